@@ -1,0 +1,37 @@
+"""knight: knight's tours on any board, found by a compiled search with a pure-Python twin.
+
+>>> import knight
+>>> t = knight.tour(1)          # an open tour of 8×8 from square 1 (a8)
+>>> knight.is_tour(t, 8)
+True
+"""
+
+from ._errors import (
+    InvalidInputError,
+    InvalidTypeError,
+    KnightError,
+    NoTourError,
+    NotATourError,
+    SearchLimitError,
+)
+from ._impl import IMPLEMENTATION
+from ._search import DEFAULT_MAX_NODES, tour
+from ._tour import Tour
+from ._validate import check_tour, is_tour
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "IMPLEMENTATION",
+    "InvalidInputError",
+    "InvalidTypeError",
+    "KnightError",
+    "NoTourError",
+    "NotATourError",
+    "SearchLimitError",
+    "Tour",
+    "check_tour",
+    "is_tour",
+    "tour",
+]

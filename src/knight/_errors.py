@@ -1,0 +1,25 @@
+"""The exceptions knight raises: one base class, and built-in bases where they fit."""
+
+
+class KnightError(Exception):
+    """Base class of every error knight raises on purpose."""
+
+
+class InvalidInputError(KnightError, ValueError):
+    """A value of the right type that names no square, board or option."""
+
+
+class InvalidTypeError(KnightError, TypeError):
+    """A value of a type knight does not accept there."""
+
+
+class NotATourError(InvalidInputError):
+    """A sequence of squares that is not a knight's tour; the message says why."""
+
+
+class NoTourError(KnightError):
+    """No tour exists for the question asked; the message says why."""
+
+
+class SearchLimitError(KnightError, RuntimeError):
+    """The search used up its node budget before finding a tour or proving there is none."""

@@ -1,0 +1,53 @@
+"""Which boards and starts admit a tour, by theorem, before any search.
+
+Open tours (Conrad et al., 1994): on m×n with m <= n there is none exactly when m = 1
+(but for 1×1), m = 2, m = 3 with n in {3, 5, 6}, or m = n = 4.
+Closed tours (Schwenk, 1991): none exactly when m and n are both odd, m is 1, 2 or 4,
+or m = 3 with n in {4, 6, 8}.
+A knight's move always changes square colour, so on a board with an odd number of
+squares a path of all of them starts and ends on the colour of the corners, which has
+one square more than the other.
+"""
+
+from __future__ import annotations
+
+from ._board import board_name, square_name
+
+
+def board_reason(rows: int, cols: int, closed: bool) -> str | None:
+    """Why the whole board has no tour of the kind asked, or None when it has one."""
+    m, n = (rows, cols) if rows <= cols else (cols, rows)
+    if not (m <= 4 or (closed and m % 2 and n % 2)):
+        return None
+    board = board_name(rows, cols)
+    if closed:
+        if m % 2 and n % 2:
+            return f"no closed tour on {board}: both sides are odd"
+        if m in (1, 2, 4):
+            return f"no closed tour on {board}: a board {m} squares wide has none (Schwenk)"
+        if m == 3 and n in (4, 6, 8):
+            return f"no closed tour on {board}: 3×4, 3×6 and 3×8 have none (Schwenk)"
+        return None
+    if m == 1 and n > 1:
+        return f"no open tour on {board}: a knight cannot move on a board one square wide"
+    if m == 2:
+        return f"no open tour on {board}: a board two squares wide has none (Conrad et al.)"
+    if m == 3 and n in (3, 5, 6):
+        return f"no open tour on {board}: 3×3, 3×5 and 3×6 have none (Conrad et al.)"
+    if m == n == 4:
+        return f"no open tour on {board}: 4×4 has none (Conrad et al.)"
+    return None
+
+
+def start_reason(rows: int, cols: int, start: int, closed: bool) -> str | None:
+    """Why no tour of the kind asked starts on square number start, or None if none is known."""
+    reason = board_reason(rows, cols, closed)
+    if reason or closed:
+        return reason
+    row, col = divmod(start - 1, cols)
+    if rows * cols % 2 and (row + col) % 2:
+        return (
+            f"no open tour from {square_name(start, rows, cols)} on {board_name(rows, cols)}: "
+            "it is not a corner-coloured square"
+        )
+    return None

@@ -1,0 +1,119 @@
+"""The knight command: print a tour, or run the seed problem's judge mode.
+
+    knight [START] [--size N|RxC] [--closed] [--format FMT] [--max-nodes N]
+    knight judge < starts.txt
+
+Errors print one line on stderr; the exit code is 2 for bad arguments, 1 when no tour
+exists or the search gives up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import Callable, Sequence
+
+from . import _judge
+from ._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
+from ._search import tour
+
+FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix")
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on stderr and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise InvalidInputError(message)
+
+
+def parse_size_text(text: str) -> int | tuple[int, int]:
+    """"8" -> 8, "5x6" (or "5×6") -> (5, 6)."""
+    match = re.fullmatch(r"\s*([0-9]+)\s*(?:[x×X,]\s*([0-9]+))?\s*", text)
+    if match is None:
+        raise InvalidInputError(f"size {text!r} must be N or RxC, such as 8 or 5x6")
+    rows = int(match.group(1))
+    return rows if match.group(2) is None else (rows, int(match.group(2)))
+
+
+def parse_start_text(text: str) -> int | str | tuple[int, int]:
+    """"12" -> square 12, "3,4" -> (row 3, col 4), anything else an algebraic name."""
+    text = text.strip()
+    if re.fullmatch(r"-?[0-9]+", text):
+        return int(text)
+    match = re.fullmatch(r"\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?", text)
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    return text
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """The --size and --closed options every subcommand shares."""
+    parser.add_argument("--size", default="8", help="board size: N for N×N or RxC (default 8)")
+    parser.add_argument("--closed", action="store_true", help="the last square must be a knight's move from the first")
+
+
+def _tour_command(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="knight", description="Print a knight's tour.")
+    parser.add_argument("start", nargs="?", default="1", help="square number, ROW,COL (0-based) or name such as e4")
+    add_board_options(parser)
+    parser.add_argument("--format", choices=FORMATS, default="grid", help="output format (default grid)")
+    parser.add_argument("--max-nodes", type=int, default=None, help="search node budget")
+    args = parser.parse_args(argv)
+    found = tour(
+        parse_start_text(args.start), parse_size_text(args.size), closed=args.closed, max_nodes=args.max_nodes
+    )
+    write_tour(found, args.format)
+    return 0
+
+
+def write_tour(found, fmt: str) -> None:
+    """Print one tour in the named format."""
+    if fmt == "line":
+        text = found.line()
+    elif fmt == "grid":
+        text = found.grid()
+    elif fmt == "boxed":
+        text = found.grid(boxed=True)
+    elif fmt == "coords":
+        text = "\n".join(f"{row} {col}" for row, col in found.coords())
+    elif fmt == "algebraic":
+        text = " ".join(found.algebraic())
+    else:
+        text = "\n".join(" ".join(map(str, row)) for row in found.matrix())
+    sys.stdout.write(text + "\n")
+
+
+def _judge_command(argv: Sequence[str]) -> int:
+    _Parser(prog="knight judge", description="Answer the seed problem: starts in, tours out.").parse_args(argv)
+    _judge.run(sys.stdin, sys.stdout)
+    return 0
+
+
+COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {"judge": _judge_command}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the knight command; return its exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = COMMANDS.get(argv[0], _tour_command) if argv else _tour_command
+    if command is not _tour_command:
+        argv = argv[1:]
+    try:
+        return command(argv)
+    except (NoTourError, SearchLimitError) as error:
+        print(f"knight: {error}", file=sys.stderr)
+        return 1
+    except (KnightError, ValueError, TypeError) as error:
+        print(f"knight: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

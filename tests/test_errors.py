@@ -1,0 +1,60 @@
+"""Bad input raises a clear error naming the value, the same from both implementations."""
+
+import pytest
+
+import knight
+
+
+@pytest.mark.parametrize(
+    "start, error, words",
+    [
+        (0, ValueError, "square 0"),
+        (65, ValueError, "square 65"),
+        (-1, ValueError, "square -1"),
+        (1.5, TypeError, "1.5"),
+        (True, TypeError, "True"),
+        ("z9", ValueError, "'z9'"),
+        ("", ValueError, "''"),
+        ((8, 0), ValueError, "(8, 0)"),
+        ((1, 2, 3), ValueError, "(1, 2, 3)"),
+        (None, TypeError, "None"),
+        ((0, 1.0), TypeError, "1.0"),
+    ],
+)
+def test_bad_starts(core, start, error, words):
+    with pytest.raises(error) as caught:
+        knight.tour(start, 8)
+    assert words in str(caught.value)
+    assert isinstance(caught.value, knight.KnightError)
+
+
+@pytest.mark.parametrize(
+    "size, error, words",
+    [
+        (0, ValueError, "size 0"),
+        (-3, ValueError, "size -3"),
+        ((3,), ValueError, "(3,)"),
+        ("8", TypeError, "'8'"),
+        (2.5, TypeError, "2.5"),
+        ((8, 0), ValueError, "(8, 0)"),
+        (10**6, ValueError, "1000000"),
+        ((10**6, 10**6), ValueError, "(1000000, 1000000)"),
+        (None, TypeError, "None"),
+    ],
+)
+def test_bad_sizes(core, size, error, words):
+    with pytest.raises(error) as caught:
+        knight.tour(1, size)
+    assert words in str(caught.value)
+    assert isinstance(caught.value, knight.KnightError)
+
+
+@pytest.mark.parametrize("max_nodes, error", [(0, ValueError), (-5, ValueError), (1.5, TypeError), (True, TypeError)])
+def test_bad_node_budgets(core, max_nodes, error):
+    with pytest.raises(error, match="max_nodes"):
+        knight.tour(1, 8, max_nodes=max_nodes)
+
+
+def test_board_too_large_for_search_is_refused_before_allocating(core):
+    with pytest.raises(ValueError, match="more than"):
+        knight.tour(1, 20_000)

@@ -8,6 +8,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import knight
 import knight.cli
@@ -17,6 +19,18 @@ from knight import InvalidInputError, InvalidTypeError
 NS = "{http://www.w3.org/2000/svg}"
 # Every element name SVG 1.1 defines that knight uses; anything else would be a mistake.
 SVG11_ELEMENTS = {"svg", "title", "g", "rect", "path", "line", "circle", "text", "animate"}
+# ... and the SVG 1.1 attributes it sets on them.
+SVG11_ATTRIBUTES = {
+    "svg": {"xmlns", "version", "width", "height", "viewBox"},
+    "g": {"class", "transform", "font-family", "font-size", "fill", "text-anchor"},
+    "rect": {"class", "width", "height", "fill"},
+    "path": {"class", "d", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-dasharray"},
+    "line": {"class", "x1", "y1", "x2", "y2", "stroke", "stroke-width", "stroke-dasharray"},
+    "circle": {"class", "cx", "cy", "r", "fill", "stroke", "stroke-width"},
+    "text": {"x", "y"},
+    "animate": {"attributeName", "values", "keyTimes", "calcMode", "dur", "begin", "fill", "repeatCount"},
+    "title": set(),
+}
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +90,15 @@ def test_valid_svg_11_document(open8):
     assert root.find(NS + "title").text == "Open knight's tour of 8×8 from e4 to " + open8.algebraic()[-1]
 
 
+@pytest.mark.parametrize("options", [{}, {"animate": True, "loop": True}])
+def test_only_svg_11_elements_and_attributes(closed6, options):
+    root = parse(knight.svg.render(closed6, **options))
+    for element in root.iter():
+        tag = element.tag.removeprefix(NS)
+        assert tag in SVG11_ELEMENTS
+        assert set(element.attrib) <= SVG11_ATTRIBUTES[tag], tag
+
+
 def test_squares_alternate_with_a1_dark():
     tour = knight.tour(1, (5, 6))
     root = parse(knight.svg.render(tour))
@@ -85,6 +108,21 @@ def test_squares_alternate_with_a1_dark():
     assert len(dark) == 15
     for col, row in dark:  # file + rank odd is dark: a1 (file 0, rank 1) is
         assert (int(col) + (5 - int(row))) % 2 == 1
+
+
+@settings(max_examples=25)
+@given(rows=st.integers(5, 12), cols=st.integers(5, 12), start=st.integers(1, 144), closed=st.booleans())
+def test_any_board_draws_its_squares_route_and_closing_move(rows, cols, start, closed):
+    start = (start - 1) % (rows * cols) + 1
+    try:
+        tour = knight.tour(start, (rows, cols), closed=closed)
+    except knight.NoTourError:
+        return
+    root = parse(knight.svg.render(tour))
+    dark = sum((col + rows - row) % 2 for row in range(rows) for col in range(cols))  # file + rank odd
+    assert len(re.findall("M", one(root, "dark").get("d"))) == dark
+    assert route_points(one(root, "route").get("d")) == centres(tour)
+    assert ("closing" in classes(root)) == tour.is_closed
 
 
 def test_route_passes_through_every_centre_in_order(open8, closed6):

@@ -101,16 +101,13 @@ def _colors(colors: object) -> dict[str, str]:
 
 
 class _Layout:
-    """Where things go: a margin of m pixels around a board of c-pixel squares."""
+    """Where things go: a margin of `margin` pixels around a board of `cell`-pixel squares."""
 
     def __init__(self, rows: int, cols: int, size: int, coordinates: bool) -> None:
-        longest = max(rows, cols)
-        self.font = min(14.0, max(MIN_FONT, size * 0.03))
-        self.coordinates = coordinates and 2 * self._margin(self.font) <= size / 3
-        self.margin = self._margin(self.font) if self.coordinates else 0.0
-        self.cell = (size - 2 * self.margin) / longest
+        self.font, self.coordinates, self.margin, self.cell = self._measure(rows, cols, size, coordinates)
         if self.cell < 1:
-            smallest = next(s for s in range(size + 1, 2 * longest + 100) if _Layout._fits(rows, cols, s, coordinates))
+            sizes = range(size + 1, 2 * max(rows, cols) + 100)
+            smallest = next(s for s in sizes if self._measure(rows, cols, s, coordinates)[3] >= 1)
             raise InvalidInputError(
                 f"size={size} leaves the squares of the {board_name(rows, cols)} board narrower than a pixel; "
                 f"use size={smallest} or more"
@@ -119,14 +116,13 @@ class _Layout:
         self.height = 2 * self.margin + rows * self.cell
 
     @staticmethod
-    def _margin(font: float) -> float:
-        return 2.4 * font  # room for a three-digit rank number
-
-    @staticmethod
-    def _fits(rows: int, cols: int, size: int, coordinates: bool) -> bool:
+    def _measure(rows: int, cols: int, size: int, coordinates: bool) -> tuple[float, bool, float, float]:
+        """(label font, whether labels fit, margin, square side): labels may take a third of the picture."""
         font = min(14.0, max(MIN_FONT, size * 0.03))
-        margin = 2.4 * font if coordinates and 4.8 * font <= size / 3 else 0.0
-        return (size - 2 * margin) / max(rows, cols) >= 1
+        margin = 2.4 * font  # room for a three-digit rank number
+        coordinates = coordinates and 2 * margin <= size / 3
+        margin = margin if coordinates else 0.0
+        return font, coordinates, margin, (size - 2 * margin) / max(rows, cols)
 
 
 def render(

@@ -134,6 +134,12 @@ class Tour(Sequence):
         """The move-number matrix as aligned text; boxed=True draws cell borders."""
         return _formats.grid(self._squares, self._rows, self._cols, boxed=boxed)
 
+    def _repr_svg_(self) -> str | None:
+        """The tour as a picture, for Jupyter; knight.svg is imported only when this is called."""
+        from .svg import _repr_svg
+
+        return _repr_svg(self)
+
     @property
     def board(self) -> str:
         """The board as people write it: "8×8"."""

@@ -1,10 +1,10 @@
 """The knight command: print a tour, or run the seed problem's judge mode.
 
-    knight [START] [--size N|RxC] [--closed] [--format FMT] [--max-nodes N]
+    knight [START] [--size N|RxC] [--closed] [--format FMT] [--max-nodes N] [-o PICTURE]
     knight judge < starts.txt
 
 Errors print one line on stderr; the exit code is 2 for bad arguments, 1 when no tour
-exists or the search gives up.
+exists, the search gives up or PNG output lacks cairosvg.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from . import _judge
 from ._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
 from ._search import tour
 
-FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix")
+FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix", "svg")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -58,13 +58,23 @@ def _tour_command(argv: Sequence[str]) -> int:
     parser = _Parser(prog="knight", description="Print a knight's tour.")
     parser.add_argument("start", nargs="?", default="1", help="square number, ROW,COL (0-based) or name such as e4")
     add_board_options(parser)
-    parser.add_argument("--format", choices=FORMATS, default="grid", help="output format (default grid)")
+    parser.add_argument("--format", choices=FORMATS, default=None, help="output format (default grid)")
     parser.add_argument("--max-nodes", type=int, default=None, help="search node budget")
+    parser.add_argument("-o", "--output", metavar="PATH", help="write a picture: PATH ending .svg or .png")
     args = parser.parse_args(argv)
+    if args.output is not None:
+        from . import svg
+
+        svg.picture_format(args.output)
+        if args.format not in (None, "svg"):
+            raise InvalidInputError(f"--format {args.format} does not go with -o, which writes a picture")
     found = tour(
         parse_start_text(args.start), parse_size_text(args.size), closed=args.closed, max_nodes=args.max_nodes
     )
-    write_tour(found, args.format)
+    if args.output is not None:
+        svg.write(found, args.output)
+    else:
+        write_tour(found, args.format or "grid")
     return 0
 
 
@@ -80,6 +90,10 @@ def write_tour(found, fmt: str) -> None:
         text = "\n".join(f"{row} {col}" for row, col in found.coords())
     elif fmt == "algebraic":
         text = " ".join(found.algebraic())
+    elif fmt == "svg":
+        from .svg import render
+
+        text = render(found).rstrip("\n")
     else:
         text = "\n".join(" ".join(map(str, row)) for row in found.matrix())
     sys.stdout.write(text + "\n")
@@ -104,6 +118,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command(argv)
     except (NoTourError, SearchLimitError) as error:
         print(f"knight: {error}", file=sys.stderr)
+        return 1
+    except ImportError as error:  # PNG output without cairosvg
+        print(f"knight: error: {error}", file=sys.stderr)
         return 1
     except (KnightError, ValueError, TypeError) as error:
         print(f"knight: error: {error}", file=sys.stderr)

@@ -1,0 +1,41 @@
+"""Benchmark the pictures: time to render and file size, up to the largest board drawn.
+
+    python benchmarks/bench_svg.py
+
+For 8×8, 100×100 and 200×200 (knight.svg.MAX_SQUARES) tours prints the best-of-five time of
+knight.svg.render() at the default options, static and animated, and the SVG's size. The
+target: a 100×100 tour in under a second and under 2 MB.
+"""
+
+from __future__ import annotations
+
+import time
+
+import knight
+import knight.svg
+
+BOARDS = (8, 100, (200, 200))
+
+
+def best_time(function, repeats: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        began = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - began)
+    return best
+
+
+def main() -> None:
+    print(f"knight.svg.render, best of 5 (knight {knight.__version__}, {knight.IMPLEMENTATION} core)")
+    for size in BOARDS:
+        found = knight.tour(1, size)
+        for animate in (False, True):
+            seconds = best_time(lambda: knight.svg.render(found, animate=animate))
+            kilobytes = len(knight.svg.render(found, animate=animate).encode("utf-8")) / 1000
+            kind = "animated" if animate else "static"
+            print(f"{found.board:>9} {kind:>8}: {seconds * 1000:8.1f} ms  {kilobytes:8.1f} kB")
+
+
+if __name__ == "__main__":
+    main()

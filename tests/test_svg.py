@@ -1,0 +1,356 @@
+"""knight.svg without a browser: the document's structure, options, errors, animation, CLI."""
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import knight
+import knight.cli
+import knight.svg
+from knight import InvalidInputError, InvalidTypeError
+
+NS = "{http://www.w3.org/2000/svg}"
+# Every element name SVG 1.1 defines that knight uses; anything else would be a mistake.
+SVG11_ELEMENTS = {"svg", "title", "g", "rect", "path", "line", "circle", "text", "animate"}
+# ... and the SVG 1.1 attributes it sets on them.
+SVG11_ATTRIBUTES = {
+    "svg": {"xmlns", "version", "width", "height", "viewBox"},
+    "g": {"class", "transform", "font-family", "font-size", "fill", "text-anchor"},
+    "rect": {"class", "width", "height", "fill"},
+    "path": {"class", "d", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-dasharray"},
+    "line": {"class", "x1", "y1", "x2", "y2", "stroke", "stroke-width", "stroke-dasharray"},
+    "circle": {"class", "cx", "cy", "r", "fill", "stroke", "stroke-width"},
+    "text": {"x", "y"},
+    "animate": {"attributeName", "values", "keyTimes", "calcMode", "dur", "begin", "fill", "repeatCount"},
+    "title": set(),
+}
+
+
+@pytest.fixture(scope="module")
+def open8():
+    return knight.tour("e4")
+
+
+@pytest.fixture(scope="module")
+def closed6():
+    return knight.tour(1, 6, closed=True)
+
+
+@pytest.fixture(scope="module")
+def big():
+    return knight.tour(1, 100)
+
+
+def parse(text):
+    return ET.fromstring(text)
+
+
+def one(root, css_class, tag=None):
+    found = [e for e in root.iter() if e.get("class") == css_class and (tag is None or e.tag == NS + tag)]
+    assert len(found) == 1, f"{len(found)} elements of class {css_class!r}"
+    return found[0]
+
+
+def classes(root):
+    return {e.get("class") for e in root.iter() if e.get("class")}
+
+
+def route_points(d):
+    """Absolute points of "Mx yl dx dy dx dy ..." (the route's form)."""
+    match = re.fullmatch(r"M(\S+) (\S+)l(.*)", d)
+    assert match, d
+    x, y = float(match.group(1)), float(match.group(2))
+    numbers = [int(word) for word in match.group(3).split()]
+    points = [(x, y)]
+    for dx, dy in zip(numbers[::2], numbers[1::2]):
+        x, y = x + dx, y + dy
+        points.append((x, y))
+    return points
+
+
+def centres(tour):
+    return [(col + 0.5, row + 0.5) for row, col in tour.coords()]
+
+
+def test_valid_svg_11_document(open8):
+    text = knight.svg.render(open8)
+    root = parse(text)
+    assert root.tag == NS + "svg"
+    assert root.get("version") == "1.1"
+    assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("400", "400", "0 0 400 400")
+    assert {e.tag.removeprefix(NS) for e in root.iter()} <= SVG11_ELEMENTS
+    assert all(e.tag.startswith(NS) for e in root.iter())
+    assert root.find(NS + "title").text == "Open knight's tour of 8×8 from e4 to " + open8.algebraic()[-1]
+
+
+@pytest.mark.parametrize("options", [{}, {"animate": True, "loop": True}])
+def test_only_svg_11_elements_and_attributes(closed6, options):
+    root = parse(knight.svg.render(closed6, **options))
+    for element in root.iter():
+        tag = element.tag.removeprefix(NS)
+        assert tag in SVG11_ELEMENTS
+        assert set(element.attrib) <= SVG11_ATTRIBUTES[tag], tag
+
+
+def test_squares_alternate_with_a1_dark():
+    tour = knight.tour(1, (5, 6))
+    root = parse(knight.svg.render(tour))
+    light = one(root, "light", "rect")
+    assert (light.get("width"), light.get("height")) == ("6", "5")
+    dark = re.findall(r"M(\d+) (\d+)h1v1h-1z", one(root, "dark", "path").get("d"))
+    assert len(dark) == 15
+    for col, row in dark:  # file + rank odd is dark: a1 (file 0, rank 1) is
+        assert (int(col) + (5 - int(row))) % 2 == 1
+
+
+@settings(max_examples=25)
+@given(rows=st.integers(5, 12), cols=st.integers(5, 12), start=st.integers(1, 144), closed=st.booleans())
+def test_any_board_draws_its_squares_route_and_closing_move(rows, cols, start, closed):
+    start = (start - 1) % (rows * cols) + 1
+    try:
+        tour = knight.tour(start, (rows, cols), closed=closed)
+    except knight.NoTourError:
+        return
+    root = parse(knight.svg.render(tour))
+    dark = sum((col + rows - row) % 2 for row in range(rows) for col in range(cols))  # file + rank odd
+    assert len(re.findall("M", one(root, "dark").get("d"))) == dark
+    assert route_points(one(root, "route").get("d")) == centres(tour)
+    assert ("closing" in classes(root)) == tour.is_closed
+
+
+def test_route_passes_through_every_centre_in_order(open8, closed6):
+    for tour in (open8, closed6):
+        route = one(parse(knight.svg.render(tour)), "route", "path")
+        assert route_points(route.get("d")) == centres(tour)
+        assert route.get("fill") == "none" and route.get("stroke") == knight.svg.COLORS["route"]
+
+
+def test_closing_move_only_for_closed_tours(open8, closed6):
+    assert "closing" not in classes(parse(knight.svg.render(open8)))
+    line = one(parse(knight.svg.render(closed6)), "closing", "line")
+    (x1, y1), (x2, y2) = centres(closed6)[-1], centres(closed6)[0]
+    assert [float(line.get(k)) for k in ("x1", "y1", "x2", "y2")] == [x1, y1, x2, y2]
+    assert line.get("stroke-dasharray")
+
+
+def test_start_and_end_marked_distinctly(open8):
+    root = parse(knight.svg.render(open8))
+    start, end = one(root, "start", "circle"), one(root, "end", "circle")
+    points = centres(open8)
+    assert (float(start.get("cx")), float(start.get("cy"))) == points[0]
+    assert (float(end.get("cx")), float(end.get("cy"))) == points[-1]
+    assert start.get("fill") == knight.svg.COLORS["start"]
+    assert end.get("fill") == "none" and end.get("stroke") == knight.svg.COLORS["end"]
+    assert not {"start", "end"} & classes(parse(knight.svg.render(open8, markers=False)))
+
+
+def test_numbers_on_and_off(open8):
+    root = parse(knight.svg.render(open8))
+    texts = one(root, "numbers", "g").findall(NS + "text")
+    assert [t.text for t in texts] == [str(n) for n in range(1, 65)]
+    board = one(root, "board", "g")
+    margin, cell = map(float, re.fullmatch(r"translate\((\S+) \S+\) scale\((\S+)\)", board.get("transform")).groups())
+    for text, (x, _) in zip(texts, centres(open8)):
+        assert float(text.get("x")) == pytest.approx(margin + x * cell, abs=0.01)
+    assert "numbers" not in classes(parse(knight.svg.render(open8, numbers=False)))
+
+
+def test_numbers_dropped_where_too_small(big, open8):
+    assert "numbers" not in classes(parse(knight.svg.render(big)))
+    assert "numbers" not in classes(parse(knight.svg.render(open8, size=100)))
+    assert "numbers" in classes(parse(knight.svg.render(open8, size=200)))
+
+
+def test_coordinates_on_and_off(open8):
+    root = parse(knight.svg.render(open8))
+    labels = [t.text for t in one(root, "coordinates", "g").findall(NS + "text")]
+    assert labels == list("abcdefgh") + [str(n) for n in range(1, 9)]
+    off = parse(knight.svg.render(open8, coordinates=False))
+    assert "coordinates" not in classes(off) and "border" not in classes(off)
+    assert off.get("width") == "400"
+
+
+def test_coordinates_thinned_on_large_boards(big):
+    labels = [t.text for t in one(parse(knight.svg.render(big)), "coordinates", "g").findall(NS + "text")]
+    files = [label for label in labels if label.isalpha()]
+    ranks = [label for label in labels if label.isdigit()]
+    assert files[:3] == ["a", "k", "u"] and ranks[:3] == ["1", "6", "11"]
+
+
+def test_rectangular_board_keeps_square_cells():
+    root = parse(knight.svg.render(knight.tour(1, (3, 4)), size=400, coordinates=False))
+    assert (root.get("width"), root.get("height")) == ("400", "300")
+
+
+def test_one_square_board():
+    root = parse(knight.svg.render(knight.tour(1, 1)))
+    assert "route" not in classes(root) and {"start", "end"} <= classes(root)
+
+
+def test_path_off(open8):
+    assert "route" not in classes(parse(knight.svg.render(open8, path=False)))
+
+
+def test_100x100_is_small_enough(big):
+    text = knight.svg.render(big)
+    assert len(text.encode()) < 2_000_000
+    assert route_points(one(parse(text), "route", "path").get("d")) == centres(big)
+
+
+def test_past_the_limit_is_a_clear_error():
+    with pytest.raises(InvalidInputError, match="201×200 board has 40,200 squares"):
+        knight.svg.render(knight.tour(1, (201, 200)))
+
+
+def test_size_too_small_for_the_board_names_a_size_that_works(big):
+    with pytest.raises(InvalidInputError, match=r"size=60 .* use size=(\d+)") as caught:
+        knight.svg.render(big, size=60)
+    works = int(re.search(r"use size=(\d+)", str(caught.value)).group(1))
+    knight.svg.render(big, size=works)
+    with pytest.raises(InvalidInputError):
+        knight.svg.render(big, size=works - 1)
+
+
+def test_options_are_keyword_only(open8):
+    with pytest.raises(TypeError):
+        knight.svg.render(open8, 300)
+
+
+@pytest.mark.parametrize(
+    "options, error, words",
+    [
+        ({"size": 0}, InvalidInputError, "size must be positive, not 0"),
+        ({"size": "big"}, InvalidTypeError, "'big'"),
+        ({"size": True}, InvalidTypeError, "True"),
+        ({"numbers": "yes"}, InvalidTypeError, "numbers must be True or False, not 'yes'"),
+        ({"path": 1}, InvalidTypeError, "path"),
+        ({"coordinates": None}, InvalidTypeError, "coordinates"),
+        ({"colors": {"route": "not a colour!"}}, InvalidInputError, "'not a colour!'"),
+        ({"colors": {"sky": "#fff"}}, InvalidInputError, "'sky'"),
+        ({"colors": {"route": 7}}, InvalidTypeError, "7"),
+        ({"colors": "red"}, InvalidTypeError, "'red'"),
+        ({"duration": -1.5}, InvalidInputError, "-1.5"),
+        ({"duration": float("nan")}, InvalidInputError, "nan"),
+        ({"loop": "no"}, InvalidTypeError, "'no'"),
+    ],
+)
+def test_bad_options_name_the_value(open8, options, error, words):
+    with pytest.raises(error) as caught:
+        knight.svg.render(open8, **options)
+    assert words in str(caught.value)
+
+
+def test_not_a_tour():
+    with pytest.raises(InvalidTypeError, match="list"):
+        knight.svg.render([1, 2, 3])
+
+
+def test_colors_override(open8):
+    root = parse(knight.svg.render(open8, colors={"route": "black", "dark": "#123"}))
+    assert one(root, "route").get("stroke") == "black" and one(root, "dark").get("fill") == "#123"
+
+
+def test_static_picture_has_no_animation(open8):
+    assert parse(knight.svg.render(open8)).find(f".//{NS}animate") is None
+
+
+def test_animated_variant_draws_move_by_move(closed6):
+    root = parse(knight.svg.render(closed6, animate=True, duration=7))
+    route = one(root, "route", "path")
+    dash = route.get("stroke-dasharray").split()
+    assert float(dash[0]) >= 35 * 5**0.5  # a dash as long as the route, pulled in by the offset
+    (draw,) = route.findall(NS + "animate")
+    assert draw.get("attributeName") == "stroke-dashoffset" and draw.get("dur") == "7s"
+    assert draw.get("values") == f"{dash[0]};0;0" and draw.get("fill") == "freeze"
+    # each number appears when the route reaches its square: at (n - 1) / 35 of the drawing
+    texts = one(root, "numbers", "g").findall(NS + "text")
+    assert texts[0].find(NS + "animate") is None
+    times = [float(t.find(NS + "animate").get("keyTimes").split(";")[1]) for t in texts[1:]]
+    assert times == pytest.approx([n / 35 for n in range(1, 36)], abs=1e-4)
+    for css_class in ("end", "closing"):  # the end ring and closing move at the end
+        (appear,) = one(root, css_class).findall(NS + "animate")
+        assert appear.get("attributeName") == "visibility" and appear.get("keyTimes") == "0;1.0000"
+
+
+def test_animated_loop_holds_then_repeats(open8):
+    root = parse(knight.svg.render(open8, animate=True, loop=True, duration=10))
+    animations = list(root.iter(NS + "animate"))
+    assert len(animations) == 1 + 63 + 1
+    assert {(a.get("dur"), a.get("repeatCount")) for a in animations} == {("12s", "indefinite")}
+
+
+def test_repr_svg_is_the_default_picture(open8):
+    assert open8._repr_svg_() == knight.svg.render(open8)
+
+
+def test_repr_svg_imports_the_module_lazily():
+    code = (
+        "import sys, knight; t = knight.tour(1, 5); assert 'knight.svg' not in sys.modules; "
+        "assert t._repr_svg_().startswith('<svg'); assert 'knight.svg' in sys.modules"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_repr_svg_falls_back_to_text_past_the_limit():
+    assert knight.tour(1, (201, 200))._repr_svg_() is None
+
+
+def knight_command(*args, cwd=None):
+    env = dict(os.environ)
+    if env.get("PYTHONPATH"):  # PYTHONPATH=src must survive cwd=tmp_path
+        env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(p) for p in env["PYTHONPATH"].split(os.pathsep))
+    return subprocess.run(
+        [sys.executable, "-m", "knight", *args], capture_output=True, text=True, timeout=60, cwd=cwd, env=env
+    )
+
+
+def test_cli_format_svg(open8):
+    result = knight_command("e4", "--format", "svg")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == knight.svg.render(open8)
+
+
+def test_cli_output_svg(tmp_path, closed6):
+    result = knight_command("1", "--size", "6", "--closed", "-o", str(tmp_path / "tour.svg"))
+    assert result.returncode == 0 and result.stdout == "", result.stderr
+    assert (tmp_path / "tour.svg").read_text() == knight.svg.render(closed6)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("cairosvg") is None, reason="cairosvg is not installed (knight-tour[png])")
+def test_cli_output_png(tmp_path):
+    result = knight_command("e4", "--output", str(tmp_path / "tour.PNG"))
+    assert result.returncode == 0, result.stderr
+    data = (tmp_path / "tour.PNG").read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and data[16:24] == (400).to_bytes(4, "big") * 2
+
+
+def test_cli_png_without_cairosvg_says_what_to_install(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # import cairosvg now raises ImportError
+    assert knight.cli.main(["e4", "-o", str(tmp_path / "tour.png")]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "pip install knight-tour[png]" in err
+    assert not (tmp_path / "tour.png").exists()
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["-o", "tour.txt"], "must end in .svg or .png"),
+        (["-o", "tour"], "'tour'"),
+        (["--format", "line", "-o", "tour.svg"], "--format line"),
+        (["-o", "no/such/dir/tour.svg"], "cannot write"),
+    ],
+)
+def test_cli_output_errors(tmp_path, args, words):
+    result = knight_command(*args, cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and words in result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -18,3 +18,8 @@ else:
         from . import _core_py as core
 
 IMPLEMENTATION = "python" if core.__name__.endswith("_py") else "cython"
+
+if core.__name__.endswith("_py"):
+    from . import _construct_py as construct_core
+else:
+    from . import _construct_core as construct_core  # type: ignore[no-redef]

@@ -1,0 +1,257 @@
+"""Tours on large boards without search: solved blocks joined into one tour, in linear time.
+
+The board is cut into bands of rows and bands of columns, 5 to 11 wide (6 and 8 wherever
+there is a choice, and at most one odd band each way), so into blocks of 5×5 to 11×11.
+Every block holds a closed tour from ``_blocks.py`` (found once by a search and shipped
+as data; the tests check every one). The joins make those cycles one.
+
+The join (an equivalent of Parberry's, 1997). Let block A sit left of block B, their
+shared edge between columns x-1 and x, their top row at y. The corner square (y, x-1)
+of A has only two knight moves on A, so every closed tour of A uses the edge
+(y, x-1)-(y+2, x-2). Every stored tour of B uses the edge (y+1, x+1)-(y+3, x) (local
+(1, 1)-(3, 0)). Remove both edges and add (y, x-1)-(y+1, x+1) and (y+2, x-2)-(y+3, x),
+both knight's moves: two cycles become one. Blocks one above the other are joined the
+same way, transposed (A's bottom-left corner, B's local (1, 1)-(0, 3); blocks in the
+first band of columns store the transposed tour). Each row of blocks is joined left to
+right and the first blocks of the rows top to bottom: a spanning tree (a comb), so each
+join meets two different cycles and the result is one cycle through every square. The
+edges a join removes are all different (corners and local (1, 1)-(3, 0) are apart on
+blocks at least 5 wide), so each is still there when its join comes. Cycles are kept
+as successor arrays; a join needs the two cycles to run in compatible directions, so a
+block is laid down reversed when its parent's direction requires it.
+
+Which tours this gives, from which starts:
+
+* Closed tours (both sides >= 5, an even number of squares): the one cycle, read from
+  the start. A closed tour is also an open tour, so open tours on such boards start
+  anywhere.
+* Open tours on odd boards (both sides odd) from a square s of the corners' colour, the
+  only starts that have one. The bands are chosen so that s falls in the one block B
+  with both sides odd, whose rows and columns start on even lines (so colours agree).
+  B holds, from ``_blocks.HOLED``, a cycle through every square of B but one, q, of the
+  corners' colour, that uses an edge (s, a) with a a knight's move from q, and none of
+  B's edges that joins remove. After the joins the board less q is one cycle through
+  (s, a); walk it from s away from a, so it ends at a, and step to q. The direction of
+  the first block is chosen so that B runs that way.
+
+Boards up to 11×11 are a single block: there the search answers (in well under a
+millisecond). Boards 3 or 4 wide are left to the search too.
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+
+from . import _blocks, _impl
+from ._errors import InvalidInputError
+
+#: Bytes of memory a constructed tour needs per square: a successor array and the tour.
+BYTES_PER_SQUARE = 8
+
+_EVEN_OK = {0, 6, 8}
+
+
+def applies(rows: int, cols: int) -> bool:
+    """Whether the construction covers rows×cols: both sides >= 5, one side >= 12."""
+    return rows >= 5 and cols >= 5 and (rows >= 12 or cols >= 12)
+
+
+def _even_ok(length: int) -> bool:
+    """Whether length is a sum of bands of 6 and 8 (0 counts)."""
+    return length in _EVEN_OK or (length >= 12 and length % 2 == 0)
+
+
+def _even_bands(length: int) -> list[int]:
+    sixes = (3 * (length // 2)) % 4
+    return [6] * sixes + [8] * ((length - 6 * sixes) // 8)
+
+
+def bands(length: int, anchor: int | None = None) -> list[int]:
+    """Cut length (>= 5) into bands of 5 to 11: 6s and 8s and at most one odd band.
+
+    With anchor (a line index), the odd band starts on an even line and contains anchor.
+    """
+    if length <= 11:
+        return [length]
+    if length % 2 == 0:
+        return _even_bands(length)
+    anchor = 0 if anchor is None else anchor
+    for before in range(anchor - anchor % 2, -1, -2):
+        for odd in (7, 9):
+            after = length - before - odd
+            if anchor < before + odd and _even_ok(before) and after >= 0 and _even_ok(after):
+                return _even_bands(before) + [odd] + _even_bands(after)
+    raise AssertionError(f"no bands for {length} around {anchor}")  # pragma: no cover: tests check all
+
+
+def memory_needed(rows: int, cols: int) -> int:
+    """Bytes the construction allocates for a rows×cols tour."""
+    return rows * cols * BYTES_PER_SQUARE
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to allocate (MemAvailable, else physical), or None if unknown."""
+    try:
+        with open("/proc/meminfo") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def check_memory(rows: int, cols: int, board: str) -> None:
+    """Raise InvalidInputError before allocating when the tour cannot fit in memory."""
+    needed = memory_needed(rows, cols)
+    available = available_memory()
+    if available is not None and needed > available:
+        raise InvalidInputError(
+            f"size {board} needs {needed / 2**30:.1f} GiB to build its tour ({BYTES_PER_SQUARE} bytes a square), "
+            f"more than the {available / 2**30:.1f} GiB of memory available"
+        )
+
+
+class _Patterns:
+    """Block tours as successor patterns on the board: cells as offsets row * cols + col."""
+
+    def __init__(self, cols: int) -> None:
+        self.cols = cols
+        self.cells = array("i")
+        self.starts = array("i", [0])
+        self.flags = array("i")  # per pattern: in-edge, right corner, down corner directions
+        self.ids: dict[object, int] = {}
+
+    def add(self, key: object, h: int, w: int, local: list[tuple[int, int]], transposed: bool) -> int:
+        if key in self.ids:
+            return self.ids[key]
+        position = {cell: index for index, cell in enumerate(local)}
+        length = len(local)
+
+        def forward(x: tuple[int, int], y: tuple[int, int]) -> int:
+            if position[y] == (position[x] + 1) % length:
+                return 1
+            assert position[x] == (position[y] + 1) % length, (key, x, y)
+            return 0
+
+        self.flags.extend(
+            (
+                forward((1, 1), (0, 3) if transposed else (3, 0)),
+                forward((0, w - 1), (2, w - 2)),
+                forward((h - 1, 0), (h - 2, 2)),
+            )
+        )
+        self.cells.extend(r * self.cols + c for r, c in local)
+        self.starts.append(len(self.cells))
+        self.ids[key] = len(self.ids)
+        return self.ids[key]
+
+
+def _local(data: bytes, stored_cols: int, transposed: bool) -> list[tuple[int, int]]:
+    """Cells of a block tour stored with stored_cols columns, as (row, col), transposed if asked."""
+    cells = [divmod(cell, stored_cols) for cell in data]
+    return [(c, r) for r, c in cells] if transposed else cells
+
+
+def _closed_pattern(patterns: _Patterns, h: int, w: int, transposed: bool) -> int:
+    if transposed:
+        return patterns.add((h, w, 1), h, w, _local(_blocks.CLOSED[(w, h)], h, True), True)
+    return patterns.add((h, w, 0), h, w, _local(_blocks.CLOSED[(h, w)], w, False), False)
+
+
+def construct(rows: int, cols: int, start: int, closed: bool) -> array:
+    """The tour from square index start as an int32 array of 1-based squares.
+
+    Needs applies(rows, cols); for an odd board an open tour from a corner-coloured start.
+    """
+    row, col = divmod(start, cols)
+    odd = rows % 2 == 1 and cols % 2 == 1
+    heights = bands(rows, row if odd else None)
+    widths = bands(cols, col if odd else None)
+    kinds_h = sorted(set(heights))
+    kinds_w = sorted(set(widths))
+    patterns = _Patterns(cols)
+    table = array("i")
+    for h in kinds_h:
+        for w in kinds_w:
+            if h % 2 and w % 2:
+                table.extend((-1, -1))  # only the special block: never looked up
+            else:
+                table.extend((_closed_pattern(patterns, h, w, False), _closed_pattern(patterns, h, w, True)))
+    special_i = special_j = -1
+    special = hole = -1
+    root_reversed = 0
+    if odd:
+        special_i, top = _band_of(heights, row)
+        special_j, left = _band_of(widths, col)
+        h, w = heights[special_i], widths[special_j]
+        r, c = row - top, col - left
+        transposed = special_j == 0
+        if transposed:
+            local = _local(_blocks.HOLED[(w, h)][c * h + r], h, True)
+        else:
+            local = _local(_blocks.HOLED[(h, w)][r * w + c], w, False)
+        hole_r, hole_c = local.pop()
+        hole = (top + hole_r) * cols + left + hole_c
+        special = patterns.add("special", h, w, local, transposed)
+        root_reversed = _root_direction(patterns, table, kinds_h, kinds_w, heights, widths, special_i, special_j, special)
+    return _impl.construct_core.build(
+        rows,
+        cols,
+        array("i", heights),
+        array("i", [kinds_h.index(h) for h in heights]),
+        array("i", widths),
+        array("i", [kinds_w.index(w) for w in widths]),
+        len(kinds_w),
+        table,
+        patterns.cells,
+        patterns.starts,
+        patterns.flags,
+        special_i,
+        special_j,
+        special,
+        root_reversed,
+        start,
+        hole,
+    )
+
+
+def _band_of(sizes: list[int], line: int) -> tuple[int, int]:
+    """(index, first line) of the band holding line."""
+    first = 0
+    for index, size in enumerate(sizes):
+        if line < first + size:
+            return index, first
+        first += size
+    raise AssertionError(line)  # pragma: no cover
+
+
+def _root_direction(patterns, table, kinds_h, kinds_w, heights, widths, special_i, special_j, special) -> int:
+    """The direction of block (0, 0) that lays the special block down unreversed.
+
+    Mirrors the direction rule of the cores: a child is reversed when in-edge(child) xor
+    1 xor corner(parent) xor reversed(parent) is 1.
+    """
+    flags = patterns.flags
+    n_w = len(kinds_w)
+
+    def pattern(i: int, j: int) -> int:
+        if (i, j) == (special_i, special_j):
+            return special
+        return table[(kinds_h.index(heights[i]) * n_w + kinds_w.index(widths[j])) * 2 + (1 if j == 0 else 0)]
+
+    reversed_ = 0
+    parent = pattern(0, 0)
+    for i in range(1, special_i + 1):
+        child = pattern(i, 0)
+        reversed_ = flags[3 * child] ^ 1 ^ flags[3 * parent + 2] ^ reversed_
+        parent = child
+    for j in range(1, special_j + 1):
+        child = pattern(special_i, j)
+        reversed_ = flags[3 * child] ^ 1 ^ flags[3 * parent + 1] ^ reversed_
+        parent = child
+    return reversed_

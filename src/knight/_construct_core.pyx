@@ -1,0 +1,118 @@
+# cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled construction core: the steps of the twin ``_construct_py.py``, in C without the GIL.
+
+``_construct.py`` explains the construction; both cores return the identical tour.
+"""
+
+from cpython.array cimport array, clone
+from libc.stdint cimport int32_t, int64_t
+from libc.stdlib cimport free, malloc
+
+cdef array _INT32 = array("i")
+
+
+cdef inline void _join(int32_t *succ, int64_t a1, int64_t a2, int64_t b1, int64_t b2, int a_forward) noexcept nogil:
+    if a_forward:
+        succ[a1] = <int32_t>b1
+        succ[b2] = <int32_t>a2
+    else:
+        succ[a2] = <int32_t>b2
+        succ[b1] = <int32_t>a1
+
+
+def build(
+    int rows, int cols, const int[:] heights, const int[:] height_kinds, const int[:] widths,
+    const int[:] width_kinds, int n_width_kinds, const int[:] table, const int[:] cells,
+    const int[:] starts, const int[:] flags, int special_i, int special_j, int special,
+    int root_reversed, long long start, long long hole,
+):
+    """The tour from square index start as an int32 array of 1-based square numbers.
+
+    The same contract as ``_construct_py.build``.
+    """
+    cdef int64_t n = <int64_t>rows * cols
+    cdef int64_t top = 0, left, base, cell, prev_cell, square, k, count
+    cdef int64_t a1, a2, b1, b2
+    cdef int i, j, h, w, pattern, begin, end, reversed_ = 0
+    cdef int above = -1, above_reversed = 0, previous = -1, previous_reversed = 0
+    cdef int n_heights = heights.shape[0], n_widths = widths.shape[0]
+    cdef int32_t *succ = <int32_t *>malloc(<size_t>n * sizeof(int32_t))
+    cdef int32_t *out
+    cdef array result
+    if succ == NULL:
+        raise MemoryError(f"no memory to build a tour of {rows}×{cols}")
+    try:
+        result = clone(_INT32, n, False)
+        out = <int32_t *>result.data.as_ints
+        with nogil:
+            for i in range(n_heights):
+                h = heights[i]
+                left = 0
+                for j in range(n_widths):
+                    w = widths[j]
+                    if i == special_i and j == special_j:
+                        pattern = special
+                    else:
+                        pattern = table[(height_kinds[i] * n_width_kinds + width_kinds[j]) * 2 + (1 if j == 0 else 0)]
+                    if j == 0:
+                        if i == 0:
+                            reversed_ = root_reversed
+                        else:
+                            reversed_ = flags[3 * pattern] ^ 1 ^ flags[3 * above + 2] ^ above_reversed
+                    else:
+                        reversed_ = flags[3 * pattern] ^ 1 ^ flags[3 * previous + 1] ^ previous_reversed
+                    base = top * cols + left
+                    begin = starts[pattern]
+                    end = starts[pattern + 1]
+                    prev_cell = base + cells[end - 1]
+                    if reversed_:
+                        for k in range(begin, end):
+                            cell = base + cells[k]
+                            succ[cell] = <int32_t>prev_cell
+                            prev_cell = cell
+                    else:
+                        for k in range(begin, end):
+                            cell = base + cells[k]
+                            succ[prev_cell] = <int32_t>cell
+                            prev_cell = cell
+                    if j == 0 and i > 0:
+                        a1 = (top - 1) * cols
+                        a2 = (top - 2) * cols + 2
+                        b1 = (top + 1) * cols + 1
+                        b2 = top * cols + 3
+                        _join(succ, a1, a2, b1, b2, flags[3 * above + 2] ^ above_reversed)
+                    elif j > 0:
+                        a1 = top * cols + left - 1
+                        a2 = (top + 2) * cols + left - 2
+                        b1 = (top + 1) * cols + left + 1
+                        b2 = (top + 3) * cols + left
+                        _join(succ, a1, a2, b1, b2, flags[3 * previous + 1] ^ previous_reversed)
+                    if j == 0:
+                        above = pattern
+                        above_reversed = reversed_
+                    previous = pattern
+                    previous_reversed = reversed_
+                    left += w
+                top += h
+            square = start
+            count = n if hole < 0 else n - 1
+            for k in range(count):
+                out[k] = <int32_t>(square + 1)
+                square = succ[square]
+            if hole >= 0:
+                out[count] = <int32_t>(hole + 1)
+        return result
+    finally:
+        free(succ)
+
+
+def move_numbers(squares):
+    """The move number (1-based) of each square (0-based index): the tour inverted."""
+    cdef const int[:] view = squares
+    cdef Py_ssize_t n = view.shape[0], k
+    cdef array numbers = clone(_INT32, n, False)
+    cdef int32_t *out = <int32_t *>numbers.data.as_ints
+    with nogil:
+        for k in range(n):
+            out[view[k] - 1] = <int32_t>(k + 1)
+    return numbers

@@ -6,19 +6,21 @@ from array import array
 from collections.abc import Sequence
 from typing import Iterable, Iterator, overload
 
-from . import _formats
+from . import _formats, _impl
 from ._errors import NotATourError
 from ._board import board_name, parse_size, parse_square, square_name
 from ._validate import check_tour, is_leap
 
 
-class Tour(Sequence):
+class Tour(_impl.storage.SquareBuffer, Sequence):
     """A knight's tour: the squares (1-based numbers) in the order the knight visits them.
 
-    Tour(squares, size) validates; knight.tour() builds one from a search.
+    Tour(squares, size) validates; knight.tour() builds one. The squares live in one
+    int32 array, exported read-only through the buffer protocol: memoryview(tour) and
+    numpy.asarray(tour) share it without copying.
     """
 
-    __slots__ = ("_squares", "_rows", "_cols", "_leaper")
+    __slots__ = ("_rows", "_cols", "_leaper")
 
     def __init__(self, squares: Iterable[int], size: object, *, leaper: tuple[int, int] = (1, 2)) -> None:
         rows, cols = parse_size(size)

@@ -116,3 +116,41 @@ def move_numbers(squares):
         for k in range(n):
             out[view[k] - 1] = <int32_t>(k + 1)
     return numbers
+
+
+def encode(values, Py_ssize_t begin, Py_ssize_t end, int width, bytes sep):
+    """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep."""
+    cdef const int[:] view = values
+    cdef Py_ssize_t k, size = 0, sep_len = len(sep)
+    cdef const char *sep_chars = sep
+    cdef int digits, pad
+    cdef long long value
+    cdef char scratch[24]
+    cdef bytearray out
+    cdef char *p
+    if begin >= end:
+        return b""
+    out = bytearray((end - begin) * (max(width, 11) + sep_len))
+    p = out
+    for k in range(begin, end):
+        if k > begin:
+            for pad in range(sep_len):
+                p[size] = sep_chars[pad]
+                size += 1
+        value = view[k]
+        digits = 0
+        while True:  # squares and move numbers are positive
+            scratch[digits] = 48 + value % 10
+            value //= 10
+            digits += 1
+            if not value:
+                break
+        for pad in range(width - digits):
+            p[size] = 32
+            size += 1
+        while digits:
+            digits -= 1
+            p[size] = scratch[digits]
+            size += 1
+    del out[size:]
+    return bytes(out)

@@ -2,7 +2,8 @@
 
 ``build`` lays the blocks' cycles down as a successor array, row of blocks by row of
 blocks, joins them (see ``_construct.py`` for why the result is one cycle) and reads
-the tour off it. ``move_numbers`` inverts a tour for the matrix and grid formats.
+the tour off it. ``move_numbers`` inverts a tour for the matrix and grid formats, and
+``encode`` writes numbers as text for them.
 """
 
 from __future__ import annotations
@@ -89,3 +90,8 @@ def move_numbers(squares) -> array:
     for move, square in enumerate(squares, 1):
         numbers[square - 1] = move
     return numbers
+
+
+def encode(values, begin: int, end: int, width: int, sep: bytes) -> bytes:
+    """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep."""
+    return sep.decode().join([f"{value:>{width}}" for value in values[begin:end]]).encode()

@@ -1,0 +1,108 @@
+"""Compact tours: one int32 buffer, shared through the buffer protocol; formats that stream."""
+
+import importlib
+import io
+import sys
+
+import pytest
+
+import knight
+import knight._impl
+from knight import _formats
+from knight.cli import main
+
+
+@pytest.fixture(params=["cython", "python"])
+def storage(request):
+    """The storage base of Tour, compiled or pure (Tour itself uses the selected one)."""
+    if request.param == "cython":
+        if knight._impl.NO_EXTENSIONS:
+            pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+        return importlib.import_module("knight._storage")
+    return importlib.import_module("knight._storage_py")
+
+
+def squares_of(storage, tour):
+    """An object of the storage base class holding tour's squares, as Tour would."""
+
+    class Holder(storage.SquareBuffer):
+        __slots__ = ()
+
+    holder = Holder()
+    holder._squares = tour._squares
+    return holder
+
+
+def test_tour_keeps_one_int32_array():
+    tour = knight.tour(1, 30)
+    assert tour._squares.typecode == "i" and tour._squares.itemsize == 4
+    assert isinstance(tour, knight._impl.storage.SquareBuffer)
+
+
+def test_memoryview_shares_the_squares_read_only(storage):
+    if storage.__name__.endswith("_py") and sys.version_info < (3, 12):
+        pytest.skip("pure-Python buffers need Python 3.12 (PEP 688); numpy uses __array__ instead")
+    tour = knight.tour(1, 30)
+    view = memoryview(squares_of(storage, tour))
+    assert (view.format, view.itemsize, view.shape, view.readonly) == ("i", 4, (900,), True)
+    assert view.tolist() == list(tour)
+    with pytest.raises(TypeError):
+        view[0] = 5
+    with pytest.raises(BufferError):
+        tour._squares.append(1)  # the shared array is pinned while exported
+    view.release()
+
+
+def test_memoryview_of_a_tour():
+    if knight._impl.NO_EXTENSIONS and sys.version_info < (3, 12):
+        pytest.skip("pure-Python buffers need Python 3.12 (PEP 688)")
+    tour = knight.tour(1)
+    assert memoryview(tour).tolist() == list(tour)
+
+
+def test_numpy_shares_without_copying(storage):
+    numpy = pytest.importorskip("numpy")
+    tour = knight.tour(1, 100)
+    shared = numpy.asarray(squares_of(storage, tour))
+    assert shared.dtype == numpy.int32 and shared.shape == (10_000,)
+    assert numpy.shares_memory(shared, numpy.frombuffer(tour._squares, dtype=numpy.int32))
+    assert not shared.flags.writeable
+    assert shared.tolist() == list(tour)
+    copied = numpy.array(squares_of(storage, tour))
+    assert copied.flags.writeable and not numpy.shares_memory(copied, shared)
+
+
+def test_tour_is_still_immutable_and_hashable():
+    tour = knight.tour(1, 30)
+    with pytest.raises((AttributeError, TypeError)):
+        tour.rows = 4
+    assert hash(tour) == hash(knight.tour(1, 30)) and tour == knight.tour(1, 30)
+
+
+def test_streamed_formats_agree_with_the_definitions(construct_core):
+    tour = knight.tour(1, (300, 301))  # more squares than one chunk
+    assert len(tour) > _formats.CHUNK
+    assert tour.line() == " ".join(map(str, tour))
+    matrix = tour.matrix()
+    assert all(matrix[(square - 1) // 301][(square - 1) % 301] == move for move, square in enumerate(tour, 1))
+    width = len(str(300 * 301))
+    grid = tour.grid().split("\n")
+    assert grid[5] == " ".join(f"{move:>{width}}" for move in matrix[5])
+    boxed = tour.grid(boxed=True).split("\n")
+    assert boxed[2 * 5 + 1] == "|" + "|".join(f" {move:>{width}} " for move in matrix[5]) + "|"
+
+
+@pytest.mark.parametrize("fmt", ["line", "matrix", "grid", "boxed", "coords", "algebraic"])
+def test_cli_streams_the_same_text(fmt, capsys):
+    assert main(["7", "--size", "260x270", "--format", fmt]) == 0
+    out = capsys.readouterr().out
+    tour = knight.tour(7, (260, 270))
+    expected = {
+        "line": tour.line(),
+        "matrix": "\n".join(" ".join(map(str, row)) for row in tour.matrix()),
+        "grid": tour.grid(),
+        "boxed": tour.grid(boxed=True),
+        "coords": "\n".join(f"{row} {col}" for row, col in tour.coords()),
+        "algebraic": " ".join(tour.algebraic()),
+    }[fmt]
+    assert out == expected + "\n"

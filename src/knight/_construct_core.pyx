@@ -6,35 +6,48 @@
 
 from cpython.array cimport array, clone
 from libc.stdint cimport int32_t, int64_t
-from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
 
-cdef extern from "<sys/mman.h>" nogil:
-    int madvise(void *addr, size_t length, int advice)
-    int MADV_HUGEPAGE
-
-cdef extern from "<stdlib.h>" nogil:
-    int posix_memalign(void **memptr, size_t alignment, size_t size)
-
-cdef enum:
-    HUGE_PAGE = 2 * 1024 * 1024
-
-
-cdef void _huge_pages(void *start, size_t length) noexcept nogil:
-    """Ask for transparent huge pages on the whole 2 MiB pages inside [start, start + length).
-
-    The successor array is read in knight's-move order, rows apart: with 4 KiB pages
-    nearly every step would miss the TLB. Only a hint: failure changes nothing.
+cdef extern from *:
     """
-    cdef uintptr_t first = (<uintptr_t>start + HUGE_PAGE - 1) & ~(<uintptr_t>HUGE_PAGE - 1)
-    cdef uintptr_t last = (<uintptr_t>start + length) & ~(<uintptr_t>HUGE_PAGE - 1)
-    if last > first:
-        madvise(<void *>first, last - first, MADV_HUGEPAGE)
+    #include <stdint.h>
+    #include <stdlib.h>
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    #define KNIGHT_HUGE_PAGE ((size_t)2 * 1024 * 1024)
+
+    /* Ask for transparent huge pages on the whole 2 MiB pages inside [start, start + length)
+       (Linux only; a hint whose failure changes nothing). */
+    static void knight_huge_pages(void *start, size_t length) {
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        uintptr_t first = ((uintptr_t)start + KNIGHT_HUGE_PAGE - 1) & ~(uintptr_t)(KNIGHT_HUGE_PAGE - 1);
+        uintptr_t last = ((uintptr_t)start + length) & ~(uintptr_t)(KNIGHT_HUGE_PAGE - 1);
+        if (last > first) madvise((void *)first, last - first, MADV_HUGEPAGE);
+    #else
+        (void)start; (void)length;
+    #endif
+    }
+
+    /* Memory for a big array, 2 MiB-aligned where that is available; release with free(). */
+    static void *knight_big_alloc(size_t size) {
+    #if defined(__linux__)
+        void *memory = NULL;
+        if (posix_memalign(&memory, KNIGHT_HUGE_PAGE, size) != 0) return NULL;
+        return memory;
+    #else
+        return malloc(size);
+    #endif
+    }
+    """
+    void knight_huge_pages(void *start, size_t length) nogil
+    void *knight_big_alloc(size_t size) nogil
 
 cdef array _INT32 = array("i")
 
 
 cdef inline void _join(int32_t *succ, int64_t a1, int64_t a2, int64_t b1, int64_t b2, int a_forward) noexcept nogil:
+    """Swap edge a1-a2 (a1 -> a2 when a_forward) and edge b1-b2 for a1-b1 and a2-b2."""
     if a_forward:
         succ[a1] = <int32_t>b1
         succ[b2] = <int32_t>a2
@@ -62,14 +75,17 @@ def build(
     cdef int32_t *succ = NULL
     cdef int32_t *out
     cdef array result
-    if posix_memalign(<void **>&succ, HUGE_PAGE, <size_t>n * sizeof(int32_t)) != 0:
+    # The successor array is read in knight's-move order, rows apart: with 4 KiB pages
+    # nearly every step would miss the TLB, so both big arrays ask for huge pages.
+    succ = <int32_t *>knight_big_alloc(<size_t>n * sizeof(int32_t))
+    if succ == NULL:
         raise MemoryError(f"no memory to build a tour of {rows}×{cols}")
     try:
         result = clone(_INT32, n, False)
         out = <int32_t *>result.data.as_ints
         with nogil:
-            _huge_pages(succ, <size_t>n * sizeof(int32_t))
-            _huge_pages(out, <size_t>n * sizeof(int32_t))
+            knight_huge_pages(succ, <size_t>n * sizeof(int32_t))
+            knight_huge_pages(out, <size_t>n * sizeof(int32_t))
             for i in range(n_heights):
                 h = heights[i]
                 left = 0

@@ -106,3 +106,10 @@ def test_cli_streams_the_same_text(fmt, capsys):
         "algebraic": " ".join(tour.algebraic()),
     }[fmt]
     assert out == expected + "\n"
+
+
+def test_repr_of_a_huge_tour_is_abridged():
+    tour = knight.tour(1, 200)
+    assert repr(tour) == f"<Tour of 200×200, 40,000 squares: {', '.join(map(str, tour[:5]))}, ..., {tour.end}>"
+    small = knight.tour(1, 100)
+    assert eval(repr(small), {"Tour": knight.Tour}) == small

@@ -12,6 +12,10 @@ from ._board import board_name, parse_size, parse_square, square_name
 from ._validate import check_tour, is_leap
 
 
+#: Longest tour whose repr lists every square (and pastes back).
+REPR_SQUARES = 10_000
+
+
 class Tour(_impl.storage.SquareBuffer, Sequence):
     """A knight's tour: the squares (1-based numbers) in the order the knight visits them.
 
@@ -109,8 +113,13 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
         return hash((self._rows, self._cols, self._leaper, self._squares.tobytes()))
 
     def __repr__(self) -> str:
+        """Tour([...], size=...), which pastes back; past REPR_SQUARES squares, an abridged form."""
         leaper = "" if self._leaper == (1, 2) else f", leaper={self._leaper!r}"
-        return f"Tour({self._squares.tolist()!r}, size={self.size!r}{leaper})"
+        squares = self._squares
+        if len(squares) <= REPR_SQUARES:
+            return f"Tour({squares.tolist()!r}, size={self.size!r}{leaper})"
+        shown = ", ".join(map(str, squares[:5]))
+        return f"<Tour of {self.board}, {len(squares):,} squares: {shown}, ..., {squares[-1]}{leaper}>"
 
     def __str__(self) -> str:
         return self.line()

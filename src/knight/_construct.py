@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import os
 from array import array
+from functools import lru_cache
+from typing import NamedTuple
 
 from . import _blocks, _impl
 from ._errors import InvalidInputError
@@ -108,6 +110,8 @@ def available_memory() -> int | None:
 def check_memory(rows: int, cols: int, board: str) -> None:
     """Raise InvalidInputError before allocating when the tour cannot fit in memory."""
     needed = memory_needed(rows, cols)
+    if needed < 1 << 28:
+        return  # 256 MiB: not worth reading /proc/meminfo for
     available = available_memory()
     if available is not None and needed > available:
         raise InvalidInputError(
@@ -121,10 +125,16 @@ class _Patterns:
 
     def __init__(self, cols: int) -> None:
         self.cols = cols
-        self.cells = array("i")
+        self.cells = array("q")  # offsets reach 10 rows * cols: past int32 on very long boards
         self.starts = array("i", [0])
         self.flags = array("i")  # per pattern: in-edge, right corner, down corner directions
         self.ids: dict[object, int] = {}
+
+    def copy(self) -> _Patterns:
+        other = _Patterns(self.cols)
+        other.cells, other.starts, other.flags = array("q", self.cells), array("i", self.starts), array("i", self.flags)
+        other.ids = dict(self.ids)
+        return other
 
     def add(self, key: object, h: int, w: int, local: list[tuple[int, int]], transposed: bool) -> int:
         if key in self.ids:
@@ -172,20 +182,13 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
     odd = rows % 2 == 1 and cols % 2 == 1
     heights = bands(rows, row if odd else None)
     widths = bands(cols, col if odd else None)
-    kinds_h = sorted(set(heights))
-    kinds_w = sorted(set(widths))
-    patterns = _Patterns(cols)
-    table = array("i")
-    for h in kinds_h:
-        for w in kinds_w:
-            if h % 2 and w % 2:
-                table.extend((-1, -1))  # only the special block: never looked up
-            else:
-                table.extend((_closed_pattern(patterns, h, w, False), _closed_pattern(patterns, h, w, True)))
+    layout = _layout(cols, tuple(heights), tuple(widths))
+    patterns = layout.patterns
     special_i = special_j = -1
     special = hole = -1
     root_reversed = 0
     if odd:
+        patterns = patterns.copy()
         special_i, top = _band_of(heights, row)
         special_j, left = _band_of(widths, col)
         h, w = heights[special_i], widths[special_j]
@@ -198,16 +201,16 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
         hole_r, hole_c = local.pop()
         hole = (top + hole_r) * cols + left + hole_c
         special = patterns.add("special", h, w, local, transposed)
-        root_reversed = _root_direction(patterns, table, kinds_h, kinds_w, heights, widths, special_i, special_j, special)
+        root_reversed = _root_direction(patterns, layout, special_i, special_j, special)
     return _impl.construct_core.build(
         rows,
         cols,
-        array("i", heights),
-        array("i", [kinds_h.index(h) for h in heights]),
-        array("i", widths),
-        array("i", [kinds_w.index(w) for w in widths]),
-        len(kinds_w),
-        table,
+        layout.heights,
+        layout.height_kinds,
+        layout.widths,
+        layout.width_kinds,
+        len(layout.kinds_w),
+        layout.table,
         patterns.cells,
         patterns.starts,
         patterns.flags,
@@ -217,6 +220,43 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
         root_reversed,
         start,
         hole,
+    )
+
+
+class _Layout(NamedTuple):
+    """The bands of a board and the patterns of its blocks (all but the special one)."""
+
+    heights: array
+    widths: array
+    kinds_h: list[int]
+    kinds_w: list[int]
+    height_kinds: array  # index into kinds_h of each band of rows
+    width_kinds: array
+    table: array  # pattern of (height kind, width kind, first column of blocks)
+    patterns: _Patterns
+
+
+@lru_cache(maxsize=32)
+def _layout(cols: int, heights: tuple[int, ...], widths: tuple[int, ...]) -> _Layout:
+    kinds_h = sorted(set(heights))
+    kinds_w = sorted(set(widths))
+    patterns = _Patterns(cols)
+    table = array("i")
+    for h in kinds_h:
+        for w in kinds_w:
+            if h % 2 and w % 2:
+                table.extend((-1, -1))  # only the special block: never looked up
+            else:
+                table.extend((_closed_pattern(patterns, h, w, False), _closed_pattern(patterns, h, w, True)))
+    return _Layout(
+        array("i", heights),
+        array("i", widths),
+        kinds_h,
+        kinds_w,
+        array("i", [kinds_h.index(h) for h in heights]),
+        array("i", [kinds_w.index(w) for w in widths]),
+        table,
+        patterns,
     )
 
 
@@ -230,19 +270,19 @@ def _band_of(sizes: list[int], line: int) -> tuple[int, int]:
     raise AssertionError(line)  # pragma: no cover
 
 
-def _root_direction(patterns, table, kinds_h, kinds_w, heights, widths, special_i, special_j, special) -> int:
+def _root_direction(patterns: _Patterns, layout: _Layout, special_i: int, special_j: int, special: int) -> int:
     """The direction of block (0, 0) that lays the special block down unreversed.
 
     Mirrors the direction rule of the cores: a child is reversed when in-edge(child) xor
     1 xor corner(parent) xor reversed(parent) is 1.
     """
     flags = patterns.flags
-    n_w = len(kinds_w)
+    n_w = len(layout.kinds_w)
 
     def pattern(i: int, j: int) -> int:
         if (i, j) == (special_i, special_j):
             return special
-        return table[(kinds_h.index(heights[i]) * n_w + kinds_w.index(widths[j])) * 2 + (1 if j == 0 else 0)]
+        return layout.table[(layout.height_kinds[i] * n_w + layout.width_kinds[j]) * 2 + (1 if j == 0 else 0)]
 
     reversed_ = 0
     parent = pattern(0, 0)

@@ -58,7 +58,7 @@ cdef inline void _join(int32_t *succ, int64_t a1, int64_t a2, int64_t b1, int64_
 
 def build(
     int rows, int cols, const int[:] heights, const int[:] height_kinds, const int[:] widths,
-    const int[:] width_kinds, int n_width_kinds, const int[:] table, const int[:] cells,
+    const int[:] width_kinds, int n_width_kinds, const int[:] table, const long long[:] cells,
     const int[:] starts, const int[:] flags, int special_i, int special_j, int special,
     int root_reversed, long long start, long long hole,
 ):

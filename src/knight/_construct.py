@@ -10,7 +10,8 @@ shared edge between columns x-1 and x, their top row at y. The corner square (y,
 of A has only two knight moves on A, so every closed tour of A uses the edge
 (y, x-1)-(y+2, x-2). Every stored tour of B uses the edge (y+1, x+1)-(y+3, x) (local
 (1, 1)-(3, 0)). Remove both edges and add (y, x-1)-(y+1, x+1) and (y+2, x-2)-(y+3, x),
-both knight's moves: two cycles become one. Blocks one above the other are joined the
+both knight's moves: removing an edge from each of two disjoint cycles leaves two paths,
+and the two new edges join their ends into one cycle. Blocks one above the other are joined the
 same way, transposed (A's bottom-left corner, B's local (1, 1)-(0, 3); blocks in the
 first band of columns store the transposed tour). Each row of blocks is joined left to
 right and the first blocks of the rows top to bottom: a spanning tree (a comb), so each
@@ -33,6 +34,17 @@ Which tours this gives, from which starts:
   B's edges that joins remove. After the joins the board less q is one cycle through
   (s, a); walk it from s away from a, so it ends at a, and step to q. The direction of
   the first block is chosen so that B runs that way.
+
+B's hole q is neither a corner whose edge a join removes nor a square next to any
+corner (so the corner edges are still forced) nor an end of the in-edge (1, 1)-(3, 0),
+which B's cycle uses; the tests check all of this for every stored block.
+
+Bands: a length up to 11 is one band; an even length is 6s and 8s (every even number
+from 12 is one); an odd length from 13 is 6s and 8s, one band of 7 or 9, then 6s and
+8s, where the lengths before and after must be 0, 6, 8 or an even number from 12, and
+the odd band must hold the start's line. The tests try every length below 400 with
+every start line; past that, the length on at least one side of the odd band is 12 or
+more, which leaves the same choices as on a shorter board.
 
 Boards up to 11×11 are a single block: there the search answers (in well under a
 millisecond). Boards 3 or 4 wide are left to the search too.

@@ -175,6 +175,6 @@ def test_construct_needs_both_sides_at_least_5():
 
 def test_boards_that_cannot_fit_in_memory_are_refused_before_allocating(monkeypatch):
     monkeypatch.setattr(_construct, "available_memory", lambda: 10**9)
-    with pytest.raises(knight.InvalidInputError, match=r"needs 7\.5 GiB.* more than the 0\.9 GiB"):
+    with pytest.raises(knight.InvalidInputError, match=r"needs 3\.7 GiB.* more than the 0\.9 GiB"):
         knight.tour(1, 31_623)
     assert_tour(knight.tour(1, 20), 20, 20)

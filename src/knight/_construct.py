@@ -17,9 +17,13 @@ first band of columns store the transposed tour). Each row of blocks is joined l
 right and the first blocks of the rows top to bottom: a spanning tree (a comb), so each
 join meets two different cycles and the result is one cycle through every square. The
 edges a join removes are all different (corners and local (1, 1)-(3, 0) are apart on
-blocks at least 5 wide), so each is still there when its join comes. Cycles are kept
-as successor arrays; a join needs the two cycles to run in compatible directions, so a
-block is laid down reversed when its parent's direction requires it.
+blocks at least 5 wide), so each is still there when its join comes.
+
+Nothing is built but the tour itself: it is written in order, running round the start's
+block and, at each join edge, crossing to the neighbouring block, running round it (and
+whatever is joined beyond it, the same way) and crossing back over the join's other
+edge; a stack as deep as the longest path of the comb holds the way back. The blocks'
+tree makes this visit every square once, in the order of the joined cycle.
 
 Which tours this gives, from which starts:
 
@@ -32,8 +36,7 @@ Which tours this gives, from which starts:
   B holds, from ``_blocks.HOLED``, a cycle through every square of B but one, q, of the
   corners' colour, that uses an edge (s, a) with a a knight's move from q, and none of
   B's edges that joins remove. After the joins the board less q is one cycle through
-  (s, a); walk it from s away from a, so it ends at a, and step to q. The direction of
-  the first block is chosen so that B runs that way.
+  (s, a); run round it from s away from a, so that it ends at a, and step to q.
 
 B's hole q is neither a corner whose edge a join removes nor a square next to any
 corner (so the corner edges are still forced) nor an end of the in-edge (1, 1)-(3, 0),
@@ -60,8 +63,8 @@ from typing import NamedTuple
 from . import _blocks, _impl
 from ._errors import InvalidInputError
 
-#: Bytes of memory a constructed tour needs per square: a successor array and the tour.
-BYTES_PER_SQUARE = 8
+#: Bytes of memory a constructed tour needs per square: the tour itself, in int32.
+BYTES_PER_SQUARE = 4
 
 _EVEN_OK = {0, 6, 8}
 
@@ -133,18 +136,18 @@ def check_memory(rows: int, cols: int, board: str) -> None:
 
 
 class _Patterns:
-    """Block tours as successor patterns on the board: cells as offsets row * cols + col."""
+    """Block tours as cycles of offsets row * cols + col from the block's corner, with their join edges."""
 
     def __init__(self, cols: int) -> None:
         self.cols = cols
         self.cells = array("q")  # offsets reach 10 rows * cols: past int32 on very long boards
         self.starts = array("i", [0])
-        self.flags = array("i")  # per pattern: in-edge, right corner, down corner directions
+        self.places = array("i")  # per pattern: positions of in-edge, right corner, down corner ends
         self.ids: dict[object, int] = {}
 
     def copy(self) -> _Patterns:
         other = _Patterns(self.cols)
-        other.cells, other.starts, other.flags = array("q", self.cells), array("i", self.starts), array("i", self.flags)
+        other.cells, other.starts, other.places = array("q", self.cells), array("i", self.starts), array("i", self.places)
         other.ids = dict(self.ids)
         return other
 
@@ -154,18 +157,14 @@ class _Patterns:
         position = {cell: index for index, cell in enumerate(local)}
         length = len(local)
 
-        def forward(x: tuple[int, int], y: tuple[int, int]) -> int:
-            if position[y] == (position[x] + 1) % length:
-                return 1
-            assert position[x] == (position[y] + 1) % length, (key, x, y)
-            return 0
+        def edge(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int]:
+            assert (position[x] - position[y]) % length in (1, length - 1), (key, x, y)
+            return position[x], position[y]
 
-        self.flags.extend(
-            (
-                forward((1, 1), (0, 3) if transposed else (3, 0)),
-                forward((0, w - 1), (2, w - 2)),
-                forward((h - 1, 0), (h - 2, 2)),
-            )
+        self.places.extend(
+            edge((1, 1), (0, 3) if transposed else (3, 0))
+            + edge((0, w - 1), (2, w - 2))
+            + edge((h - 1, 0), (h - 2, 2))
         )
         self.cells.extend(r * self.cols + c for r, c in local)
         self.starts.append(len(self.cells))
@@ -196,16 +195,15 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
     widths = bands(cols, col if odd else None)
     layout = _layout(cols, tuple(heights), tuple(widths))
     patterns = layout.patterns
-    special_i = special_j = -1
-    special = hole = -1
-    root_reversed = 0
+    special_i = special_j = special = hole = -1
+    root_i, top = _band_of(heights, row)
+    root_j, left = _band_of(widths, col)
     if odd:
         patterns = patterns.copy()
-        special_i, top = _band_of(heights, row)
-        special_j, left = _band_of(widths, col)
-        h, w = heights[special_i], widths[special_j]
+        special_i, special_j = root_i, root_j
+        h, w = heights[root_i], widths[root_j]
         r, c = row - top, col - left
-        transposed = special_j == 0
+        transposed = root_j == 0
         if transposed:
             local = _local(_blocks.HOLED[(w, h)][c * h + r], h, True)
         else:
@@ -213,7 +211,11 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
         hole_r, hole_c = local.pop()
         hole = (top + hole_r) * cols + left + hole_c
         special = patterns.add("special", h, w, local, transposed)
-        root_reversed = _root_direction(patterns, layout, special_i, special_j, special)
+        root_position = 0  # the start; the cycle ends on a, next to it
+    else:
+        root = layout.table[(layout.height_kinds[root_i] * len(layout.kinds_w) + layout.width_kinds[root_j]) * 2 + (root_j == 0)]
+        cycle = patterns.cells[patterns.starts[root] : patterns.starts[root + 1]]
+        root_position = cycle.index((row - top) * cols + col - left)
     return _impl.construct_core.build(
         rows,
         cols,
@@ -225,12 +227,13 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
         layout.table,
         patterns.cells,
         patterns.starts,
-        patterns.flags,
+        patterns.places,
         special_i,
         special_j,
         special,
-        root_reversed,
-        start,
+        root_i,
+        root_j,
+        root_position,
         hole,
     )
 
@@ -280,30 +283,3 @@ def _band_of(sizes: list[int], line: int) -> tuple[int, int]:
             return index, first
         first += size
     raise AssertionError(line)  # pragma: no cover
-
-
-def _root_direction(patterns: _Patterns, layout: _Layout, special_i: int, special_j: int, special: int) -> int:
-    """The direction of block (0, 0) that lays the special block down unreversed.
-
-    Mirrors the direction rule of the cores: a child is reversed when in-edge(child) xor
-    1 xor corner(parent) xor reversed(parent) is 1.
-    """
-    flags = patterns.flags
-    n_w = len(layout.kinds_w)
-
-    def pattern(i: int, j: int) -> int:
-        if (i, j) == (special_i, special_j):
-            return special
-        return layout.table[(layout.height_kinds[i] * n_w + layout.width_kinds[j]) * 2 + (1 if j == 0 else 0)]
-
-    reversed_ = 0
-    parent = pattern(0, 0)
-    for i in range(1, special_i + 1):
-        child = pattern(i, 0)
-        reversed_ = flags[3 * child] ^ 1 ^ flags[3 * parent + 2] ^ reversed_
-        parent = child
-    for j in range(1, special_j + 1):
-        child = pattern(special_i, j)
-        reversed_ = flags[3 * child] ^ 1 ^ flags[3 * parent + 1] ^ reversed_
-        parent = child
-    return reversed_

@@ -8,143 +8,177 @@ from cpython.array cimport array, clone
 from libc.stdint cimport int32_t, int64_t
 from libc.stdlib cimport free, malloc
 
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <stdlib.h>
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    #endif
-    #define KNIGHT_HUGE_PAGE ((size_t)2 * 1024 * 1024)
-
-    /* Ask for transparent huge pages on the whole 2 MiB pages inside [start, start + length)
-       (Linux only; a hint whose failure changes nothing). */
-    static void knight_huge_pages(void *start, size_t length) {
-    #if defined(__linux__) && defined(MADV_HUGEPAGE)
-        uintptr_t first = ((uintptr_t)start + KNIGHT_HUGE_PAGE - 1) & ~(uintptr_t)(KNIGHT_HUGE_PAGE - 1);
-        uintptr_t last = ((uintptr_t)start + length) & ~(uintptr_t)(KNIGHT_HUGE_PAGE - 1);
-        if (last > first) madvise((void *)first, last - first, MADV_HUGEPAGE);
-    #else
-        (void)start; (void)length;
-    #endif
-    }
-
-    /* Memory for a big array, 2 MiB-aligned where that is available; release with free(). */
-    static void *knight_big_alloc(size_t size) {
-    #if defined(__linux__)
-        void *memory = NULL;
-        if (posix_memalign(&memory, KNIGHT_HUGE_PAGE, size) != 0) return NULL;
-        return memory;
-    #else
-        return malloc(size);
-    #endif
-    }
-    """
-    void knight_huge_pages(void *start, size_t length) nogil
-    void *knight_big_alloc(size_t size) nogil
-
 cdef array _INT32 = array("i")
 
+cdef enum:
+    NONE = -1
+    LEFT = 0
+    UP = 1
+    RIGHT = 2
+    DOWN = 3
 
-cdef inline void _join(int32_t *succ, int64_t a1, int64_t a2, int64_t b1, int64_t b2, int a_forward) noexcept nogil:
-    """Swap edge a1-a2 (a1 -> a2 when a_forward) and edge b1-b2 for a1-b1 and a2-b2."""
-    if a_forward:
-        succ[a1] = <int32_t>b1
-        succ[b2] = <int32_t>a2
-    else:
-        succ[a2] = <int32_t>b2
-        succ[b1] = <int32_t>a1
+cdef int DI[4]
+cdef int DJ[4]
+cdef int OPPOSITE[4]
+cdef int ENTERED_AT[4]
+cdef int OWN_EDGE[4]
+DI[:] = [0, -1, 0, 1]
+DJ[:] = [-1, 0, 1, 0]
+OPPOSITE[:] = [RIGHT, DOWN, LEFT, UP]
+ENTERED_AT[:] = [2, 4, 0, 0]  # places offset of the edge a crossing on that side lands on
+OWN_EDGE[:] = [0, 0, 2, 4]  # places offset of a block's own edge for a join on that side
+
+
+cdef struct Board:
+    int64_t cols
+    int n_heights, n_widths, n_width_kinds, special_i, special_j, special
+    const int *table
+    const int *height_kinds
+    const int *width_kinds
+    const long long *cells
+    const int *starts
+    const int *places
+    int64_t *tops
+    int64_t *lefts
+
+
+cdef struct Frame:
+    int i, j, first, length, position, step, exit_, n_events
+    int64_t base
+    int event_at[3]
+    int event_side[3]
+    int event_end[3]
+
+
+cdef inline int _pattern_of(Board *b, int i, int j) noexcept nogil:
+    if i == b.special_i and j == b.special_j:
+        return b.special
+    return b.table[(b.height_kinds[i] * b.n_width_kinds + b.width_kinds[j]) * 2 + (1 if j == 0 else 0)]
+
+
+cdef inline bint _has_join(Board *b, int side, int i, int j) noexcept nogil:
+    if side == LEFT:
+        return j > 0
+    if side == RIGHT:
+        return j < b.n_widths - 1
+    if side == UP:
+        return j == 0 and i > 0
+    return j == 0 and i < b.n_heights - 1
+
+
+cdef void _frame(Frame *f, Board *b, int i, int j, int entry, int exit_, int came_by) noexcept nogil:
+    """Set f to run round block (i, j) from entry to exit_, away from the edge it came by."""
+    cdef int pattern = _pattern_of(b, i, j), side, end1, end2, first_end
+    f.i = i
+    f.j = j
+    f.base = b.tops[i] * b.cols + b.lefts[j]
+    f.first = b.starts[pattern]
+    f.length = b.starts[pattern + 1] - f.first
+    f.position = entry
+    f.step = -1 if (entry + 1) % f.length == exit_ else 1
+    f.exit_ = exit_
+    f.n_events = 0
+    for side in range(4):
+        if side == came_by or not _has_join(b, side, i, j):
+            continue
+        end1 = b.places[6 * pattern + OWN_EDGE[side]]
+        end2 = b.places[6 * pattern + OWN_EDGE[side] + 1]
+        first_end = end1 if (end1 + f.step + f.length) % f.length == end2 else end2
+        f.event_at[f.n_events] = first_end
+        f.event_side[f.n_events] = side
+        f.event_end[f.n_events] = 0 if first_end == end1 else 1
+        f.n_events += 1
 
 
 def build(
     int rows, int cols, const int[:] heights, const int[:] height_kinds, const int[:] widths,
     const int[:] width_kinds, int n_width_kinds, const int[:] table, const long long[:] cells,
-    const int[:] starts, const int[:] flags, int special_i, int special_j, int special,
-    int root_reversed, long long start, long long hole,
+    const int[:] starts, const int[:] places, int special_i, int special_j, int special,
+    int root_i, int root_j, int root_position, long long hole,
 ):
-    """The tour from square index start as an int32 array of 1-based square numbers.
+    """The tour as an int32 array of 1-based square numbers, written in order: no search.
 
-    The same contract as ``_construct_py.build``.
+    The same contract and steps as ``_construct_py.build``.
     """
-    cdef int64_t n = <int64_t>rows * cols
-    cdef int64_t top = 0, left, base, cell, prev_cell, square, k, count
-    cdef int64_t a1, a2, b1, b2
-    cdef int i, j, h, w, pattern, begin, end, reversed_ = 0
-    cdef int above = -1, above_reversed = 0, previous = -1, previous_reversed = 0
+    cdef int64_t n = <int64_t>rows * cols, written = 0, total
     cdef int n_heights = heights.shape[0], n_widths = widths.shape[0]
-    cdef int32_t *succ = NULL
+    cdef int capacity = n_heights + 2 * n_widths + 8, depth = 0, k, crossing, side, end, i2, j2, pattern
+    cdef int position, step, length, first
+    cdef int64_t base
+    cdef Board b
+    cdef Frame *f
+    cdef Frame *stack = <Frame *>malloc(capacity * sizeof(Frame))
+    cdef int64_t *lines = <int64_t *>malloc((n_heights + n_widths) * sizeof(int64_t))
     cdef int32_t *out
     cdef array result
-    # The successor array is read in knight's-move order, rows apart: with 4 KiB pages
-    # nearly every step would miss the TLB, so both big arrays ask for huge pages.
-    succ = <int32_t *>knight_big_alloc(<size_t>n * sizeof(int32_t))
-    if succ == NULL:
-        raise MemoryError(f"no memory to build a tour of {rows}×{cols}")
+    cdef bint overflow = False
     try:
+        if stack == NULL or lines == NULL:
+            raise MemoryError()
         result = clone(_INT32, n, False)
         out = <int32_t *>result.data.as_ints
+        b.cols = cols
+        b.n_heights, b.n_widths, b.n_width_kinds = n_heights, n_widths, n_width_kinds
+        b.special_i, b.special_j, b.special = special_i, special_j, special
+        b.table, b.height_kinds, b.width_kinds = &table[0], &height_kinds[0], &width_kinds[0]
+        b.cells, b.starts, b.places = &cells[0], &starts[0], &places[0]
+        b.tops, b.lefts = lines, lines + n_heights
         with nogil:
-            knight_huge_pages(succ, <size_t>n * sizeof(int32_t))
-            knight_huge_pages(out, <size_t>n * sizeof(int32_t))
-            for i in range(n_heights):
-                h = heights[i]
-                left = 0
-                for j in range(n_widths):
-                    w = widths[j]
-                    if i == special_i and j == special_j:
-                        pattern = special
-                    else:
-                        pattern = table[(height_kinds[i] * n_width_kinds + width_kinds[j]) * 2 + (1 if j == 0 else 0)]
-                    if j == 0:
-                        if i == 0:
-                            reversed_ = root_reversed
-                        else:
-                            reversed_ = flags[3 * pattern] ^ 1 ^ flags[3 * above + 2] ^ above_reversed
-                    else:
-                        reversed_ = flags[3 * pattern] ^ 1 ^ flags[3 * previous + 1] ^ previous_reversed
-                    base = top * cols + left
-                    begin = starts[pattern]
-                    end = starts[pattern + 1]
-                    prev_cell = base + cells[end - 1]
-                    if reversed_:
-                        for k in range(begin, end):
-                            cell = base + cells[k]
-                            succ[cell] = <int32_t>prev_cell
-                            prev_cell = cell
-                    else:
-                        for k in range(begin, end):
-                            cell = base + cells[k]
-                            succ[prev_cell] = <int32_t>cell
-                            prev_cell = cell
-                    if j == 0 and i > 0:
-                        a1 = (top - 1) * cols
-                        a2 = (top - 2) * cols + 2
-                        b1 = (top + 1) * cols + 1
-                        b2 = top * cols + 3
-                        _join(succ, a1, a2, b1, b2, flags[3 * above + 2] ^ above_reversed)
-                    elif j > 0:
-                        a1 = top * cols + left - 1
-                        a2 = (top + 2) * cols + left - 2
-                        b1 = (top + 1) * cols + left + 1
-                        b2 = (top + 3) * cols + left
-                        _join(succ, a1, a2, b1, b2, flags[3 * previous + 1] ^ previous_reversed)
-                    if j == 0:
-                        above = pattern
-                        above_reversed = reversed_
-                    previous = pattern
-                    previous_reversed = reversed_
-                    left += w
-                top += h
-            square = start
-            count = n if hole < 0 else n - 1
-            for k in range(count):
-                out[k] = <int32_t>(square + 1)
-                square = succ[square]
+            b.tops[0] = 0
+            for k in range(1, n_heights):
+                b.tops[k] = b.tops[k - 1] + heights[k - 1]
+            b.lefts[0] = 0
+            for k in range(1, n_widths):
+                b.lefts[k] = b.lefts[k - 1] + widths[k - 1]
+            _frame(&stack[0], &b, root_i, root_j, root_position, -1, NONE)
+            stack[0].exit_ = (root_position - stack[0].step + stack[0].length) % stack[0].length
+            depth = 1
+            total = n if hole < 0 else n - 1
+            while depth > 0 and written < total:
+                f = &stack[depth - 1]
+                if f.position < 0:  # the root crossed a join at its last square: all done
+                    depth -= 1
+                    continue
+                position, step, length, first, base = f.position, f.step, f.length, f.first, f.base
+                crossing = -1
+                while True:
+                    out[written] = <int32_t>(base + b.cells[first + position] + 1)
+                    written += 1
+                    for k in range(f.n_events):
+                        if f.event_at[k] == position:
+                            crossing = k
+                    if crossing >= 0 or position == f.exit_ or written >= total:
+                        break
+                    position += step
+                    if position == length:
+                        position = 0
+                    elif position < 0:
+                        position = length - 1
+                if crossing < 0:  # round this block: back to the block it was entered from
+                    depth -= 1
+                    continue
+                # carry on from the join's other end (the root: unless that was its last square)
+                f.position = -1 if position == f.exit_ else (position + step + length) % length
+                side = f.event_side[crossing]
+                end = f.event_end[crossing]
+                i2 = f.i + DI[side]
+                j2 = f.j + DJ[side]
+                pattern = _pattern_of(&b, i2, j2)
+                if depth == capacity:
+                    overflow = True
+                    break
+                _frame(&stack[depth], &b, i2, j2,
+                       b.places[6 * pattern + ENTERED_AT[side] + end],
+                       b.places[6 * pattern + ENTERED_AT[side] + 1 - end], OPPOSITE[side])
+                depth += 1
             if hole >= 0:
-                out[count] = <int32_t>(hole + 1)
+                out[total] = <int32_t>(hole + 1)
+        if overflow or written != total:  # cannot happen: the blocks' tree is a comb
+            raise AssertionError(f"construction wrote {written} of {total} squares")
         return result
     finally:
-        free(succ)
+        free(stack)
+        free(lines)
 
 
 def move_numbers(squares):

@@ -268,8 +268,8 @@ def _layout(cols: int, heights: tuple[int, ...], widths: tuple[int, ...]) -> _La
         array("i", widths),
         kinds_h,
         kinds_w,
-        array("i", [kinds_h.index(h) for h in heights]),
-        array("i", [kinds_w.index(w) for w in widths]),
+        array("i", map({h: k for k, h in enumerate(kinds_h)}.__getitem__, heights)),
+        array("i", map({w: k for k, w in enumerate(kinds_w)}.__getitem__, widths)),
         table,
         patterns,
     )

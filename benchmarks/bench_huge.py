@@ -2,8 +2,9 @@
 
     python benchmarks/bench_huge.py [--quick]
 
-Prints, for 1,000×1,000 (best of 7 in this process) and 10,000×10,000 (each in a fresh
-process, so that its peak memory is its own): the time of knight.tour() (open from the
+Prints, for 1,000×1,000 (best of 7 in this process) and 10,000×10,000 (best and worst
+of 3, each in a fresh process, so that its peak memory is its own; and the odd board
+10,001×10,001, open): the time of knight.tour() (open from the
 corner, closed), the peak resident memory, the throughput in squares a second, and
 the floor: the time this machine takes just to fill an int32 array of the same size
 (``array('i', [0]) * n``, allocation included), with the ratio of the two. --quick
@@ -83,14 +84,14 @@ def main() -> None:
     n = 10_000
     floor = min(in_child(n, False, "fill")["seconds"] for _ in range(3))
     print(f"\n{n:,}×{n:,} ({n * n:,} squares), each run in a fresh process; fill floor {floor:.3f} s")
-    for closed in (False, True):
-        runs = [in_child(n, closed) for _ in range(3)]
+    for size, closed in ((n, False), (n, True), (n + 1, False)):
+        runs = [in_child(size, closed) for _ in range(3)]
         best = min(runs, key=lambda run: run["seconds"])
         worst = max(run["seconds"] for run in runs)
         peak = max(run["peak"] for run in runs)
-        rate = n * n / best["seconds"]
+        rate = size * size / best["seconds"]
         print(
-            f"  {'closed' if closed else 'open  '}: {best['seconds']:6.3f} s (worst of 3: {worst:.3f} s)  "
+            f"  {size:,}² {'closed' if closed else 'open  '}: {best['seconds']:6.3f} s (worst of 3: {worst:.3f} s)  "
             f"peak memory {peak / 1e9:5.2f} GB  {rate / 1e6:6.1f} M squares/s  "
             f"{best['seconds'] / floor:4.1f}× the fill  (fill alone: {n * n / floor / 1e6:.0f} M squares/s)"
         )

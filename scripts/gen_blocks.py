@@ -94,7 +94,6 @@ def path(h, w, start, end, hole, forced, rng, limit=200_000):
                 return route
             stack.append([])
             continue
-        # prune: a free square (not end) left with no free neighbour and not adjacent to y
         stack.append(options(y))
     return None
 

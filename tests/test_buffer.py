@@ -1,7 +1,6 @@
 """Compact tours: one int32 buffer, shared through the buffer protocol; formats that stream."""
 
 import importlib
-import io
 import sys
 
 import pytest

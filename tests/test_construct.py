@@ -8,8 +8,6 @@ import knight
 from knight import _blocks, _construct
 from validator import assert_tour, assert_tour_vectorized
 
-MOVES = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
-
 
 def knight_move(a, b, w):
     (ra, ca), (rb, cb) = divmod(a, w), divmod(b, w)

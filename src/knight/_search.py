@@ -86,8 +86,6 @@ def tour(
     raise SearchLimitError(f"no {kind} tour {where} found within max_nodes={budget:,} search nodes")
 
 
-
-
 def _construct_tour(rows: int, cols: int, number: int, closed: bool, method: object) -> Tour | None:
     """The constructed tour, or None when method="auto" should search instead."""
     if method not in METHODS:

@@ -176,3 +176,16 @@ def test_boards_that_cannot_fit_in_memory_are_refused_before_allocating(monkeypa
     with pytest.raises(knight.InvalidInputError, match=r"needs 3\.7 GiB.* more than the 0\.9 GiB"):
         knight.tour(1, 31_623)
     assert_tour(knight.tour(1, 20), 20, 20)
+
+
+def test_single_block_boards_from_every_start(core):
+    """Boards up to 11×11 are one block, which the search solves: from every start that has a tour."""
+    for rows in range(5, 12):
+        for cols in range(5, 12):
+            for closed in (False, True):
+                for start in range(1, rows * cols + 1):
+                    if knight._existence.start_reason(rows, cols, start, closed):
+                        continue
+                    tour = knight.tour(start, (rows, cols), closed=closed, method="construct")
+                    assert tour.start == start
+                    assert_tour(tour, rows, cols, closed=closed)

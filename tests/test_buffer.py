@@ -112,3 +112,22 @@ def test_repr_of_a_huge_tour_is_abridged():
     assert repr(tour) == f"<Tour of 200×200, 40,000 squares: {', '.join(map(str, tour[:5]))}, ..., {tour.end}>"
     small = knight.tour(1, 100)
     assert eval(repr(small), {"Tour": knight.Tour}) == small
+
+
+def test_cli_writes_a_huge_line_in_bounded_memory(compiled_construction):
+    """The line format of 2000×2000 (about 31 MB of text) holds the tour (16 MB) and a chunk, not the text."""
+    import os
+    import subprocess
+
+    child = (
+        "import os, resource, sys\n"
+        "from knight.cli import main\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "sys.stdout = open(os.devnull, 'w')\n"
+        "main(['1', '--size', '2000', '--format', 'line'])\n"
+        "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, env=env, check=True)
+    grown_kib = int(done.stderr)
+    assert grown_kib < 16_000 + 8_000, f"peak memory grew by {grown_kib} KiB"

@@ -131,3 +131,12 @@ def test_cli_writes_a_huge_line_in_bounded_memory(compiled_construction):
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, env=env, check=True)
     grown_kib = int(done.stderr)
     assert grown_kib < 16_000 + 8_000, f"peak memory grew by {grown_kib} KiB"
+
+
+def test_pickle_and_copy():
+    import copy
+    import pickle
+
+    tour = knight.tour(1, 30)
+    for again in (pickle.loads(pickle.dumps(tour)), copy.copy(tour), copy.deepcopy(tour)):
+        assert again == tour and type(again) is knight.Tour

@@ -109,6 +109,9 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
             return NotImplemented
         return self.size == other.size and self._leaper == other._leaper and self._squares == other._squares
 
+    def __reduce__(self) -> tuple:
+        return _restore, (self._squares, self._rows, self._cols, self._leaper)
+
     def __hash__(self) -> int:
         return hash((self._rows, self._cols, self._leaper, self._squares.tobytes()))
 
@@ -149,3 +152,8 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
     def board(self) -> str:
         """The board as people write it: "8×8"."""
         return board_name(self._rows, self._cols)
+
+
+def _restore(squares: array, rows: int, cols: int, leaper: tuple[int, int]) -> Tour:
+    """Unpickle a Tour (pickled tours were tours when pickled)."""
+    return Tour._trusted(squares, rows, cols, leaper)

@@ -33,7 +33,7 @@ def build(
     n = rows * cols
     n_heights, n_widths = len(heights), len(widths)
     tops, lefts = _prefix(heights), _prefix(widths)
-    out = array("i", bytes(4 * n))
+    out = array("i", [0]) * n
     written = 0
 
     def pattern_of(i, j):
@@ -118,7 +118,7 @@ def _prefix(sizes):
 
 def move_numbers(squares) -> array:
     """The move number (1-based) of each square (0-based index): the tour inverted."""
-    numbers = array("i", bytes(4 * len(squares)))
+    numbers = array("i", [0]) * len(squares)
     for move, square in enumerate(squares, 1):
         numbers[square - 1] = move
     return numbers

@@ -36,7 +36,11 @@ class OptionalBuildExt(build_ext):
 
 
 extensions = cythonize(
-    [Extension("knight._core", ["src/knight/_core.pyx"])],
+    [
+        Extension("knight._core", ["src/knight/_core.pyx"]),
+        Extension("knight._construct_core", ["src/knight/_construct_core.pyx"]),
+        Extension("knight._storage", ["src/knight/_storage.pyx"]),
+    ],
     compiler_directives={"language_level": 3, "embedsignature": True},
 )
 

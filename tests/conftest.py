@@ -35,3 +35,24 @@ def both_cores():
     if knight._impl.NO_EXTENSIONS:
         pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
     return importlib.import_module("knight._core"), importlib.import_module("knight._core_py")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def construct_core(request, monkeypatch):
+    """Make the construction use one implementation for the test; the compiled one must import."""
+    if request.param == "cython":
+        if knight._impl.NO_EXTENSIONS:
+            pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+        module = importlib.import_module("knight._construct_core")  # no silent fallback
+    else:
+        module = importlib.import_module("knight._construct_py")
+    monkeypatch.setattr(knight._impl, "construct_core", module)
+    return module
+
+
+@pytest.fixture
+def compiled_construction():
+    """The compiled construction core, for tests too big for the twin."""
+    if knight._impl.NO_EXTENSIONS:
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set: too big for the twin (the twin is checked on moderate boards)")
+    return importlib.import_module("knight._construct_core")

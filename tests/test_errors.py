@@ -57,4 +57,4 @@ def test_bad_node_budgets(core, max_nodes, error):
 
 def test_board_too_large_for_search_is_refused_before_allocating(core):
     with pytest.raises(ValueError, match="more than"):
-        knight.tour(1, 20_000)
+        knight.tour(1, 20_000, method="backtrack")

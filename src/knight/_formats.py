@@ -1,32 +1,77 @@
-"""Text formats of a tour: the seeds' number line, move-number matrix and boxed grid."""
+"""Text formats of a tour: the seeds' number line, move-number matrix and boxed grid.
+
+Each format is also available as a stream of pieces (the ``iter_*`` functions), which the
+CLI writes one at a time: a tour of any size is printed holding one chunk of text (or one
+row of the board) at a time, never one Python object per square.
+"""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterator, Sequence
+
+from . import _impl
+
+#: Numbers per piece of text in the streamed formats.
+CHUNK = 1 << 16
+
+
+def _text(values, begin: int, end: int, width: int = 0, sep: bytes = b" ") -> str:
+    """values[begin:end] as text, right-aligned to width, joined by sep (compiled when it can be)."""
+    return _impl.construct_core.encode(values, begin, end, width, sep).decode("ascii")
+
+
+def iter_line(squares: Sequence[int]) -> Iterator[str]:
+    """The line format in pieces: square numbers separated by single spaces, no newline."""
+    for begin in range(0, len(squares), CHUNK):
+        piece = _text(squares, begin, min(begin + CHUNK, len(squares)))
+        yield piece if begin == 0 else " " + piece
 
 
 def line(squares: Sequence[int]) -> str:
     """Square numbers separated by single spaces, as the judge problem prints them."""
-    return " ".join(map(str, squares))
+    if len(squares) <= 4096:
+        return " ".join(map(str, squares))
+    return "".join(iter_line(squares))
+
+
+def move_numbers(squares: Sequence[int]):
+    """The move number of each square, square 1 first, as an int32 array."""
+    return _impl.construct_core.move_numbers(squares)
+
+
+def iter_matrix_rows(squares: Sequence[int], rows: int, cols: int) -> Iterator[list[int]]:
+    """The rows of move numbers, one list at a time: the square visited first holds 1."""
+    numbers = move_numbers(squares)
+    for row in range(rows):
+        yield numbers[row * cols : (row + 1) * cols].tolist()
 
 
 def matrix(squares: Sequence[int], rows: int, cols: int) -> list[list[int]]:
     """Rows of move numbers: the square visited first holds 1."""
-    flat = [0] * (rows * cols)
-    for move, square in enumerate(squares, 1):
-        flat[square - 1] = move
-    return [flat[row * cols : (row + 1) * cols] for row in range(rows)]
+    return list(iter_matrix_rows(squares, rows, cols))
+
+
+def iter_matrix_lines(squares: Sequence[int], rows: int, cols: int, *, width: int = 0) -> Iterator[str]:
+    """The rows of move numbers as lines of text (no newlines), numbers right-aligned to width."""
+    numbers = move_numbers(squares)
+    for row in range(rows):
+        yield _text(numbers, row * cols, (row + 1) * cols, width)
+
+
+def iter_grid(squares: Sequence[int], rows: int, cols: int, *, boxed: bool = False) -> Iterator[str]:
+    """The lines of the grid (see grid), one at a time, without newlines."""
+    width = len(str(rows * cols))
+    if not boxed:
+        yield from iter_matrix_lines(squares, rows, cols, width=width)
+        return
+    rule = "+" + "+".join(["-" * (width + 2)] * cols) + "+"
+    yield rule
+    numbers = move_numbers(squares)
+    for row in range(rows):
+        yield "| " + _text(numbers, row * cols, (row + 1) * cols, width, b" | ") + " |"
+        yield rule
 
 
 def grid(squares: Sequence[int], rows: int, cols: int, *, boxed: bool = False) -> str:
     """The move-number matrix as aligned text; boxed draws cell borders."""
-    width = len(str(rows * cols))
-    cells = matrix(squares, rows, cols)
-    if not boxed:
-        return "\n".join(" ".join(f"{move:>{width}}" for move in row) for row in cells)
-    rule = "+" + "+".join(["-" * (width + 2)] * cols) + "+"
-    lines = [rule]
-    for row in cells:
-        lines.append("|" + "|".join(f" {move:>{width}} " for move in row) + "|")
-        lines.append(rule)
-    return "\n".join(lines)
+    return "\n".join(iter_grid(squares, rows, cols, boxed=boxed))

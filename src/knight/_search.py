@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 
-from . import _impl
+from . import _construct, _impl
 from ._board import board_name, parse_size, parse_square, square_name
 from ._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
 from ._existence import start_reason
@@ -36,7 +36,18 @@ def node_budget(max_nodes: object) -> int:
     return min(budget, 2**62)
 
 
-def tour(start: object = 1, size: object = 8, *, closed: bool = False, max_nodes: int | None = None) -> Tour:
+#: Names method= accepts: "auto" (the default), "construct", and "backtrack" (the search).
+METHODS = ("auto", "construct", "backtrack")
+
+
+def tour(
+    start: object = 1,
+    size: object = 8,
+    *,
+    closed: bool = False,
+    max_nodes: int | None = None,
+    method: str = "auto",
+) -> Tour:
     """Find a knight's tour of the board from start.
 
     start is a square number (1 is the top-left corner, row 0 col 0), a 0-based (row, col)
@@ -44,6 +55,10 @@ def tour(start: object = 1, size: object = 8, *, closed: bool = False, max_nodes
     (rows, cols). closed=True asks for a tour whose last square is a knight's move from
     the first. Raises NoTourError when no tour exists, SearchLimitError when max_nodes
     squares were placed without an answer.
+
+    method="backtrack" searches; "construct" joins solved blocks without search, in time
+    linear in the board (both sides at least 5, one at least 12: see knight._construct);
+    "auto" (the default) constructs where that applies and searches elsewhere.
     """
     rows, cols = parse_size(size)
     number = parse_square(start, rows, cols)
@@ -52,6 +67,10 @@ def tour(start: object = 1, size: object = 8, *, closed: bool = False, max_nodes
     reason = start_reason(rows, cols, number, closed)
     if reason:
         raise NoTourError(reason)
+    if method != "backtrack" and (rows >= 12 or cols >= 12 or method != "auto"):
+        constructed = _construct_tour(rows, cols, number, closed, method)
+        if constructed is not None:
+            return constructed
     n = rows * cols
     if n > SEARCH_MAX_SQUARES:
         raise InvalidInputError(
@@ -67,3 +86,15 @@ def tour(start: object = 1, size: object = 8, *, closed: bool = False, max_nodes
     raise SearchLimitError(f"no {kind} tour {where} found within max_nodes={budget:,} search nodes")
 
 
+def _construct_tour(rows: int, cols: int, number: int, closed: bool, method: object) -> Tour | None:
+    """The constructed tour, or None when method="auto" should search instead."""
+    if method not in METHODS:
+        raise InvalidInputError(f"method {method!r} must be one of {', '.join(map(repr, METHODS))}")
+    if _construct.applies(rows, cols):
+        _construct.check_memory(rows, cols, board_name(rows, cols))
+        return Tour._trusted(_construct.construct(rows, cols, number - 1, closed), rows, cols)
+    if method == "construct" and not (rows <= 11 and cols <= 11 and rows >= 5 and cols >= 5):
+        raise InvalidInputError(
+            f"method='construct' needs both sides at least 5, not {board_name(rows, cols)}; use 'auto' or 'backtrack'"
+        )
+    return None  # a single block (up to 11×11): the search solves it

@@ -6,19 +6,25 @@ from array import array
 from collections.abc import Sequence
 from typing import Iterable, Iterator, overload
 
-from . import _formats
+from . import _formats, _impl
 from ._errors import NotATourError
 from ._board import board_name, parse_size, parse_square, square_name
 from ._validate import check_tour, is_leap
 
 
-class Tour(Sequence):
+#: Longest tour whose repr lists every square (and pastes back).
+REPR_SQUARES = 10_000
+
+
+class Tour(_impl.storage.SquareBuffer, Sequence):
     """A knight's tour: the squares (1-based numbers) in the order the knight visits them.
 
-    Tour(squares, size) validates; knight.tour() builds one from a search.
+    Tour(squares, size) validates; knight.tour() builds one. The squares live in one
+    int32 array, exported read-only through the buffer protocol: memoryview(tour) and
+    numpy.asarray(tour) share it without copying.
     """
 
-    __slots__ = ("_squares", "_rows", "_cols", "_leaper")
+    __slots__ = ("_rows", "_cols", "_leaper")
 
     def __init__(self, squares: Iterable[int], size: object, *, leaper: tuple[int, int] = (1, 2)) -> None:
         rows, cols = parse_size(size)
@@ -103,12 +109,20 @@ class Tour(Sequence):
             return NotImplemented
         return self.size == other.size and self._leaper == other._leaper and self._squares == other._squares
 
+    def __reduce__(self) -> tuple:
+        return _restore, (self._squares, self._rows, self._cols, self._leaper)
+
     def __hash__(self) -> int:
         return hash((self._rows, self._cols, self._leaper, self._squares.tobytes()))
 
     def __repr__(self) -> str:
+        """Tour([...], size=...), which pastes back; past REPR_SQUARES squares, an abridged form."""
         leaper = "" if self._leaper == (1, 2) else f", leaper={self._leaper!r}"
-        return f"Tour({self._squares.tolist()!r}, size={self.size!r}{leaper})"
+        squares = self._squares
+        if len(squares) <= REPR_SQUARES:
+            return f"Tour({squares.tolist()!r}, size={self.size!r}{leaper})"
+        shown = ", ".join(map(str, squares[:5]))
+        return f"<Tour of {self.board}, {len(squares):,} squares: {shown}, ..., {squares[-1]}{leaper}>"
 
     def __str__(self) -> str:
         return self.line()
@@ -144,3 +158,8 @@ class Tour(Sequence):
     def board(self) -> str:
         """The board as people write it: "8×8"."""
         return board_name(self._rows, self._cols)
+
+
+def _restore(squares: array, rows: int, cols: int, leaper: tuple[int, int]) -> Tour:
+    """Unpickle a Tour (pickled tours were tours when pickled)."""
+    return Tour._trusted(squares, rows, cols, leaper)

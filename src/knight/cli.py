@@ -14,7 +14,8 @@ import re
 import sys
 from typing import Callable, Sequence
 
-from . import _judge
+from . import _formats, _judge
+from ._board import square_name
 from ._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
 from ._search import tour
 
@@ -79,24 +80,36 @@ def _tour_command(argv: Sequence[str]) -> int:
 
 
 def write_tour(found, fmt: str) -> None:
-    """Print one tour in the named format."""
+    """Print one tour in the named format, a piece at a time (bounded memory for huge tours)."""
+    write = sys.stdout.write
+    for piece in _pieces(found, fmt):
+        write(piece)
+    write("\n")
+
+
+def _pieces(found, fmt: str):
+    """The text of a tour in the named format, in pieces, without the final newline."""
+    squares, rows, cols = found._squares, found.rows, found.cols
     if fmt == "line":
-        text = found.line()
-    elif fmt == "grid":
-        text = found.grid()
-    elif fmt == "boxed":
-        text = found.grid(boxed=True)
-    elif fmt == "coords":
-        text = "\n".join(f"{row} {col}" for row, col in found.coords())
-    elif fmt == "algebraic":
-        text = " ".join(found.algebraic())
+        yield from _formats.iter_line(squares)
+    elif fmt in ("grid", "boxed"):
+        for index, text in enumerate(_formats.iter_grid(squares, rows, cols, boxed=fmt == "boxed")):
+            yield text if index == 0 else "\n" + text
+    elif fmt == "matrix":
+        for row, text in enumerate(_formats.iter_matrix_lines(squares, rows, cols)):
+            yield text if row == 0 else "\n" + text
     elif fmt == "svg":
         from .svg import render
 
-        text = render(found).rstrip("\n")
+        yield render(found).rstrip("\n")
     else:
-        text = "\n".join(" ".join(map(str, row)) for row in found.matrix())
-    sys.stdout.write(text + "\n")
+        for begin in range(0, len(squares), _formats.CHUNK):
+            chunk = squares[begin : begin + _formats.CHUNK]
+            if fmt == "coords":
+                text = "\n".join(f"{(square - 1) // cols} {(square - 1) % cols}" for square in chunk)
+            else:
+                text = " ".join(square_name(square, rows, cols) for square in chunk)
+            yield text if begin == 0 else ("\n" if fmt == "coords" else " ") + text
 
 
 def _judge_command(argv: Sequence[str]) -> int:

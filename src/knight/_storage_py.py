@@ -1,0 +1,30 @@
+"""Pure-Python twin of the storage base of Tour (``_storage.pyx``).
+
+Without the compiled module, a Tour still shares its ``array('i')`` without copying:
+``memoryview(tour)`` through ``__buffer__`` on Python 3.12+ (PEP 688), and
+``numpy.asarray(tour)`` through ``__array__`` on every version. Both are read-only.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+
+class SquareBuffer:
+    """Holds the squares (``_squares``, an ``array('i')``) and exports them read-only."""
+
+    __slots__ = ("_squares",)
+    _squares: array
+
+    def __buffer__(self, flags: int) -> memoryview:
+        if flags & 1:  # inspect.BufferFlags.WRITABLE
+            raise BufferError("a Tour is read-only")
+        return memoryview(self._squares).toreadonly()
+
+    def __array__(self, dtype=None, copy=None):
+        import numpy
+
+        shared = numpy.frombuffer(memoryview(self._squares).toreadonly(), dtype=numpy.int32)
+        if copy:
+            shared = shared.copy()
+        return shared if dtype is None else shared.astype(dtype, copy=bool(copy))

@@ -1,0 +1,191 @@
+"""The construction: its blocks, its bands, its tours on every board and from every start asked."""
+
+import random
+
+import pytest
+
+import knight
+from knight import _blocks, _construct
+from validator import assert_tour, assert_tour_vectorized
+
+
+def knight_move(a, b, w):
+    (ra, ca), (rb, cb) = divmod(a, w), divmod(b, w)
+    return {abs(ra - rb), abs(ca - cb)} == {1, 2}
+
+
+def has_edge(cycle, a, b):
+    position = {cell: index for index, cell in enumerate(cycle)}
+    return abs(position[a] - position[b]) in (1, len(cycle) - 1)
+
+
+@pytest.mark.parametrize("size", sorted(_blocks.CLOSED))
+def test_closed_blocks(size):
+    h, w = size
+    cycle = list(_blocks.CLOSED[size])
+    assert_tour([cell + 1 for cell in cycle], h, w, closed=True)
+    assert has_edge(cycle, 1 * w + 1, 3 * w), "the joins need (1, 1)-(3, 0)"
+
+
+@pytest.mark.parametrize("size", sorted(_blocks.HOLED))
+def test_holed_blocks(size):
+    h, w = size
+    starts = [s for s in range(h * w) if (s // w + s % w) % 2 == 0]
+    assert sorted(_blocks.HOLED[size]) == starts
+    removed = [(w - 1, 2 * w + w - 2), ((h - 1) * w, (h - 2) * w + 2), (1 * w + 1, 3 * w)]
+    for s, data in _blocks.HOLED[size].items():
+        tour = list(data)
+        assert tour[0] == s
+        assert_tour([cell + 1 for cell in tour], h, w)
+        cycle, hole = tour[:-1], tour[-1]
+        assert knight_move(cycle[-1], s, w), "the cycle closes through (s, a)"
+        assert hole not in (w - 1, (h - 1) * w), "the corners joins use are on the cycle"
+        assert has_edge(cycle, 1 * w + 1, 3 * w)
+        assert {s, cycle[-1]} not in [set(edge) for edge in removed], "joins keep (s, a)"
+
+
+def test_bands_cover_every_length_and_anchor():
+    for length in list(range(5, 400)) + [999, 1000, 1001, 4097, 10_001]:
+        anchors = range(length) if length < 400 else random.Random(length).sample(range(length), 50)
+        for anchor in anchors if length % 2 else [None]:
+            sizes = _construct.bands(length, anchor)
+            assert sum(sizes) == length and all(5 <= size <= 11 for size in sizes)
+            odd = [index for index, size in enumerate(sizes) if size % 2]
+            assert len(odd) <= 1
+            if odd and length > 11:
+                first = sum(sizes[: odd[0]])
+                assert first % 2 == 0 and first <= anchor < first + sizes[odd[0]]
+
+
+def starts_to_try(rows, cols):
+    corner_and_centre = {1, cols, rows * cols, (rows // 2) * cols + cols // 2 + 1}
+    if rows * cols % 2:
+        return sorted(s for s in corner_and_centre if ((s - 1) // cols + (s - 1) % cols) % 2 == 0)
+    return sorted(corner_and_centre)
+
+
+@pytest.mark.parametrize("n", range(5, 61))
+def test_every_n_from_5_to_60(construct_core, n):
+    for start in starts_to_try(n, n):
+        for closed in (False, True) if n % 2 == 0 else (False,):
+            tour = knight.tour(start, n, closed=closed, method="construct")
+            assert tour.start == start
+            assert_tour(tour, n, n, closed=closed)
+
+
+def sampled_rectangles(count, seed):
+    rng = random.Random(seed)
+    boards = [(5, 12), (12, 5), (5, 200), (11, 200), (199, 200), (200, 200), (12, 13), (5, 5), (7, 9)]
+    while len(boards) < count:
+        m = rng.randint(5, 200)  # 3 and 4 wide: the search's (issue 3), not the construction's
+        boards.append(tuple(rng.sample([m, rng.randint(m, 200)], 2)))
+    return boards
+
+
+@pytest.mark.parametrize("rows, cols", sampled_rectangles(40, 4))
+def test_sampled_rectangles(construct_core, rows, cols):
+    rng = random.Random(rows * 1000 + cols)
+    for closed in (False, True):
+        if knight._existence.board_reason(rows, cols, closed):
+            continue
+        for start in starts_to_try(rows, cols) + [rng.randrange(rows * cols) + 1]:
+            if knight._existence.start_reason(rows, cols, start, closed):
+                continue
+            tour = knight.tour(start, (rows, cols), closed=closed)
+            assert tour.start == start
+            assert_tour(tour, rows, cols, closed=closed)
+
+
+@pytest.mark.parametrize("rows, cols", [(12, 12), (13, 13), (19, 40), (40, 19), (23, 25), (25, 27)])
+def test_every_start(construct_core, rows, cols):
+    for closed in (False, True):
+        if closed and rows * cols % 2:
+            continue
+        for start in range(1, rows * cols + 1):
+            if knight._existence.start_reason(rows, cols, start, closed):
+                continue
+            tour = knight.tour(start, (rows, cols), closed=closed, method="construct")
+            assert tour.start == start
+            assert_tour_vectorized(tour, rows, cols, closed=closed) if rows * cols > 2000 else assert_tour(
+                tour, rows, cols, closed=closed
+            )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_compiled_and_twin_construct_identical_tours(seed):
+    if knight._impl.NO_EXTENSIONS:
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+    import knight._construct_core as compiled
+    import knight._construct_py as twin
+
+    rng = random.Random(seed)
+    for _ in range(8):
+        rows, cols = rng.randint(5, 90), rng.randint(12, 90)
+        if rng.random() < 0.5:
+            rows, cols = cols, rows
+        start = rng.randrange(rows * cols)
+        odd = rows % 2 and cols % 2
+        if odd and (start // cols + start % cols) % 2:
+            start -= 1
+        answers = []
+        for module in (compiled, twin):
+            knight._impl.construct_core, saved = module, knight._impl.construct_core
+            try:
+                answers.append(_construct.construct(rows, cols, start, not odd))
+            finally:
+                knight._impl.construct_core = saved
+        assert answers[0] == answers[1], (rows, cols, start)
+
+
+@pytest.mark.parametrize("rows, cols", [(1000, 1000), (999, 1001), (1001, 1001), (1000, 999)])
+def test_huge_boards_from_random_starts(compiled_construction, rows, cols):
+    pytest.importorskip("numpy")
+    rng = random.Random(rows + cols)
+    for closed in (False, True):
+        if closed and rows * cols % 2:
+            continue
+        for _ in range(3):
+            start = rng.randrange(rows * cols) + 1
+            if knight._existence.start_reason(rows, cols, start, closed):
+                start -= 1
+            tour = knight.tour(start, (rows, cols), closed=closed)
+            assert tour.start == start
+            assert_tour_vectorized(tour, rows, cols, closed=closed)
+
+
+def test_auto_searches_small_boards_and_constructs_large_ones(construct_core):
+    assert knight.tour(1, 8) == knight.tour(1, 8, method="backtrack") == knight.tour(1, 8, method="construct")
+    constructed = knight.tour(1, 30, method="construct")
+    assert knight.tour(1, 30) == constructed != knight.tour(1, 30, method="backtrack")
+
+
+@pytest.mark.parametrize("method", ["", "Construct", "dfs", 3, None])
+def test_unknown_methods(method):
+    with pytest.raises(knight.InvalidInputError, match="method"):
+        knight.tour(1, 8, method=method)
+
+
+def test_construct_needs_both_sides_at_least_5():
+    with pytest.raises(knight.InvalidInputError, match="at least 5"):
+        knight.tour(1, (4, 20), method="construct")
+    assert_tour(knight.tour(1, (4, 20)), 4, 20)  # auto falls back to the search
+
+
+def test_boards_that_cannot_fit_in_memory_are_refused_before_allocating(monkeypatch):
+    monkeypatch.setattr(_construct, "available_memory", lambda: 10**9)
+    with pytest.raises(knight.InvalidInputError, match=r"needs 3\.7 GiB.* more than the 0\.9 GiB"):
+        knight.tour(1, 31_623)
+    assert_tour(knight.tour(1, 20), 20, 20)
+
+
+def test_single_block_boards_from_every_start(core):
+    """Boards up to 11×11 are one block, which the search solves: from every start that has a tour."""
+    for rows in range(5, 12):
+        for cols in range(5, 12):
+            for closed in (False, True):
+                for start in range(1, rows * cols + 1):
+                    if knight._existence.start_reason(rows, cols, start, closed):
+                        continue
+                    tour = knight.tour(start, (rows, cols), closed=closed, method="construct")
+                    assert tour.start == start
+                    assert_tour(tour, rows, cols, closed=closed)

@@ -33,7 +33,7 @@ FOUND, EXHAUSTED, LIMIT = 0, 1, 2
 _MASK = 0xFFFFFFFF
 
 
-def _neighbour_lists(rows: int, cols: int, moves) -> list[list[int]]:
+def neighbour_lists(rows: int, cols: int, moves) -> list[list[int]]:
     """For each square index, its on-board neighbours in move order."""
     return [
         [(row + dr) * cols + col + dc for dr, dc in moves if 0 <= row + dr < rows and 0 <= col + dc < cols]
@@ -64,7 +64,7 @@ def search(rows: int, cols: int, start: int, closed: bool, max_nodes: int, moves
     array of the tour's 1-based square numbers when FOUND.
     """
     n = rows * cols
-    neighbours = _neighbour_lists(rows, cols, moves)
+    neighbours = neighbour_lists(rows, cols, moves)
     nodes = 0
     round_ = 0
     while True:

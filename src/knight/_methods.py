@@ -1,0 +1,158 @@
+"""The search strategies knight.tour(method=...) selects, one function each.
+
+Every method takes (rows, cols, start, closed, budget, moves, seed), with start a 0-based
+square index and moves the leaper's steps in order, and returns (status, nodes, squares)
+as the search core does: squares is an int32 array of 1-based square numbers when status
+is FOUND; EXHAUSTED is a proof that no tour starts there; LIMIT means budget squares were
+placed without an answer. Only "backtrack" is compiled; the others follow the seed course
+notes and run in Python.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from typing import Callable
+
+from . import _impl
+from ._board import board_name, square_name
+from ._core_py import EXHAUSTED, FOUND, LIMIT, neighbour_lists
+from ._errors import WarnsdorffStuckError
+from ._narrow import four_wide
+
+#: The knight's eight moves as (row, col) steps, in the order of the seed course notes,
+#: clockwise from two up and one right; ties in Warnsdorff's rule go to the earlier one.
+KNIGHT_MOVES = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
+
+
+def backtrack(rows, cols, start, closed, budget, moves, seed):
+    """Warnsdorff-ordered backtracking with pruning and restarts: the compiled core.
+
+    Open knight's tours of boards four squares wide go half by half (see _narrow).
+    """
+    if (rows == 4 or cols == 4) and not closed and moves is KNIGHT_MOVES:
+        return four_wide(rows, cols, start, budget, moves)
+    return _impl.core.search(rows, cols, start, closed, budget, moves)
+
+
+def _walk(neighbours: list[list[int]], start: int, budget: int, pick: Callable[[list[int]], int]) -> list[int]:
+    """Follow Warnsdorff's rule from start for at most budget squares; pick breaks ties.
+
+    The candidates handed to pick are the free neighbours with the fewest free
+    neighbours of their own, in move order.
+    """
+    n = len(neighbours)
+    free = bytearray(b"\x01") * n
+    degree = [len(squares) for squares in neighbours]
+    path = []
+    square = start
+    while True:
+        free[square] = 0
+        path.append(square)
+        options = []
+        for neighbour in neighbours[square]:
+            if free[neighbour]:
+                degree[neighbour] -= 1
+                options.append(neighbour)
+        if not options or len(path) >= budget:
+            return path
+        fewest = min(degree[option] for option in options)
+        square = pick([option for option in options if degree[option] == fewest])
+
+
+def _complete(path: list[int], neighbours: list[list[int]], closed: bool) -> bool:
+    """Whether path visits every square (and, for closed, ends a leap from its start)."""
+    return len(path) == len(neighbours) and (not closed or path[0] in neighbours[path[-1]])
+
+
+def _squares(path: list[int]) -> array:
+    return array("i", [square + 1 for square in path])
+
+
+def warnsdorff(rows, cols, start, closed, budget, moves, seed):
+    """Warnsdorff's rule alone, ties to the lowest move index (seed 002); no backtracking.
+
+    Raises WarnsdorffStuckError, carrying the partial path, when the rule gets stuck
+    (or, for a closed tour, ends away from the start).
+    """
+    neighbours = neighbour_lists(rows, cols, moves)
+    path = _walk(neighbours, start, budget, lambda ties: ties[0])
+    if _complete(path, neighbours, closed):
+        return FOUND, len(path), _squares(path)
+    if len(path) >= budget and len(path) < len(neighbours):
+        return LIMIT, len(path), None
+    where = f"from {square_name(start + 1, rows, cols)} on {board_name(rows, cols)}"
+    if len(path) < len(neighbours):
+        why = f"got stuck on {square_name(path[-1] + 1, rows, cols)} after {len(path)} of {len(neighbours)} squares"
+    else:
+        why = f"ended on {square_name(path[-1] + 1, rows, cols)}, not a leap from the start"
+    raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", _squares(path).tolist())
+
+
+def random_warnsdorff(rows, cols, start, closed, budget, moves, seed):
+    """Warnsdorff's rule with random tie-breaks, restarted until it succeeds (seed 004).
+
+    seed makes the run reproducible; every attempt's squares count against budget.
+    """
+    neighbours = neighbour_lists(rows, cols, moves)
+    rng = random.Random(seed)
+    nodes = 0
+    while nodes < budget:
+        path = _walk(neighbours, start, budget - nodes, rng.choice)
+        nodes += len(path)
+        if _complete(path, neighbours, closed):
+            return FOUND, nodes, _squares(path)
+    return LIMIT, nodes, None
+
+
+def _depth_first(neighbours: list[list[int]], start: int, closed: bool, budget: int):
+    """Backtracking that tries each square's neighbours in list order, without pruning."""
+    n = len(neighbours)
+    free = bytearray(b"\x01") * n
+    free[start] = 0
+    path = [start]
+    cursors = [0]
+    nodes = 1
+    while path:
+        square = path[-1]
+        if len(path) == n and (not closed or start in neighbours[square]):
+            return FOUND, nodes, _squares(path)
+        options = neighbours[square]
+        i = cursors[-1]
+        while i < len(options) and not free[options[i]]:
+            i += 1
+        if i < len(options):
+            if nodes >= budget:
+                return LIMIT, nodes, None
+            nodes += 1
+            cursors[-1] = i + 1
+            free[options[i]] = 0
+            path.append(options[i])
+            cursors.append(0)
+        else:
+            free[path.pop()] = 1
+            cursors.pop()
+    return EXHAUSTED, nodes, None
+
+
+def plain(rows, cols, start, closed, budget, moves, seed):
+    """Unordered backtracking in the fixed move order (the first program of seed 001)."""
+    return _depth_first(neighbour_lists(rows, cols, moves), start, closed, budget)
+
+
+def ordered(rows, cols, start, closed, budget, moves, seed):
+    """Backtracking with each square's moves sorted once, before the search, by their
+    static number of onward moves, ties in move order (the second program of seed 001)."""
+    neighbours = neighbour_lists(rows, cols, moves)
+    ranked = [sorted(squares, key=lambda square: len(neighbours[square])) for squares in neighbours]
+    return _depth_first(ranked, start, closed, budget)
+
+
+#: method name -> strategy, as knight.tour(method=...) takes them.
+METHODS: dict[str, Callable] = {
+    "backtrack": backtrack,
+    "warnsdorff": warnsdorff,
+    "random": random_warnsdorff,
+    "plain": plain,
+    "ordered": ordered,
+}

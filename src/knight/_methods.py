@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from array import array
+from functools import lru_cache
 from typing import Callable
 
 from . import _impl
@@ -25,12 +26,26 @@ from ._narrow import four_wide
 KNIGHT_MOVES = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
 
 
+@lru_cache(maxsize=8)
+def _closed_from_corner(core, rows, cols, budget, moves):
+    """The core's closed tour from the top-left corner (cached: it serves every start)."""
+    return core.search(rows, cols, 0, True, budget, moves)
+
+
 def backtrack(rows, cols, start, closed, budget, moves, seed):
     """Warnsdorff-ordered backtracking with pruning and restarts: the compiled core.
 
-    Open knight's tours of boards four squares wide go half by half (see _narrow).
+    A closed tour passes every square, so one is searched for from the top-left corner,
+    once a board, and rotated to begin at start. Open knight's tours of boards four
+    squares wide go half by half (see _narrow).
     """
-    if (rows == 4 or cols == 4) and not closed and moves is KNIGHT_MOVES:
+    if closed:
+        status, nodes, squares = _closed_from_corner(_impl.core, rows, cols, budget, moves)
+        if squares is not None:
+            turn = squares.index(start + 1)
+            squares = squares[turn:] + squares[:turn]
+        return status, nodes, squares
+    if (rows == 4 or cols == 4) and moves is KNIGHT_MOVES:
         return four_wide(rows, cols, start, budget, moves)
     return _impl.core.search(rows, cols, start, closed, budget, moves)
 

@@ -91,7 +91,7 @@ def tour(
         raise _bad_method(method)
     if seed is not None and type(seed) is not int:
         raise InvalidTypeError(f"seed must be an integer or None, not {seed!r}")
-    if moves == KNIGHT:
+    if moves is KNIGHT:
         leaper, steps = KNIGHT, KNIGHT_MOVES
     else:
         leaper = parse_leaper(moves)

@@ -69,7 +69,7 @@ def search(rows: int, cols: int, start: int, closed: bool, max_nodes: int, moves
     round_ = 0
     while True:
         budget = min(8 * n << round_, max_nodes - nodes)
-        status, used, path = _depth_first(neighbours, start, closed, budget, _tie_breaks(rows, cols, round_))
+        status, used, path = depth_first(neighbours, start, closed, budget, _tie_breaks(rows, cols, round_))
         nodes += used
         if status != LIMIT:
             return status, nodes, array("i", [square + 1 for square in path]) if status == FOUND else None
@@ -78,7 +78,7 @@ def search(rows: int, cols: int, start: int, closed: bool, max_nodes: int, moves
         round_ += 1
 
 
-def _depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int]):
+def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int]):
     """One round: depth-first search placing at most budget squares; (status, nodes, path)."""
     n = len(neighbours)
     free = bytearray(b"\x01") * n

@@ -120,7 +120,7 @@ def random_warnsdorff(rows, cols, start, closed, budget, moves, seed):
     return LIMIT, nodes, None
 
 
-def _depth_first(neighbours: list[list[int]], start: int, closed: bool, budget: int):
+def _fixed_order(neighbours: list[list[int]], start: int, closed: bool, budget: int):
     """Backtracking that tries each square's neighbours in list order, without pruning."""
     n = len(neighbours)
     free = bytearray(b"\x01") * n
@@ -152,7 +152,7 @@ def _depth_first(neighbours: list[list[int]], start: int, closed: bool, budget: 
 
 def plain(rows, cols, start, closed, budget, moves, seed):
     """Unordered backtracking in the fixed move order (the first program of seed 001)."""
-    return _depth_first(neighbour_lists(rows, cols, moves), start, closed, budget)
+    return _fixed_order(neighbour_lists(rows, cols, moves), start, closed, budget)
 
 
 def ordered(rows, cols, start, closed, budget, moves, seed):
@@ -160,7 +160,7 @@ def ordered(rows, cols, start, closed, budget, moves, seed):
     static number of onward moves, ties in move order (the second program of seed 001)."""
     neighbours = neighbour_lists(rows, cols, moves)
     ranked = [sorted(squares, key=lambda square: len(neighbours[square])) for squares in neighbours]
-    return _depth_first(ranked, start, closed, budget)
+    return _fixed_order(ranked, start, closed, budget)
 
 
 #: method name -> strategy, as knight.tour(method=...) takes them.

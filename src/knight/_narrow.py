@@ -18,22 +18,21 @@ from __future__ import annotations
 
 from array import array
 
-from ._core_py import EXHAUSTED, FOUND, LIMIT, _depth_first, neighbour_lists
+from ._core_py import EXHAUSTED, FOUND, LIMIT, depth_first, neighbour_lists
 
 #: Node budget of one search of a half before the next pair (e, f) is tried.
 ATTEMPT_NODES = 4_000
 
 
-def _half(neighbours: list[list[int]], members: list[int]) -> list[list[int]]:
-    """The neighbour lists of the subgraph on members, in members' own numbering."""
+def _half(neighbours: list[list[int]], members: list[int]) -> tuple[list[list[int]], dict[int, int]]:
+    """The subgraph on members, in members' own numbering, and that numbering."""
     index = {square: i for i, square in enumerate(members)}
-    return [[index[t] for t in neighbours[square] if t in index] for square in members]
+    return [[index[t] for t in neighbours[square] if t in index] for square in members], index
 
 
 def _path(graph: list[list[int]], start: int, budget: int) -> tuple[int, int, list[int] | None]:
-    """One Hamiltonian path of graph from start, by the twin's depth-first search."""
-    status, nodes, path = _depth_first(graph, start, False, budget, [0] * len(graph))
-    return status, nodes, path
+    """A Hamiltonian path of graph from start: one round of the twin's search, ties in list order."""
+    return depth_first(graph, start, False, budget, [0] * len(graph))
 
 
 def four_wide(rows: int, cols: int, start: int, budget: int, moves) -> tuple[int, int, array | None]:
@@ -53,9 +52,8 @@ def four_wide(rows: int, cols: int, start: int, budget: int, moves) -> tuple[int
     first_colour = colour(start)
     first = [q for q in range(rows * cols) if outer(q) == (colour(q) == first_colour)]
     second = [q for q in range(rows * cols) if outer(q) != (colour(q) == first_colour)]
-    graph_one, graph_two = _half(neighbours, first), _half(neighbours, second)
-    in_one = {square: i for i, square in enumerate(first)}
-    in_two = {square: i for i, square in enumerate(second)}
+    graph_one, in_one = _half(neighbours, first)
+    graph_two, in_two = _half(neighbours, second)
     pairs = sorted(
         ((e, f) for e in first if not outer(e) for f in neighbours[e] if f in in_two),
         key=lambda pair: min(along(pair[1]), length - 1 - along(pair[1])),

@@ -150,16 +150,24 @@ def _fixed_order(neighbours: list[list[int]], start: int, closed: bool, budget: 
     return EXHAUSTED, nodes, None
 
 
+def _seed_001_order(moves):
+    """moves in seed 001's order: clockwise from (+a, +b); for the knight (1, 2), (2, 1), (2, -1), ..."""
+    turn = next(i for i, (dr, dc) in enumerate(moves) if dr > 0 and dc > 0 or dr == 0 < dc)
+    return moves[turn:] + moves[:turn]
+
+
 def plain(rows, cols, start, closed, budget, moves, seed):
-    """Unordered backtracking in the fixed move order (the first program of seed 001)."""
-    return _fixed_order(neighbour_lists(rows, cols, moves), start, closed, budget)
+    """Unordered backtracking in seed 001's fixed move order (its first program)."""
+    return _fixed_order(neighbour_lists(rows, cols, _seed_001_order(moves)), start, closed, budget)
 
 
 def ordered(rows, cols, start, closed, budget, moves, seed):
     """Backtracking with each square's moves sorted once, before the search, by their
-    static number of onward moves, ties in move order (the second program of seed 001)."""
-    neighbours = neighbour_lists(rows, cols, moves)
-    ranked = [sorted(squares, key=lambda square: len(neighbours[square])) for squares in neighbours]
+    target's number of moves, ties to the later move in seed 001's order (its second program)."""
+    neighbours = neighbour_lists(rows, cols, _seed_001_order(moves))
+    ranked = [
+        [t for _, _, t in sorted((len(neighbours[t]), -i, t) for i, t in enumerate(squares))] for squares in neighbours
+    ]
     return _fixed_order(ranked, start, closed, budget)
 
 

@@ -78,7 +78,7 @@ def tour(
     start is a square number (1 is the top-left corner, row 0 col 0), a 0-based (row, col)
     pair or an algebraic name ("a1" is the bottom-left corner); size is n for n×n or
     (rows, cols). closed=True asks for a tour whose last square is a move from the first.
-    method names the strategy (knight._methods.METHODS); moves=(a, b) makes the piece an
+    method names the strategy (a key of knight.METHODS); moves=(a, b) makes the piece an
     (a, b)-leaper; seed makes method="random" reproducible. Raises NoTourError when no
     tour exists, SearchLimitError when max_nodes squares were placed without an answer.
     """

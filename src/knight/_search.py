@@ -96,7 +96,7 @@ def tour(
     else:
         leaper = parse_leaper(moves)
         steps = leaper_moves(leaper)
-    if leaper == KNIGHT:
+    if steps is KNIGHT_MOVES:  # the theorems are about the knight
         reason = start_reason(rows, cols, number, closed)
         if reason:
             raise NoTourError(reason)

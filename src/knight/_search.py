@@ -6,7 +6,7 @@ import operator
 from functools import lru_cache
 
 from ._board import board_name, parse_size, parse_square, square_name
-from ._core_py import FOUND, EXHAUSTED
+from ._core_py import EXHAUSTED, FOUND
 from ._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
 from ._existence import board_reason, start_reason
 from ._methods import KNIGHT_MOVES, METHODS

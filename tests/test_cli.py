@@ -119,3 +119,39 @@ def test_implementation_is_reported():
     assert package.IMPLEMENTATION in ("cython", "python")
     if os.environ.get("KNIGHT_NO_EXTENSIONS"):
         assert package.IMPLEMENTATION == "python"
+
+
+@pytest.mark.parametrize(
+    "args, code, output",
+    [
+        (["--size", "8"], 0, "yes\n"),
+        (["--size", "4"], 1, "no: no open tour on 4×4: 4×4 has none (Conrad et al.)\n"),
+        (["--size", "5", "--closed"], 1, "no: no closed tour on 5×5: both sides are odd\n"),
+        (["--size", "5", "--start", "b1"], 1, "no: no open tour from b1 on 5×5: it is not a corner-coloured square\n"),
+        (["--size", "4x8", "--start", "a1"], 0, "yes\n"),
+        (["--size", "3x10", "--closed", "--start", "5"], 0, "yes\n"),
+    ],
+)
+def test_exists_command(args, code, output):
+    result = knight("exists", *args)
+    assert (result.returncode, result.stdout, result.stderr) == (code, output, "")
+
+
+def test_method_moves_and_seed_options():
+    result = knight("e4", "--method", "random", "--seed", "5", "--closed", "--format", "line")
+    assert result.returncode == 0, result.stderr
+    squares = [int(word) for word in result.stdout.split()]
+    assert_tour(squares, 8, 8, closed=True)
+    assert result.stdout == knight("e4", "--method", "random", "--seed", "5", "--closed", "--format", "line").stdout
+    result = knight("1", "--size", "10", "--moves", "2,3", "--format", "line")
+    assert_tour([int(word) for word in result.stdout.split()], 10, 10, leaper=(2, 3))
+    stuck = knight("e3", "--method", "warnsdorff")
+    assert stuck.returncode == 1 and "got stuck" in stuck.stderr
+
+
+@pytest.mark.parametrize(
+    "args, words", [(["--method", "bogus"], "bogus"), (["--moves", "1"], "'1'"), (["--seed", "x"], "'x'")]
+)
+def test_bad_method_moves_seed(args, words):
+    result = knight(*args)
+    assert result.returncode == 2 and result.stdout == "" and words in result.stderr

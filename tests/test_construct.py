@@ -159,7 +159,7 @@ def test_auto_searches_small_boards_and_constructs_large_ones(construct_core):
     assert knight.tour(1, 30) == constructed != knight.tour(1, 30, method="backtrack")
 
 
-@pytest.mark.parametrize("method", ["", "Construct", "dfs", 3, None])
+@pytest.mark.parametrize("method", ["", "Construct", "dfs"])
 def test_unknown_methods(method):
     with pytest.raises(knight.InvalidInputError, match="method"):
         knight.tour(1, 8, method=method)

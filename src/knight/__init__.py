@@ -13,9 +13,11 @@ from ._errors import (
     NoTourError,
     NotATourError,
     SearchLimitError,
+    WarnsdorffStuckError,
 )
 from ._impl import IMPLEMENTATION
-from ._search import DEFAULT_MAX_NODES, tour
+from ._methods import METHODS
+from ._search import DEFAULT_MAX_NODES, exists, tour
 from ._tour import Tour
 from ._validate import check_tour, is_tour
 
@@ -24,14 +26,17 @@ __version__ = "0.1.0"
 __all__ = [
     "DEFAULT_MAX_NODES",
     "IMPLEMENTATION",
+    "METHODS",
     "InvalidInputError",
     "InvalidTypeError",
     "KnightError",
     "NoTourError",
     "NotATourError",
     "SearchLimitError",
+    "WarnsdorffStuckError",
     "Tour",
     "check_tour",
+    "exists",
     "is_tour",
     "tour",
 ]

@@ -33,7 +33,7 @@ FOUND, EXHAUSTED, LIMIT = 0, 1, 2
 _MASK = 0xFFFFFFFF
 
 
-def _neighbour_lists(rows: int, cols: int, moves) -> list[list[int]]:
+def neighbour_lists(rows: int, cols: int, moves) -> list[list[int]]:
     """For each square index, its on-board neighbours in move order."""
     return [
         [(row + dr) * cols + col + dc for dr, dc in moves if 0 <= row + dr < rows and 0 <= col + dc < cols]
@@ -64,12 +64,12 @@ def search(rows: int, cols: int, start: int, closed: bool, max_nodes: int, moves
     array of the tour's 1-based square numbers when FOUND.
     """
     n = rows * cols
-    neighbours = _neighbour_lists(rows, cols, moves)
+    neighbours = neighbour_lists(rows, cols, moves)
     nodes = 0
     round_ = 0
     while True:
         budget = min(8 * n << round_, max_nodes - nodes)
-        status, used, path = _depth_first(neighbours, start, closed, budget, _tie_breaks(rows, cols, round_))
+        status, used, path = depth_first(neighbours, start, closed, budget, _tie_breaks(rows, cols, round_))
         nodes += used
         if status != LIMIT:
             return status, nodes, array("i", [square + 1 for square in path]) if status == FOUND else None
@@ -78,7 +78,7 @@ def search(rows: int, cols: int, start: int, closed: bool, max_nodes: int, moves
         round_ += 1
 
 
-def _depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int]):
+def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int]):
     """One round: depth-first search placing at most budget squares; (status, nodes, path)."""
     n = len(neighbours)
     free = bytearray(b"\x01") * n

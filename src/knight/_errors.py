@@ -23,3 +23,14 @@ class NoTourError(KnightError):
 
 class SearchLimitError(KnightError, RuntimeError):
     """The search used up its node budget before finding a tour or proving there is none."""
+
+
+class WarnsdorffStuckError(SearchLimitError):
+    """Warnsdorff's rule alone (method="warnsdorff") got stuck: not a proof that no tour exists.
+
+    .path holds the squares (1-based numbers) the rule visited before it got stuck.
+    """
+
+    def __init__(self, message: str, path: list[int]) -> None:
+        super().__init__(message)
+        self.path = path

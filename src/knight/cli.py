@@ -1,6 +1,8 @@
 """The knight command: print a tour, or run the seed problem's judge mode.
 
     knight [START] [--size N|RxC] [--closed] [--format FMT] [--max-nodes N] [-o PICTURE]
+           [--method NAME] [--moves A,B] [--seed N]
+    knight exists [--size N|RxC] [--closed] [--start S]
     knight judge < starts.txt
 
 Errors print one line on stderr; the exit code is 2 for bad arguments, 1 when no tour
@@ -17,7 +19,8 @@ from typing import Callable, Sequence
 from . import _formats, _judge
 from ._board import square_name
 from ._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
-from ._search import tour
+from ._methods import METHODS
+from ._search import no_tour_reason, tour
 
 FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix", "svg")
 
@@ -49,6 +52,14 @@ def parse_start_text(text: str) -> int | str | tuple[int, int]:
     return text
 
 
+def parse_moves_text(text: str) -> tuple[int, int]:
+    """"1,2" -> (1, 2): the leaper's two step lengths."""
+    match = re.fullmatch(r"\s*([0-9]+)\s*[,x×]\s*([0-9]+)\s*", text)
+    if match is None:
+        raise InvalidInputError(f"moves {text!r} must be A,B, such as 1,2 for the knight")
+    return int(match.group(1)), int(match.group(2))
+
+
 def add_board_options(parser: argparse.ArgumentParser) -> None:
     """The --size and --closed options every subcommand shares."""
     parser.add_argument("--size", default="8", help="board size: N for N×N or RxC (default 8)")
@@ -62,6 +73,9 @@ def _tour_command(argv: Sequence[str]) -> int:
     parser.add_argument("--format", choices=FORMATS, default=None, help="output format (default grid)")
     parser.add_argument("--max-nodes", type=int, default=None, help="search node budget")
     parser.add_argument("-o", "--output", metavar="PATH", help="write a picture: PATH ending .svg or .png")
+    parser.add_argument("--method", choices=list(METHODS), default="auto", help="strategy (default auto)")
+    parser.add_argument("--moves", default="1,2", help="leaper A,B: 1,2 knight (default), 1,3 camel, 2,3 zebra")
+    parser.add_argument("--seed", type=int, default=None, help="random seed for --method random")
     args = parser.parse_args(argv)
     if args.output is not None:
         from . import svg
@@ -70,7 +84,13 @@ def _tour_command(argv: Sequence[str]) -> int:
         if args.format not in (None, "svg"):
             raise InvalidInputError(f"--format {args.format} does not go with -o, which writes a picture")
     found = tour(
-        parse_start_text(args.start), parse_size_text(args.size), closed=args.closed, max_nodes=args.max_nodes
+        parse_start_text(args.start),
+        parse_size_text(args.size),
+        closed=args.closed,
+        max_nodes=args.max_nodes,
+        method=args.method,
+        moves=parse_moves_text(args.moves),
+        seed=args.seed,
     )
     if args.output is not None:
         svg.write(found, args.output)
@@ -118,7 +138,18 @@ def _judge_command(argv: Sequence[str]) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {"judge": _judge_command}
+def _exists_command(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="knight exists", description="Say whether a knight's tour exists: yes, or no and why.")
+    add_board_options(parser)
+    parser.add_argument("--start", default=None, help="only tours from this square")
+    args = parser.parse_args(argv)
+    start = None if args.start is None else parse_start_text(args.start)
+    reason = no_tour_reason(parse_size_text(args.size), closed=args.closed, start=start)
+    sys.stdout.write("yes\n" if reason is None else f"no: {reason}\n")
+    return 0 if reason is None else 1
+
+
+COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {"exists": _exists_command, "judge": _judge_command}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

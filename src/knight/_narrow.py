@@ -1,0 +1,82 @@
+"""Open knight's tours of boards four squares wide, found half by half.
+
+On a 4×n board call the two edge lines along the long side outer, the two middle lines
+inner. Every move from an outer square lands on an inner one, so (see _existence) an
+open tour starts and ends on outer squares and alternates outer, inner, ... but for a
+single inner-to-inner step. Colours alternate along any path, so before that step the
+tour visits exactly the outer squares of its start's colour and the inner squares of the
+other colour (the first half), and after it the remaining squares (the second half).
+
+Each half has 2n squares and at most four moves a square, so a short search finds its
+Hamiltonian paths: the second half's from an inner square f, and the first half's from
+the start to the inner square e a move from f (forced to end there by a pendant square
+hung on e). Pairs (e, f) are tried with f nearest an end of the board first; a plain
+Warnsdorff backtracker over the whole board stalls for millions of nodes on these boards.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from ._core_py import EXHAUSTED, FOUND, LIMIT, depth_first, neighbour_lists
+
+#: Node budget of one search of a half before the next pair (e, f) is tried.
+ATTEMPT_NODES = 4_000
+
+
+def _half(neighbours: list[list[int]], members: list[int]) -> tuple[list[list[int]], dict[int, int]]:
+    """The subgraph on members, in members' own numbering, and that numbering."""
+    index = {square: i for i, square in enumerate(members)}
+    return [[index[t] for t in neighbours[square] if t in index] for square in members], index
+
+
+def _path(graph: list[list[int]], start: int, budget: int) -> tuple[int, int, list[int] | None]:
+    """A Hamiltonian path of graph from start: one round of the twin's search, ties in list order."""
+    return depth_first(graph, start, False, budget, [0] * len(graph))
+
+
+def four_wide(rows: int, cols: int, start: int, budget: int, moves) -> tuple[int, int, array | None]:
+    """Open knight's tour of a board four wide from outer square index start; as search()."""
+    neighbours = neighbour_lists(rows, cols, moves)
+    length = cols if rows == 4 else rows
+
+    def outer(square: int) -> bool:
+        return (square // cols if rows == 4 else square % cols) in (0, 3)
+
+    def along(square: int) -> int:
+        return square % cols if rows == 4 else square // cols
+
+    def colour(square: int) -> int:
+        return (square // cols + square % cols) % 2
+
+    first_colour = colour(start)
+    first = [q for q in range(rows * cols) if outer(q) == (colour(q) == first_colour)]
+    second = [q for q in range(rows * cols) if outer(q) != (colour(q) == first_colour)]
+    graph_one, in_one = _half(neighbours, first)
+    graph_two, in_two = _half(neighbours, second)
+    pairs = sorted(
+        ((e, f) for e in first if not outer(e) for f in neighbours[e] if f in in_two),
+        key=lambda pair: min(along(pair[1]), length - 1 - along(pair[1])),
+    )
+    nodes = 0
+    status = EXHAUSTED
+    tails: dict[int, list[int] | None] = {}
+    for e, f in pairs:
+        if f not in tails:
+            found, used, tail = _path(graph_two, in_two[f], min(ATTEMPT_NODES, budget - nodes))
+            nodes += used
+            status = LIMIT if found == LIMIT else status
+            tails[f] = tail
+        if tails[f] is not None:
+            pendant = len(first)
+            graph = [*graph_one, [in_one[e]]]
+            graph[in_one[e]] = [*graph_one[in_one[e]], pendant]
+            found, used, head = _path(graph, in_one[start], min(ATTEMPT_NODES, budget - nodes))
+            nodes += used
+            status = LIMIT if found == LIMIT else status
+            if head is not None:
+                squares = [first[i] + 1 for i in head[:-1]] + [second[i] + 1 for i in tails[f]]
+                return FOUND, nodes, array("i", squares)
+        if nodes >= budget:
+            return LIMIT, nodes, None
+    return status, nodes, None

@@ -1,0 +1,188 @@
+"""The seeds' strategies (method=...) and other leapers (moves=...)."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import knight
+from knight._search import leaper_moves
+from validator import assert_tour
+
+SEED_002_ORDER = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
+
+
+def follows_seed_002(squares, rows, cols):
+    """Whether every step takes the free square with fewest onward moves, ties to the lowest direction."""
+    free = set(range(1, rows * cols + 1)) - {squares[0]}
+
+    def onward(square):
+        row, col = divmod(square - 1, cols)
+        targets = [(row + dr) * cols + col + dc + 1 for dr, dc in SEED_002_ORDER if 0 <= row + dr < rows and 0 <= col + dc < cols]
+        return [target for target in targets if target in free]
+
+    for here, there in zip(squares, squares[1:]):
+        options = onward(here)
+        fewest = min(len(onward(option)) for option in options)
+        if there != next(option for option in options if len(onward(option)) == fewest):
+            return False
+        free.discard(there)
+    return True
+
+
+@pytest.mark.parametrize("start", [1, 8, 28, 37, 64])
+def test_warnsdorff_alone_follows_seed_002(start):
+    found = knight.tour(start, 8, method="warnsdorff")
+    assert_tour(found, 8, 8)
+    assert follows_seed_002(list(found), 8, 8)
+
+
+def test_warnsdorff_stuck_carries_the_partial_path():
+    with pytest.raises(knight.WarnsdorffStuckError, match="Warnsdorff's rule from e3 on 8×8 got stuck") as caught:
+        knight.tour(45, 8, method="warnsdorff")
+    path = caught.value.path
+    assert isinstance(caught.value, knight.SearchLimitError) and not isinstance(caught.value, knight.NoTourError)
+    assert path[0] == 45 and len(path) == 60 == len(set(path))
+    assert follows_seed_002(path, 8, 8)
+    assert all(knight._validate.is_leap(a, b, 8) for a, b in zip(path, path[1:]))
+
+
+def test_warnsdorff_closed_that_ends_away_from_home():
+    with pytest.raises(knight.WarnsdorffStuckError, match="not a leap from the start") as caught:
+        knight.tour(1, 8, method="warnsdorff", closed=True)
+    assert len(caught.value.path) == 64
+
+
+def test_random_is_reproducible_and_finds_closed_tours():
+    for start in range(1, 65, 7):
+        found = knight.tour(start, 8, method="random", seed=start, closed=True)
+        assert_tour(found, 8, 8, closed=True)
+        assert found == knight.tour(start, 8, method="random", seed=start, closed=True)
+    assert_tour(knight.tour(5, (5, 6), method="random", seed=1), 5, 6)
+
+
+def test_random_respects_max_nodes():
+    with pytest.raises(knight.SearchLimitError, match="method 'random' within max_nodes=100 "):
+        knight.tour(1, 8, method="random", seed=0, closed=True, max_nodes=100)
+
+
+@pytest.mark.parametrize("method", ["plain", "ordered"])
+def test_backtracking_methods(method):
+    assert_tour(knight.tour(1, 5, method=method), 5, 5)
+    assert_tour(knight.tour(1, (3, 10), method=method, closed=True), 3, 10, closed=True)
+    with pytest.raises(knight.SearchLimitError, match=f"method '{method}' within max_nodes=50 "):
+        knight.tour(1, 8, method=method, max_nodes=50)
+    with pytest.raises(knight.NoTourError, match="exhaustive search"):
+        knight.tour(1, 4, method=method, moves=(1, 3))  # the camel never changes colour
+
+
+def test_bad_methods_and_seeds():
+    with pytest.raises(knight.InvalidInputError, match="'bogus' is not one of auto, construct, backtrack, warnsdorff, random, plain, ordered"):
+        knight.tour(1, method="bogus")
+    for method in (None, 3):
+        with pytest.raises(knight.InvalidTypeError, match=f"method {method}"):
+            knight.tour(1, method=method)
+    for seed in (1.5, "7", True):
+        with pytest.raises(knight.InvalidTypeError, match=f"seed must be an integer or None, not {seed!r}"):
+            knight.tour(1, method="random", seed=seed)
+
+
+def test_leaper_moves():
+    assert leaper_moves((1, 2)) == SEED_002_ORDER
+    assert leaper_moves((2, 3)) == ((-3, 2), (-2, 3), (2, 3), (3, 2), (3, -2), (2, -3), (-2, -3), (-3, -2))
+    assert leaper_moves((0, 1)) == ((-1, 0), (0, 1), (1, 0), (0, -1))
+    assert leaper_moves((1, 1)) == ((-1, 1), (1, 1), (1, -1), (-1, -1))
+
+
+@pytest.mark.parametrize(
+    "moves, error, words",
+    [((0, 0), ValueError, "(0, 0)"), ((-1, 2), ValueError, "(-1, 2)"), ((1,), ValueError, "(1,)"),
+     ("12", ValueError, "'12'"), ((1.0, 2), TypeError, "(1.0, 2)"), ((True, 2), TypeError, "(True, 2)")],
+)
+def test_bad_moves(moves, error, words):
+    with pytest.raises(error) as caught:
+        knight.tour(1, 8, moves=moves)
+    assert words in str(caught.value) and isinstance(caught.value, knight.KnightError)
+
+
+@pytest.mark.parametrize(
+    "moves, size, closed",
+    [((2, 3), 10, False), ((3, 2), 10, True), ((1, 4), (10, 12), True), ((0, 1), (4, 5), False), ((2, 1), 5, False)],
+)
+def test_other_leapers(core, moves, size, closed):
+    rows, cols = (size, size) if isinstance(size, int) else size
+    found = knight.tour(1, size, moves=moves, closed=closed)
+    assert_tour(found, rows, cols, closed=closed, leaper=moves)
+    assert found.is_closed == closed or not closed
+    assert knight.is_tour(found, size, leaper=moves, closed=closed)
+
+
+def test_camel_has_no_tour(core):
+    with pytest.raises(knight.NoTourError, match="exhaustive search found none"):
+        knight.tour(1, 6, moves=(1, 3))
+
+
+@given(
+    rows=st.integers(1, 9),
+    cols=st.integers(1, 9),
+    leaper=st.tuples(st.integers(0, 3), st.integers(1, 3)),
+    data=st.data(),
+    closed=st.booleans(),
+)
+def test_compiled_and_twin_agree_for_any_leaper(both_cores, rows, cols, leaper, data, closed):
+    compiled, twin = both_cores
+    start = data.draw(st.integers(0, rows * cols - 1))
+    moves = leaper_moves(tuple(sorted(leaper)))
+    answer = compiled.search(rows, cols, start, closed, 5_000, moves)
+    assert answer == twin.search(rows, cols, start, closed, 5_000, moves)
+    if answer[0] == compiled.FOUND:
+        assert_tour(answer[2], rows, cols, closed=closed, leaper=leaper)
+
+
+SEED_001_ORDER = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+
+def seed_001(rows, cols, ordered):
+    """The two C# programs of seed 001 from (0, 0), recursion and all; getMin's ties go to the later index."""
+    board = [[0] * cols for _ in range(rows)]
+    inside = lambda x, y: 0 <= x < rows and 0 <= y < cols  # noqa: E731
+    ways = [[sum(inside(x + dx, y + dy) for dx, dy in SEED_001_ORDER) for y in range(cols)] for x in range(rows)]
+
+    def directions(x, y):
+        if not ordered:
+            return range(8)
+        count = [ways[x + dx][y + dy] if inside(x + dx, y + dy) else 100 for dx, dy in SEED_001_ORDER]
+        chosen = []
+        for _ in range(8):
+            low = min(count)
+            index = max(i for i in range(8) if count[i] == low)
+            chosen.append(index)
+            count[index] = 999
+        return chosen
+
+    path = [(0, 0)]
+    board[0][0] = 1
+
+    def travel(x, y):
+        if len(path) == rows * cols:
+            return True
+        for i in directions(x, y):
+            a, b = x + SEED_001_ORDER[i][0], y + SEED_001_ORDER[i][1]
+            if inside(a, b) and not board[a][b]:
+                board[a][b] = 1
+                path.append((a, b))
+                if travel(a, b):
+                    return True
+                board[a][b] = 0
+                path.pop()
+        return False
+
+    assert travel(0, 0)
+    return [x * cols + y + 1 for x, y in path]
+
+
+@pytest.mark.parametrize("size", [(5, 5), (5, 6), (6, 6)])
+@pytest.mark.parametrize("method", ["plain", "ordered"])
+def test_plain_and_ordered_reproduce_seed_001(method, size):
+    found = knight.tour(1, size, method=method)
+    assert list(found) == seed_001(*size, ordered=method == "ordered")
+    assert_tour(found, *size)

@@ -4,6 +4,8 @@
 >>> t = knight.tour(1)          # an open tour of 8×8 from square 1 (a8)
 >>> knight.is_tour(t, 8)
 True
+>>> knight.count(5, start=1)     # open tours of 5×5 from a corner
+304
 """
 
 from ._errors import (
@@ -14,6 +16,7 @@ from ._errors import (
     NotATourError,
     SearchLimitError,
 )
+from ._enumerate import count, tours
 from ._impl import IMPLEMENTATION
 from ._search import DEFAULT_MAX_NODES, tour
 from ._tour import Tour
@@ -32,6 +35,8 @@ __all__ = [
     "SearchLimitError",
     "Tour",
     "check_tour",
+    "count",
     "is_tour",
     "tour",
+    "tours",
 ]

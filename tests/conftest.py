@@ -1,4 +1,4 @@
-"""Shared fixtures: every search test runs against the compiled core and the pure-Python twin."""
+"""Shared fixtures: every search and count test runs against the compiled cores and the pure-Python twins."""
 
 import importlib
 import os
@@ -35,3 +35,24 @@ def both_cores():
     if knight._impl.NO_EXTENSIONS:
         pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
     return importlib.import_module("knight._core"), importlib.import_module("knight._core_py")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def counter(request, monkeypatch):
+    """Make knight count and enumerate with one implementation; the compiled one must import."""
+    if request.param == "cython":
+        if knight._impl.NO_EXTENSIONS:
+            pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+        module = importlib.import_module("knight._count")  # no silent fallback
+    else:
+        module = importlib.import_module("knight._count_py")
+    monkeypatch.setattr(knight._impl, "counter", module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def both_counters():
+    """The compiled walker and its twin side by side, for differential tests."""
+    if knight._impl.NO_EXTENSIONS:
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+    return importlib.import_module("knight._count"), importlib.import_module("knight._count_py")

@@ -4,6 +4,7 @@ from typing import Optional, Sequence, Tuple
 FOUND: int
 EXHAUSTED: int
 LIMIT: int
+CHUNK: int
 
 class Walker:
     def __init__(

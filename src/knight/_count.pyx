@@ -22,6 +22,9 @@ cdef enum:
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
+#: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
+CHUNK = 1 << 20
+
 cdef array _INT32 = array("i")
 
 

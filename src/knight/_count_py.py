@@ -29,6 +29,9 @@ from array import array
 
 FOUND, EXHAUSTED, LIMIT = 0, 1, 2
 
+#: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
+CHUNK = 1 << 14
+
 
 def _check_walk(n: int, prefix, ends, target: int) -> list[int]:
     """The prefix as a list after checking the indices the C code will trust."""

@@ -32,9 +32,6 @@ from ._existence import board_reason, start_reason
 from ._search import KNIGHT_MOVES, SEARCH_MAX_SQUARES, node_budget
 from ._tour import Tour
 
-#: Nodes the walker places between returns to Python, where Ctrl-C is noticed.
-CHUNK = 1 << 20
-
 #: A split walks the first levels of the search tree until it has this many paths.
 SPLIT_PATHS = 1024
 
@@ -60,8 +57,20 @@ class CountResult(NamedTuple):
     items: int
 
 
-def run_item(item: WorkItem) -> tuple[int, int, bool]:
-    """Count one item's tours, weighted: (tours, nodes, finished); finished is False past its budget.
+#: What run_item says about an item: counted, stopped at its budget, stopped by request_stop.
+DONE, LIMITED, STOPPED = "done", "limited", "stopped"
+
+_stop_requested = False
+
+
+def request_stop(*_: object) -> None:
+    """Make run_item in this process stop within a chunk (a SIGINT handler for worker processes)."""
+    global _stop_requested
+    _stop_requested = True
+
+
+def run_item(item: WorkItem) -> tuple[int, int, str]:
+    """Count one item's tours, weighted: (tours, nodes, DONE, LIMITED or STOPPED).
 
     A prefix is 0-based squares; ends, for closed tours, the squares a tour may end on; each
     tour extending the prefix stands for weight tours.
@@ -72,14 +81,16 @@ def run_item(item: WorkItem) -> tuple[int, int, bool]:
     for prefix, ends, weight in item.paths:
         walker = module.Walker(item.rows, item.cols, prefix, ends, n, False, KNIGHT_MOVES)
         while True:
-            status, used, found = walker.count(min(CHUNK, item.budget - nodes))
+            if _stop_requested:
+                return tours, nodes, STOPPED
+            status, used, found = walker.count(min(module.CHUNK, item.budget - nodes))
             nodes += used
             tours += found * weight
             if status == module.EXHAUSTED:
                 break
             if nodes >= item.budget:
-                return tours, nodes, False
-    return tours, nodes, True
+                return tours, nodes, LIMITED
+    return tours, nodes, DONE
 
 
 def neighbours(rows: int, cols: int, square: int) -> list[int]:
@@ -180,12 +191,13 @@ def count_result(
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+    tqdm = _tqdm() if progress else None
     if reason:
         return CountResult(0, 0, 0)
     items, nodes = plan(_impl.counter, rows, cols, start, closed, symmetry)
     if nodes > budget:
         raise _limit_error(rows, cols, start, closed, budget)
-    bar = _progress_bar(len(items)) if progress else None
+    bar = None if tqdm is None else tqdm(total=len(items), unit="item", desc="counting", leave=False)
     try:
         if executor is None:
             tours, nodes = _run_here(items, nodes, budget, bar)
@@ -199,22 +211,24 @@ def count_result(
     return CountResult(tours, nodes, len(items))
 
 
-def _progress_bar(total: int):
+def _tqdm():
     try:
         from tqdm import tqdm
     except ImportError:
         raise ImportError("progress=True needs tqdm: pip install 'knight-tour[progress]'") from None
-    return tqdm(total=total, unit="item", desc="counting", leave=False)
+    return tqdm
 
 
 def _run_here(items: Sequence[WorkItem], nodes: int, budget: int, bar) -> tuple[int, int]:
     """Run the items one after another in this thread: (tours, nodes), nodes > budget on a limit."""
     tours = 0
     for item in items:
-        found, used, finished = run_item(item._replace(budget=budget - nodes))
+        found, used, state = run_item(item._replace(budget=budget - nodes))
         tours += found
         nodes += used
-        if not finished:
+        if state == STOPPED:
+            raise KeyboardInterrupt
+        if state == LIMITED:
             return tours, budget + 1
         if bar is not None:
             bar.update()
@@ -227,10 +241,12 @@ def _run_on(executor, items: Sequence[WorkItem], nodes: int, budget: int, bar) -
     tours = 0
     try:
         for future in concurrent.futures.as_completed(futures):
-            found, used, finished = future.result()
+            found, used, state = future.result()
             tours += found
             nodes += used
-            if not finished or nodes > budget:
+            if state == STOPPED:  # a worker was interrupted: so was the count
+                raise KeyboardInterrupt
+            if state == LIMITED or nodes > budget:
                 return tours, budget + 1
             if bar is not None:
                 bar.update()
@@ -293,7 +309,7 @@ def _walk_tours(module, rows: int, cols: int, roots, budget: int, start, closed:
     for prefix, ends in roots:
         walker = module.Walker(rows, cols, prefix, ends, rows * cols, True, KNIGHT_MOVES)
         while True:
-            status, used, squares = walker.next(min(CHUNK, budget - nodes))
+            status, used, squares = walker.next(min(module.CHUNK, budget - nodes))
             nodes += used
             if squares is not None:
                 yield Tour._trusted(squares, rows, cols)

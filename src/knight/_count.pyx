@@ -112,7 +112,7 @@ cdef bint _connected(State *s, int32_t square, int32_t remaining) noexcept nogil
         free_bits = s.free_bits
         reach = s.reach[square] & free_bits
         frontier = reach
-        while frontier:
+        while frontier and reach != free_bits:
             k = <int32_t>__builtin_ctzll(frontier)
             frontier &= frontier - 1
             fresh = s.reach[k] & free_bits & ~reach

@@ -32,8 +32,10 @@ from ._existence import board_reason, start_reason
 from ._search import KNIGHT_MOVES, SEARCH_MAX_SQUARES, node_budget
 from ._tour import Tour
 
-#: A split walks the first levels of the search tree until it has this many paths.
+#: A split walks the first levels of the search tree until it has this many paths, or
+#: has walked this many levels.
 SPLIT_PATHS = 1024
+SPLIT_LEVELS = 8
 
 #: A count has at most this many work items, each with some of the split's paths.
 MAX_ITEMS = 256
@@ -126,7 +128,7 @@ def plan(module, rows: int, cols: int, start: Optional[int], closed: bool, symme
     """The work items of a count and the nodes the split placed: (items, nodes).
 
     The first levels of the search tree are walked, all roots together, until there are
-    SPLIT_PATHS paths or they are whole tours; paths that are images of one another by a
+    SPLIT_PATHS paths, SPLIT_LEVELS levels are walked or the paths are whole tours; paths that are images of one another by a
     symmetry fixing their root merge into one, weighted. The paths are then dealt round
     the work items in turn, at most MAX_ITEMS of them.
     """
@@ -135,7 +137,8 @@ def plan(module, rows: int, cols: int, start: Optional[int], closed: bool, symme
     roots = _roots(rows, cols, start, closed, symmetry)
     levels = [([(prefix, weight)], ends, group) for prefix, ends, weight, group in roots]
     depth = len(roots[0][0]) if roots else n  # every root has the same length
-    while depth < n and sum(len(paths) for paths, _, _ in levels) < SPLIT_PATHS:
+    last = min(n, depth + SPLIT_LEVELS)
+    while depth < last and sum(len(paths) for paths, _, _ in levels) < SPLIT_PATHS:
         grown = []
         for paths, ends, group in levels:
             children = []

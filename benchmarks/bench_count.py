@@ -44,7 +44,8 @@ def report(label: str, seconds: float, result, target: str) -> None:
 
 def main() -> None:
     assert knight._impl.counter.__name__ == "knight._count", "build the extension first"
-    print(f"knight {knight.__version__}, compiled walker; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    load = os.getloadavg()[0]
+    print(f"knight {knight.__version__}, compiled walker; load average {load:.2f} on {os.cpu_count()} cores")
     closed, result = best(5, size=6, closed=True)
     report("6×6 closed (undirected)", closed, result, "target < 0.25 s")
     one, result = best(2, size=6)

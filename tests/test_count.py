@@ -6,7 +6,6 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import knight
-import knight._impl
 from knight import _enumerate
 from knight._enumerate import count_result, plan, run_item
 

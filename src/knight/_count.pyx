@@ -144,7 +144,8 @@ cdef void _expand(State *s, int32_t depth) noexcept nogil:
     cdef uint8_t *degree = s.degree
     cdef int64_t *key = s.key
     cdef int32_t neighbour, k
-    cdef int i, j, size = 0, next_to_knight = 0
+    cdef int i, j, size = 0, next_to_knight = 0, away
+    cdef bint forced
     cdef uint8_t count
     cdef bint closed = s.closed
     s.cursor[depth] = 0
@@ -159,8 +160,24 @@ cdef void _expand(State *s, int32_t depth) noexcept nogil:
                 next_to_knight += 1
             frame[size] = neighbour
             size += 1
-    if s.ones - next_to_knight > (0 if closed else 1) or (closed and s.links_home == 0):
-        return
+    # A free square with one free neighbour is the path's end unless (next to the knight)
+    # it is the next square: a closed path's end is fixed, so it must be the next square.
+    away = s.ones - next_to_knight
+    if closed:
+        if away > 0 or next_to_knight > 1 or s.links_home == 0:
+            return
+        forced = next_to_knight == 1
+    else:
+        if away > 1 or away + next_to_knight > 2:
+            return
+        forced = away + next_to_knight == 2
+    if forced:  # keep the squares with one free neighbour, in order
+        j = 0
+        for i in range(size):
+            if degree[frame[i]] == 1:
+                frame[j] = frame[i]
+                j += 1
+        size = j
     if (s.backtracked or not s.ordered) and remaining > 1 and not _connected(s, square, remaining):
         return
     if s.ordered:

@@ -15,8 +15,10 @@ Pruning, sound for every completion (no tour is ever cut off):
 
 * a free neighbour of the knight with no other free neighbour can only be the last
   square, so it is dead unless one square remains (or, closed, at all);
-* more free squares away from the knight with one free neighbour than the path can end
-  on (one, open; none, closed, where the end's link home is counted);
+* a free square with one free neighbour must be the path's end, unless it is next to
+  the knight and is the next square: so more of them than the path has ends (one, open;
+  none, closed, where the end's link home is counted) is dead, and when all but one are
+  ends for certain, the next move must be one of them (the others are cut);
 * closed: no end left free;
 * the free squares are not all reachable from the knight (a flood fill: at every node
   when counting, and only once the walk has backtracked when ordered, which keeps the
@@ -64,7 +66,9 @@ class Walker:
             for row in range(rows)
             for col in range(cols)
         ]
-        self.key = [-((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in range(rows) for col in range(cols)]
+        self.key = [  # farther from the centre sorts first
+            -((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in range(rows) for col in range(cols)
+        ]
         self.free = bytearray(b"\x01") * n
         self.home = bytearray(n)
         self.closed = ends is not None
@@ -153,8 +157,19 @@ class Walker:
                     return
                 next_to_knight += count == 1
                 moves_out.append(neighbour)
-        if self.ones - next_to_knight > (0 if closed else 1) or (closed and self.links_home == 0):
-            return
+        # A free square with one free neighbour is the path's end unless (next to the knight)
+        # it is the next square: a closed path's end is fixed, so it must be the next square.
+        away = self.ones - next_to_knight
+        if closed:
+            if away > 0 or next_to_knight > 1 or self.links_home == 0:
+                return
+            forced = next_to_knight == 1
+        else:
+            if away > 1 or away + next_to_knight > 2:
+                return
+            forced = away + next_to_knight == 2
+        if forced:
+            moves_out = [neighbour for neighbour in moves_out if degree[neighbour] == 1]
         if (self.backtracked or not self.ordered) and remaining > 1 and not self._connected(square, remaining):
             return
         if self.ordered:

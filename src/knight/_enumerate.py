@@ -121,16 +121,17 @@ def _roots(rows: int, cols: int, start: Optional[int], closed: bool, symmetry: b
     group = _symmetry.symmetries(rows, cols) if symmetry else identity
     if start is not None:
         return [((start,), None, 1, _symmetry.stabilizer(group, start))]
-    return [((square,), None, size, _symmetry.stabilizer(group, square)) for square, size in _symmetry.orbits(_starts(rows, cols), group)]
+    classes = _symmetry.orbits(_starts(rows, cols), group)
+    return [((square,), None, size, _symmetry.stabilizer(group, square)) for square, size in classes]
 
 
 def plan(module, rows: int, cols: int, start: Optional[int], closed: bool, symmetry: bool = True):
     """The work items of a count and the nodes the split placed: (items, nodes).
 
     The first levels of the search tree are walked, all roots together, until there are
-    SPLIT_PATHS paths, SPLIT_LEVELS levels are walked or the paths are whole tours; paths that are images of one another by a
-    symmetry fixing their root merge into one, weighted. The paths are then dealt round
-    the work items in turn, at most MAX_ITEMS of them.
+    SPLIT_PATHS paths, SPLIT_LEVELS levels are walked or the paths are whole tours; paths
+    that are images of one another by a symmetry fixing their root merge into one,
+    weighted. The paths are then dealt round the work items in turn, at most MAX_ITEMS.
     """
     n = rows * cols
     nodes = 0
@@ -165,7 +166,8 @@ def _question(size: object, start: object, closed: object):
     closed = bool(closed)
     if rows * cols > SEARCH_MAX_SQUARES:
         raise InvalidInputError(
-            f"size {board_name(rows, cols)} has {rows * cols:,} squares, more than the {SEARCH_MAX_SQUARES:,} a walk takes"
+            f"size {board_name(rows, cols)} has {rows * cols:,} squares, "
+            f"more than the {SEARCH_MAX_SQUARES:,} a walk takes"
         )
     reason = board_reason(rows, cols, closed) if number is None else start_reason(rows, cols, number, closed)
     return rows, cols, None if number is None else number - 1, closed, reason
@@ -284,7 +286,9 @@ def count(
     ).tours
 
 
-def tours(size: object, *, start: object = None, closed: bool = False, max_nodes: Optional[int] = None) -> Iterator[Tour]:
+def tours(
+    size: object, *, start: object = None, closed: bool = False, max_nodes: Optional[int] = None
+) -> Iterator[Tour]:
     """Every knight's tour of the board, lazily, each a Tour, in a fixed order.
 
     Open tours: from start, or from every square in square order. Closed tours: from

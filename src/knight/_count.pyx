@@ -12,7 +12,15 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int knight_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int knight_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int knight_ctz64(unsigned long long) nogil  # index of the lowest set bit; x != 0
 
 cdef enum:
     MAX_MOVES = 8
@@ -113,7 +121,7 @@ cdef bint _connected(State *s, int32_t square, int32_t remaining) noexcept nogil
         reach = s.reach[square] & free_bits
         frontier = reach
         while frontier and reach != free_bits:
-            k = <int32_t>__builtin_ctzll(frontier)
+            k = <int32_t>knight_ctz64(frontier)
             frontier &= frontier - 1
             fresh = s.reach[k] & free_bits & ~reach
             reach |= fresh
@@ -300,7 +308,9 @@ cdef class Walker:
                         s.reach[square] |= <uint64_t>1 << ((r * cols + c) & 63)
                         count += 1
                 s.counts[square] = count
-                s.key[square] = -((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2)
+                r = 2 * row - rows + 1
+                c = 2 * col - cols + 1
+                s.key[square] = -(<int64_t>r * r + <int64_t>c * c)
                 s.free_[square] = 1
                 s.home[square] = 0
                 s.mark[square] = 0

@@ -242,9 +242,11 @@ def _run_here(items: Sequence[WorkItem], nodes: int, budget: int, bar) -> tuple[
 
 def _run_on(executor, items: Sequence[WorkItem], nodes: int, budget: int, bar) -> tuple[int, int]:
     """Run the items on executor: (tours, nodes). Pending items are cancelled on any error."""
-    futures = [executor.submit(run_item, item._replace(budget=budget - nodes)) for item in items]
+    futures = []
     tours = 0
     try:
+        for item in items:
+            futures.append(executor.submit(run_item, item._replace(budget=budget - nodes)))
         for future in concurrent.futures.as_completed(futures):
             found, used, state = future.result()
             tours += found

@@ -7,14 +7,14 @@ under 0.25 s); the directed open tours of 6×6 in this process, on one core (tar
 5 s), and on a ProcessPoolExecutor of 2 workers (target: proportionally less), with the
 ratio of the two; and, for scale, the pure-Python twin on the closed tours of 6×6. Times
 are the best of a few runs; the load average is printed because another process on the
-machine slows every figure, and the CPU time the two workers used, which shows how
-evenly the work items kept them busy. POSIX only (it reads resource usage).
+machine slows every figure. With psutil (a dependency of dask's distributed) it also
+prints the CPU time of each of the two workers, and the speed-up their split of the work
+allows on idle cores (the total over the busiest worker's share).
 """
 
 from __future__ import annotations
 
 import os
-import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -22,6 +22,15 @@ import knight
 import knight._impl
 from knight._count import Walker  # noqa: F401  (the compiled walker must be built)
 from knight._enumerate import count_result
+
+
+def worker_cpu(pool: ProcessPoolExecutor) -> dict[int, float] | None:
+    """User CPU seconds of each worker process of pool so far (None without psutil)."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    return {pid: psutil.Process(pid).cpu_times().user for pid in pool._processes}  # noqa: SLF001
 
 
 def best(repeats: int, **options) -> tuple[float, object]:
@@ -42,6 +51,13 @@ def report(label: str, seconds: float, result, target: str) -> None:
     )
 
 
+def cpu_seconds(**options) -> float:
+    """CPU time of this process for one count (what a core would take with no other load)."""
+    began = time.process_time()
+    count_result(**options)
+    return time.process_time() - began
+
+
 def main() -> None:
     assert knight._impl.counter.__name__ == "knight._count", "build the extension first"
     load = os.getloadavg()[0]
@@ -50,16 +66,19 @@ def main() -> None:
     report("6×6 closed (undirected)", closed, result, "target < 0.25 s")
     one, result = best(2, size=6)
     report("6×6 open (directed), 1 core", one, result, "target < 5 s")
+    print(f"  {'':<28} CPU time of that count: {cpu_seconds(size=6):.3f} s")
     with ProcessPoolExecutor(2) as pool:
         count_result(size=5, executor=pool)  # start the workers before timing
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+        before = worker_cpu(pool)
         two, result = best(2, size=6, executor=pool)
-    workers_cpu = (resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before) / 2
+        after = worker_cpu(pool)
     report("6×6 open, 2 processes", two, result, f"speed-up {one / two:.2f}× (ideal 2×)")
-    print(
-        f"  {'':<28} the 2 workers used {workers_cpu:.2f} CPU s a count: "
-        f"{workers_cpu / two:.2f} cores busy of 2 (fewer when other processes hold the cores)"
-    )
+    if before is not None:
+        used = [(after[pid] - before[pid]) / 2 for pid in before]
+        print(
+            f"  {'':<28} CPU s a count per worker: {', '.join(f'{each:.2f}' for each in used)}; "
+            f"on idle cores the speed-up would be {sum(used) / max(used):.2f}×"
+        )
 
     knight._impl.counter = __import__("knight._count_py", fromlist=["Walker"])
     seconds, result = best(1, size=6, closed=True)

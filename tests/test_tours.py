@@ -135,3 +135,15 @@ def test_walker_refuses_bad_paths(counter):
     for prefix, target in (([], 5), ([0, 0], 5), ([30], 25), ([0], 26)):
         with pytest.raises(ValueError):
             counter.Walker(5, 5, prefix, None, target, False, KNIGHT_MOVES)
+
+
+@pytest.mark.parametrize("rows, cols, ends", [(9, 9, None), (5, 14, None), (6, 12, (14, 25))])
+def test_compiled_and_twin_agree_past_64_squares(both_counters, rows, cols, ends):
+    """Boards of more than 64 squares flood-fill without bitboards in the compiled walker."""
+    compiled, twin = both_counters
+    for ordered in (True, False):
+        runs = []
+        for module in (compiled, twin):
+            walker = module.Walker(rows, cols, [0], ends, rows * cols, ordered, KNIGHT_MOVES)
+            runs.append([walker.next(3_000) for _ in range(5)] + [walker.count(20_000)])
+        assert runs[0] == runs[1]

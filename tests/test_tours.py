@@ -135,6 +135,11 @@ def test_walker_refuses_bad_paths(counter):
     for prefix, target in (([], 5), ([0, 0], 5), ([30], 25), ([0], 26)):
         with pytest.raises(ValueError):
             counter.Walker(5, 5, prefix, None, target, False, KNIGHT_MOVES)
+    with pytest.raises(ValueError, match="off a board"):
+        counter.Walker(5, 5, [0], [25], 25, False, KNIGHT_MOVES)
+    for rows, cols in ((0, 5), (-1, -1), (2**16, 2**16)):
+        with pytest.raises(ValueError, match="a walk needs a board"):
+            counter.Walker(rows, cols, [0], None, 1, False, KNIGHT_MOVES)
 
 
 @pytest.mark.parametrize("rows, cols, ends", [(9, 9, None), (5, 14, None), (6, 12, (14, 25))])

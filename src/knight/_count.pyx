@@ -275,7 +275,7 @@ cdef class Walker:
         self.block = NULL
         if move_count > MAX_MOVES:
             raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
-        squares = _check_walk(n, prefix, ends, target)
+        squares = _check_walk(rows, cols, prefix, ends, target)
         for i in range(move_count):
             dr[i], dc[i] = moves[i]
         self.block = <char *>malloc(<size_t>n * (MAX_MOVES * 4 * 2 + 8 * 2 + 4 * 3 + 6))
@@ -376,8 +376,11 @@ cdef class Walker:
         return status, used, leaves
 
 
-def _check_walk(long long n, prefix, ends, int target):
+def _check_walk(int rows, int cols, prefix, ends, int target):
     """The prefix as a list after checking the indices the C code will trust."""
+    if rows < 1 or cols < 1 or <long long>rows * cols > 2**31 - 1:
+        raise ValueError(f"a walk needs a board of 1 to 2**31 - 1 squares, not {rows}×{cols}")
+    cdef long long n = <long long>rows * cols
     squares = list(prefix)
     if not 1 <= len(squares) <= target <= n:
         raise ValueError(f"a walk needs 1 <= len(prefix) <= target <= {n}, not {len(squares)} and {target}")

@@ -35,8 +35,11 @@ FOUND, EXHAUSTED, LIMIT = 0, 1, 2
 CHUNK = 1 << 14
 
 
-def _check_walk(n: int, prefix, ends, target: int) -> list[int]:
+def _check_walk(rows: int, cols: int, prefix, ends, target: int) -> list[int]:
     """The prefix as a list after checking the indices the C code will trust."""
+    if rows < 1 or cols < 1 or rows * cols > 2**31 - 1:
+        raise ValueError(f"a walk needs a board of 1 to 2**31 - 1 squares, not {rows}×{cols}")
+    n = rows * cols
     squares = list(prefix)
     if not 1 <= len(squares) <= target <= n:
         raise ValueError(f"a walk needs 1 <= len(prefix) <= target <= {n}, not {len(squares)} and {target}")
@@ -59,7 +62,7 @@ class Walker:
         n = rows * cols
         if len(moves) > 8:
             raise ValueError(f"at most 8 moves, not {len(moves)}")
-        squares = _check_walk(n, prefix, ends, target)
+        squares = _check_walk(rows, cols, prefix, ends, target)
         self.n, self.target, self.ordered = n, target, bool(ordered)
         self.neighbours = [
             [(row + dr) * cols + col + dc for dr, dc in moves if 0 <= row + dr < rows and 0 <= col + dc < cols]

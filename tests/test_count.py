@@ -6,6 +6,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import knight
+import knight._impl
 from knight import _enumerate
 from knight._enumerate import count_result, plan, run_item
 
@@ -186,3 +187,18 @@ def test_interrupt_stops_the_count_and_cancels_pending_items(counter, monkeypatc
         with pytest.raises(KeyboardInterrupt):
             knight.count(5, executor=pool if pooled else None)
     assert len(calls) < min(items, 20)
+
+
+@pytest.mark.parametrize("rows", [3, 4, 5])
+@pytest.mark.parametrize("cols", [3, 4, 5, 6])
+@pytest.mark.parametrize("closed", [False, True])
+def test_compiled_and_twin_count_identically(both_counters, monkeypatch, rows, cols, closed):
+    """Same tours, same search nodes, same work items, from every board small enough for the twin."""
+    results = []
+    for module in both_counters:
+        monkeypatch.setattr(knight._impl, "counter", module)
+        results.append(
+            [count_result((rows, cols), closed=closed)]
+            + [count_result((rows, cols), start=start, closed=closed) for start in (1, cols + 2)]
+        )
+    assert results[0] == results[1]

@@ -1,4 +1,4 @@
-"""Build the compiled search core; fall back to the pure-Python twin when it cannot be built.
+"""Build the compiled cores (search; enumerating and counting) or fall back to the pure-Python twin.
 
 A failed compile is only a warning for a source install (knight still works, slower), but
 fatal when building wheels (CIBUILDWHEEL=1), so a wheel never ships without its core.
@@ -40,6 +40,7 @@ extensions = cythonize(
         Extension("knight._core", ["src/knight/_core.pyx"]),
         Extension("knight._construct_core", ["src/knight/_construct_core.pyx"]),
         Extension("knight._storage", ["src/knight/_storage.pyx"]),
+        Extension("knight._count", ["src/knight/_count.pyx"]),
     ],
     compiler_directives={"language_level": 3, "embedsignature": True},
 )

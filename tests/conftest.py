@@ -1,4 +1,5 @@
-"""Shared fixtures: every search test runs against the compiled core and the pure-Python twin."""
+"""Shared fixtures: every search, construction and count test runs against the compiled
+modules and their pure-Python twins."""
 
 import importlib
 import os
@@ -16,43 +17,51 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 IMPLEMENTATIONS = ["cython", "python"]
 
 
-@pytest.fixture(params=IMPLEMENTATIONS)
-def core(request, monkeypatch):
-    """Make knight use one implementation for the test; the compiled one must import."""
-    if request.param == "cython":
-        if knight._impl.NO_EXTENSIONS:
-            pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
-        module = importlib.import_module("knight._core")  # no silent fallback
-    else:
-        module = importlib.import_module("knight._core_py")
-    monkeypatch.setattr(knight._impl, "core", module)
+def _compiled(name):
+    """The compiled module, imported directly so that a broken build fails loudly."""
+    if knight._impl.NO_EXTENSIONS:
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+    return importlib.import_module(name)
+
+
+def _use(request, monkeypatch, attribute, compiled, twin):
+    """Make knight use one implementation of _impl.<attribute> for the test."""
+    module = _compiled(compiled) if request.param == "cython" else importlib.import_module(twin)
+    monkeypatch.setattr(knight._impl, attribute, module)
     return module
 
 
-@pytest.fixture(scope="module")
-def both_cores():
-    """The two implementations side by side, for differential tests."""
-    if knight._impl.NO_EXTENSIONS:
-        pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
-    return importlib.import_module("knight._core"), importlib.import_module("knight._core_py")
+@pytest.fixture(params=IMPLEMENTATIONS)
+def core(request, monkeypatch):
+    """The search core in use for the test."""
+    return _use(request, monkeypatch, "core", "knight._core", "knight._core_py")
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def construct_core(request, monkeypatch):
-    """Make the construction use one implementation for the test; the compiled one must import."""
-    if request.param == "cython":
-        if knight._impl.NO_EXTENSIONS:
-            pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
-        module = importlib.import_module("knight._construct_core")  # no silent fallback
-    else:
-        module = importlib.import_module("knight._construct_py")
-    monkeypatch.setattr(knight._impl, "construct_core", module)
-    return module
+    """The construction core in use for the test."""
+    return _use(request, monkeypatch, "construct_core", "knight._construct_core", "knight._construct_py")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def counter(request, monkeypatch):
+    """The enumerator and counter in use for the test."""
+    return _use(request, monkeypatch, "counter", "knight._count", "knight._count_py")
+
+
+@pytest.fixture(scope="module")
+def both_cores():
+    """The two search cores side by side, for differential tests."""
+    return _compiled("knight._core"), importlib.import_module("knight._core_py")
+
+
+@pytest.fixture(scope="module")
+def both_counters():
+    """The compiled walker and its twin side by side, for differential tests."""
+    return _compiled("knight._count"), importlib.import_module("knight._count_py")
 
 
 @pytest.fixture
 def compiled_construction():
     """The compiled construction core, for tests too big for the twin."""
-    if knight._impl.NO_EXTENSIONS:
-        pytest.skip("KNIGHT_NO_EXTENSIONS is set: too big for the twin (the twin is checked on moderate boards)")
-    return importlib.import_module("knight._construct_core")
+    return _compiled("knight._construct_core")

@@ -4,6 +4,8 @@
 >>> t = knight.tour(1)          # an open tour of 8×8 from square 1 (a8)
 >>> knight.is_tour(t, 8)
 True
+>>> knight.count(5, start=1)     # open tours of 5×5 from a corner
+304
 """
 
 from ._errors import (
@@ -15,6 +17,7 @@ from ._errors import (
     SearchLimitError,
     WarnsdorffStuckError,
 )
+from ._enumerate import count, tours
 from ._impl import IMPLEMENTATION
 from ._methods import METHODS
 from ._search import DEFAULT_MAX_NODES, exists, tour
@@ -36,7 +39,9 @@ __all__ = [
     "WarnsdorffStuckError",
     "Tour",
     "check_tour",
+    "count",
     "exists",
     "is_tour",
     "tour",
+    "tours",
 ]

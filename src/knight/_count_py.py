@@ -1,0 +1,237 @@
+"""Pure-Python twin of the compiled walker (``_count.pyx``): same nodes, same answers.
+
+A Walker enumerates, depth first, every path of ``target`` squares that extends a given
+prefix (``target`` is the board's size for tours, less to cut the work into prefixes).
+A node is one square placed on the path; the prefix's squares are not nodes of the walk.
+
+* Closed walks (``ends`` given, squares next to the prefix's first square) count only
+  paths that end on one of ``ends``; each end keeps one extra link in its degree, the
+  link home, so that the pruning below treats the way back as a free neighbour.
+* Moves are tried in move order, or with ``ordered`` in Warnsdorff order (fewest onward
+  moves first, ties to the square farther from the centre, then the earlier move), as in
+  the first round of ``knight.tour``'s search.
+
+Pruning, sound for every completion (no tour is ever cut off):
+
+* a free neighbour of the knight with no other free neighbour can only be the last
+  square, so it is dead unless one square remains (or, closed, at all);
+* a free square with one free neighbour must be the path's end, unless it is next to
+  the knight and is the next square: so more of them than the path has ends (one, open;
+  none, closed, where the end's link home is counted) is dead, and when all but one are
+  ends for certain, the next move must be one of them (the others are cut);
+* closed: no end left free;
+* the free squares are not all reachable from the knight (a flood fill: at every node
+  when counting, and only once the walk has backtracked when ordered, which keeps the
+  first tour of a large board fast).
+"""
+
+from __future__ import annotations
+
+from array import array
+
+FOUND, EXHAUSTED, LIMIT = 0, 1, 2
+
+#: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
+CHUNK = 1 << 14
+
+
+def _check_walk(rows: int, cols: int, prefix, ends, target: int) -> list[int]:
+    """The prefix as a list after checking the indices the C code will trust."""
+    if rows < 1 or cols < 1 or rows * cols > 2**31 - 1:
+        raise ValueError(f"a walk needs a board of 1 to 2**31 - 1 squares, not {rows}×{cols}")
+    n = rows * cols
+    squares = list(prefix)
+    if not 1 <= len(squares) <= target <= n:
+        raise ValueError(f"a walk needs 1 <= len(prefix) <= target <= {n}, not {len(squares)} and {target}")
+    for square in squares + list(ends or ()):
+        if not 0 <= square < n:
+            raise ValueError(f"square index {square} is off a board of {n} squares")
+    if len(set(squares)) != len(squares):
+        raise ValueError(f"prefix {squares} visits a square twice")
+    return squares
+
+
+class Walker:
+    """Every path of target squares extending prefix on a rows×cols board, depth first.
+
+    prefix and ends are 0-based square indices; ends is None for open paths. next() and
+    count() may be called again and again: each resumes where the last one stopped.
+    """
+
+    def __init__(self, rows: int, cols: int, prefix, ends, target: int, ordered: bool, moves) -> None:
+        n = rows * cols
+        if len(moves) > 8:
+            raise ValueError(f"at most 8 moves, not {len(moves)}")
+        squares = _check_walk(rows, cols, prefix, ends, target)
+        self.n, self.target, self.ordered = n, target, bool(ordered)
+        self.neighbours = [
+            [(row + dr) * cols + col + dc for dr, dc in moves if 0 <= row + dr < rows and 0 <= col + dc < cols]
+            for row in range(rows)
+            for col in range(cols)
+        ]
+        self.key = [  # farther from the centre sorts first
+            -((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in range(rows) for col in range(cols)
+        ]
+        self.free = bytearray(b"\x01") * n
+        self.home = bytearray(n)
+        self.closed = ends is not None
+        for square in ends or ():
+            self.home[square] = 1
+        self.links_home = sum(self.home)
+        self.degree = [len(squares) + self.home[square] for square, squares in enumerate(self.neighbours)]
+        self.ones = self.degree.count(1)
+        self.mark = [0] * n
+        self.stamp = 0
+        self.backtracked = False
+        self.done = False
+        self.path: list[int] = []
+        self.candidates: list[list[int]] = []
+        self.cursor: list[int] = []
+        for square in squares:
+            self._take(square)
+            self.path.append(square)
+            self.candidates.append([])
+            self.cursor.append(0)
+        self.root = len(squares) - 1
+        self.pending = len(squares) == target
+        if not self.pending:
+            self._expand(self.root)
+
+    def _take(self, square: int) -> None:
+        free, degree = self.free, self.degree
+        free[square] = 0
+        if degree[square] == 1:
+            self.ones -= 1
+        if self.home[square]:
+            self.links_home -= 1
+        for neighbour in self.neighbours[square]:
+            if free[neighbour]:
+                count = degree[neighbour]
+                degree[neighbour] = count - 1
+                if count == 1:
+                    self.ones -= 1
+                elif count == 2:
+                    self.ones += 1
+
+    def _release(self, square: int) -> None:
+        free, degree = self.free, self.degree
+        for neighbour in self.neighbours[square]:
+            if free[neighbour]:
+                count = degree[neighbour]
+                degree[neighbour] = count + 1
+                if count == 1:
+                    self.ones -= 1
+                elif count == 0:
+                    self.ones += 1
+        free[square] = 1
+        if degree[square] == 1:
+            self.ones += 1
+        if self.home[square]:
+            self.links_home += 1
+
+    def _connected(self, square: int, remaining: int) -> bool:
+        """Whether every free square can be reached from square through free squares."""
+        free, mark, neighbours = self.free, self.mark, self.neighbours
+        self.stamp += 1
+        stamp = self.stamp
+        reached = 0
+        todo = [square]
+        while todo:
+            for neighbour in neighbours[todo.pop()]:
+                if free[neighbour] and mark[neighbour] != stamp:
+                    mark[neighbour] = stamp
+                    reached += 1
+                    todo.append(neighbour)
+        return reached == remaining
+
+    def _expand(self, depth: int) -> None:
+        """Fill the frame of the square at path[depth] with its moves, or none when dead."""
+        square = self.path[depth]
+        remaining = self.n - depth - 1
+        self.cursor[depth] = 0
+        self.candidates[depth] = []
+        free, degree, closed = self.free, self.degree, self.closed
+        moves_out = []
+        next_to_knight = 0
+        for neighbour in self.neighbours[square]:
+            if free[neighbour]:
+                count = degree[neighbour]
+                if count == 0 and (closed or remaining > 1):
+                    return
+                next_to_knight += count == 1
+                moves_out.append(neighbour)
+        # A free square with one free neighbour is the path's end unless (next to the knight)
+        # it is the next square: a closed path's end is fixed, so it must be the next square.
+        away = self.ones - next_to_knight
+        if closed:
+            if away > 0 or next_to_knight > 1 or self.links_home == 0:
+                return
+            forced = next_to_knight == 1
+        else:
+            if away > 1 or away + next_to_knight > 2:
+                return
+            forced = away + next_to_knight == 2
+        if forced:
+            moves_out = [neighbour for neighbour in moves_out if degree[neighbour] == 1]
+        if (self.backtracked or not self.ordered) and remaining > 1 and not self._connected(square, remaining):
+            return
+        if self.ordered:
+            key = self.key
+            moves_out.sort(key=lambda neighbour: (degree[neighbour], key[neighbour]))
+        self.candidates[depth] = moves_out
+
+    def _leaf_counts(self, square: int) -> bool:
+        return self.target < self.n or not self.closed or self.home[square] == 1
+
+    def _walk(self, budget: int, stop_at_leaf: bool) -> tuple[int, int, int]:
+        """Place at most budget squares; stop at the next leaf when asked: (status, nodes, leaves)."""
+        used = leaves = 0
+        path, candidates, cursor = self.path, self.candidates, self.cursor
+        if self.pending:
+            self.pending = False
+            if self._leaf_counts(path[-1]):
+                leaves += 1
+                if stop_at_leaf:
+                    return FOUND, used, leaves
+        while not self.done:
+            top = len(path) - 1
+            frame = candidates[top]
+            if cursor[top] < len(frame):
+                if used >= budget:
+                    return LIMIT, used, leaves
+                used += 1
+                square = frame[cursor[top]]
+                cursor[top] += 1
+                self._take(square)
+                path.append(square)
+                candidates.append([])
+                cursor.append(0)
+                if len(path) == self.target:
+                    if self._leaf_counts(square):
+                        leaves += 1
+                        if stop_at_leaf:
+                            return FOUND, used, leaves
+                else:
+                    self._expand(top + 1)
+            elif top == self.root:
+                self.done = True
+            else:
+                self.backtracked = True
+                self._release(path.pop())
+                candidates.pop()
+                cursor.pop()
+        return EXHAUSTED, used, leaves
+
+    def next(self, budget: int) -> tuple[int, int, array | None]:
+        """Walk to the next leaf, placing at most budget squares: (status, nodes, path).
+
+        path is an int32 array of 1-based square numbers when status is FOUND, else None.
+        """
+        status, used, _ = self._walk(budget, True)
+        if status != FOUND:
+            return status, used, None
+        return status, used, array("i", [square + 1 for square in self.path])
+
+    def count(self, budget: int) -> tuple[int, int, int]:
+        """Count leaves, placing at most budget squares: (status, nodes, leaves)."""
+        return self._walk(budget, False)

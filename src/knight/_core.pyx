@@ -3,12 +3,15 @@
 
 The algorithm, move order, tie-breaks and pruning are those of the pure-Python twin
 ``_core_py.py``, whose docstring explains them; both return the identical tour.
+
+The board sits inside a border as wide as the longest step, whose cells are never
+free, so a neighbour is the cell index plus a fixed offset with no bounds check.
 """
 
 from cpython.array cimport array, clone
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 cdef enum:
     MAX_MOVES = 8
@@ -22,37 +25,47 @@ cdef array _INT32 = array("i")
 
 
 cdef struct Board:
-    int32_t n
-    int32_t *neighbours    # n * MAX_MOVES square indices, in move order
-    uint8_t *counts        # on-board neighbours of each square
-    int64_t *tie_break     # secondary sort key of each square, this round
-    uint8_t *free_         # 1 while a square is not on the path
-    uint8_t *degree        # free neighbours (closed: the start counts as free)
-    uint8_t *home          # closed search: 1 for the start's neighbours
-    int32_t *mark          # flood-fill stamps
-    int32_t *todo          # flood-fill stack
-    int32_t *path
-    int32_t *candidates    # n * MAX_MOVES: each frame's ordered moves
+    int32_t n              # squares on the board
+    int64_t cells          # cells of the bordered grid
+    int32_t width          # cols + 2 * border
+    int32_t border
+    int32_t moves
+    int32_t offset[MAX_MOVES]  # cell index steps, in move order
+    int32_t ones           # squares with exactly one neighbour
+    uint8_t *on_board      # per cell: 1 for a square of the board, 0 on the border
+    uint8_t *base_degree   # per cell: the square's on-board neighbours
+    int64_t *tie_break     # per cell: secondary sort key, this round
+    uint8_t *free_         # per cell: 1 while a square is not on the path
+    uint8_t *degree        # per cell: free neighbours (closed: the start counts as free)
+    uint8_t *home          # per cell: closed search, 1 for the start's neighbours
+    int32_t *mark          # per cell: flood-fill stamps
+    int32_t *square_of     # per cell: the square's index on the board
+    int32_t *todo          # per square: flood-fill stack
+    int32_t *path          # per square: the cells of the path
+    int32_t *candidates    # per square, MAX_MOVES each: each frame's ordered moves
     uint8_t *frame_size
     uint8_t *cursor
 
 
 cdef void _tie_breaks(Board *b, int rows, int cols, int round_) noexcept nogil:
     cdef int row, col, square = 0
+    cdef int64_t cell
     cdef uint32_t x, salt = <uint32_t>round_ * <uint32_t>0x85EBCA77
     cdef int64_t dr, dc
     for row in range(rows):
         dr = 2 * row - rows + 1
+        cell = <int64_t>(row + b.border) * b.width + b.border
         for col in range(cols):
             if round_ == 0:
                 dc = 2 * col - cols + 1
-                b.tie_break[square] = -(dr * dr + dc * dc)
+                b.tie_break[cell] = -(dr * dr + dc * dc)
             else:
                 x = <uint32_t>(square + 1) * <uint32_t>0x9E3779B1 + salt
                 x ^= x >> 15
                 x = x * <uint32_t>0x2C1B3C6D
-                b.tie_break[square] = x ^ (x >> 12)
+                b.tie_break[cell] = x ^ (x >> 12)
             square += 1
+            cell += 1
 
 
 cdef inline bint _before(Board *b, int32_t s, int32_t t) noexcept nogil:
@@ -63,69 +76,68 @@ cdef inline bint _before(Board *b, int32_t s, int32_t t) noexcept nogil:
 
 
 cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int64_t *nodes_out) noexcept nogil:
-    cdef int32_t n = b.n
-    cdef int32_t ones = 0, links_home = b.counts[start], stamp = 0
+    cdef int32_t n = b.n, moves = b.moves
+    cdef int32_t *offset = b.offset
+    cdef int32_t ones = b.ones, links_home = b.base_degree[start], stamp = 0
     cdef int32_t square, neighbour, depth, top, remaining, next_to_knight, reached, size, i, j, k, todo_size
     cdef int32_t *frame
     cdef uint8_t count
-    cdef bint backtracked = False, found = False, dead
+    cdef bint backtracked = False, found = False, dead, stranded, keep_counted
     cdef int64_t nodes = 1
 
-    for square in range(n):
-        b.free_[square] = 1
-        b.degree[square] = b.counts[square]
-        b.home[square] = 0
-        b.mark[square] = 0
-        if b.counts[square] == 1:
-            ones += 1
+    memcpy(b.free_, b.on_board, b.cells)
+    memcpy(b.degree, b.base_degree, b.cells)
+    memset(b.home, 0, b.cells)
+    memset(b.mark, 0, b.cells * sizeof(int32_t))
     if closed:
-        for i in range(b.counts[start]):
-            b.home[b.neighbours[start * MAX_MOVES + i]] = 1
+        for i in range(moves):
+            b.home[start + offset[i]] = b.on_board[start + offset[i]]
 
     square = start
     depth = 0
     while True:
-        # take(square): keep_counted only for the start of a closed search
+        # take(square) and expand(square, depth) in one pass over the neighbours: each
+        # free neighbour loses a free neighbour (but for the start of a closed search,
+        # which stays counted) and becomes a candidate
         b.free_[square] = 0
         if b.degree[square] == 1:
             ones -= 1
         if b.home[square]:
             links_home -= 1
-        if not (closed and depth == 0):
-            for i in range(b.counts[square]):
-                neighbour = b.neighbours[square * MAX_MOVES + i]
-                if b.free_[neighbour]:
-                    count = b.degree[neighbour]
-                    b.degree[neighbour] = count - 1
-                    if count == 1:
-                        ones -= 1
-                    elif count == 2:
-                        ones += 1
         b.path[depth] = square
-        # expand(square, depth)
+        keep_counted = closed and depth == 0
         remaining = n - depth - 1
+        frame = b.candidates + depth * MAX_MOVES
+        size = 0
+        next_to_knight = 0
+        stranded = False
+        for i in range(moves):
+            neighbour = square + offset[i]
+            if b.free_[neighbour]:
+                count = b.degree[neighbour]
+                if not keep_counted:
+                    count -= 1
+                    b.degree[neighbour] = count
+                    if count == 0:
+                        ones -= 1
+                    elif count == 1:
+                        ones += 1
+                if count == 0:
+                    stranded = True
+                elif count == 1:
+                    next_to_knight += 1
+                frame[size] = neighbour
+                size += 1
         b.cursor[depth] = 0
         b.frame_size[depth] = 0
-        frame = b.candidates + depth * MAX_MOVES
         if remaining == 0:
             found = not closed or b.home[square] == 1
         else:
-            dead = False
-            size = 0
-            next_to_knight = 0
-            for i in range(b.counts[square]):
-                neighbour = b.neighbours[square * MAX_MOVES + i]
-                if b.free_[neighbour]:
-                    count = b.degree[neighbour]
-                    if count == 0 and (closed or remaining > 1):
-                        dead = True
-                        break
-                    if count == 1:
-                        next_to_knight += 1
-                    frame[size] = neighbour
-                    size += 1
-            if not dead:
-                dead = ones - next_to_knight > (0 if closed else 1) or (closed and links_home == 0)
+            dead = (
+                (stranded and (closed or remaining > 1))
+                or ones - next_to_knight > (0 if closed else 1)
+                or (closed and links_home == 0)
+            )
             if not dead and backtracked:
                 stamp += 1
                 reached = 0
@@ -134,8 +146,8 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int6
                 while todo_size:
                     todo_size -= 1
                     k = b.todo[todo_size]
-                    for i in range(b.counts[k]):
-                        neighbour = b.neighbours[k * MAX_MOVES + i]
+                    for i in range(moves):
+                        neighbour = k + offset[i]
                         if b.free_[neighbour] and b.mark[neighbour] != stamp:
                             b.mark[neighbour] = stamp
                             reached += 1
@@ -172,8 +184,8 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int6
             backtracked = True
             # release(path[top])
             k = b.path[top]
-            for i in range(b.counts[k]):
-                neighbour = b.neighbours[k * MAX_MOVES + i]
+            for i in range(moves):
+                neighbour = k + offset[i]
                 if b.free_[neighbour]:
                     count = b.degree[neighbour]
                     b.degree[neighbour] = count + 1
@@ -189,22 +201,27 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int6
             depth -= 1
 
 
-cdef void _link(Board *b, int rows, int cols, int move_count, int *dr, int *dc) noexcept nogil:
-    """Fill each square's on-board neighbours, in move order."""
-    cdef int row, col, i, r, c, count, square = 0
-    cdef int32_t *out
+cdef void _lay_out(Board *b, int rows, int cols) noexcept nogil:
+    """Mark the board's cells inside the border and count each square's neighbours."""
+    cdef int row, col, i
+    cdef int64_t cell
+    cdef uint8_t count
+    memset(b.on_board, 0, b.cells)
     for row in range(rows):
+        cell = <int64_t>(row + b.border) * b.width + b.border
+        memset(b.on_board + cell, 1, cols)
+    b.ones = 0
+    for row in range(rows):
+        cell = <int64_t>(row + b.border) * b.width + b.border
         for col in range(cols):
-            out = b.neighbours + square * MAX_MOVES
+            b.square_of[cell] = row * cols + col
             count = 0
-            for i in range(move_count):
-                r = row + dr[i]
-                c = col + dc[i]
-                if 0 <= r < rows and 0 <= c < cols:
-                    out[count] = r * cols + c
-                    count += 1
-            b.counts[square] = count
-            square += 1
+            for i in range(b.moves):
+                count += b.on_board[cell + b.offset[i]]
+            b.base_degree[cell] = count
+            if count == 1:
+                b.ones += 1
+            cell += 1
 
 
 def search(int rows, int cols, int start, bint closed, long long max_nodes, moves):
@@ -215,41 +232,50 @@ def search(int rows, int cols, int start, bint closed, long long max_nodes, move
     """
     cdef int64_t n = <int64_t>rows * cols
     cdef int move_count = len(moves)
-    cdef int dr[MAX_MOVES]
-    cdef int dc[MAX_MOVES]
-    cdef int i, row, col, r, c, status = S_LIMIT, round_ = 0
-    cdef int64_t nodes = 0, used = 0, budget
+    cdef int i, border = 0, status = S_LIMIT, round_ = 0
+    cdef int64_t nodes = 0, used = 0, budget, cells, cell
     cdef Board b
     cdef char *block
     cdef array result
     if move_count > MAX_MOVES:
         raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
+    cdef int step_rows[MAX_MOVES]
+    cdef int step_cols[MAX_MOVES]
     for i in range(move_count):
-        dr[i], dc[i] = moves[i]
-    cdef size_t per_square = (MAX_MOVES * 4 * 2 + 8 + 4 * 3 + 6)
-    block = <char *>malloc(<size_t>n * per_square)
+        step_rows[i], step_cols[i] = moves[i]
+        border = max(border, abs(step_rows[i]), abs(step_cols[i]))
+    b.width = cols + 2 * border
+    cells = <int64_t>(rows + 2 * border) * b.width
+    b.n = <int32_t>n
+    b.cells = cells
+    b.border = border
+    b.moves = move_count
+    for i in range(move_count):
+        b.offset[i] = step_rows[i] * b.width + step_cols[i]
+    block = <char *>malloc(<size_t>cells * (8 + 4 + 4 + 5) + <size_t>n * (MAX_MOVES * 4 + 4 * 2 + 2))
     if block == NULL:
         raise MemoryError(f"no memory to search a {rows}×{cols} board")
-    b.n = <int32_t>n
-    b.neighbours = <int32_t *>block
-    b.candidates = b.neighbours + n * MAX_MOVES
-    b.tie_break = <int64_t *>(b.candidates + n * MAX_MOVES)
-    b.mark = <int32_t *>(b.tie_break + n)
-    b.todo = b.mark + n
+    b.tie_break = <int64_t *>block
+    b.mark = <int32_t *>(b.tie_break + cells)
+    b.square_of = b.mark + cells
+    b.candidates = b.square_of + cells
+    b.todo = b.candidates + n * MAX_MOVES
     b.path = b.todo + n
-    b.counts = <uint8_t *>(b.path + n)
-    b.free_ = b.counts + n
-    b.degree = b.free_ + n
-    b.home = b.degree + n
-    b.frame_size = b.home + n
+    b.on_board = <uint8_t *>(b.path + n)
+    b.base_degree = b.on_board + cells
+    b.free_ = b.base_degree + cells
+    b.degree = b.free_ + cells
+    b.home = b.degree + cells
+    b.frame_size = b.home + cells
     b.cursor = b.frame_size + n
+    cell = <int64_t>(start // cols + border) * b.width + start % cols + border
     try:
         with nogil:
-            _link(&b, rows, cols, move_count, dr, dc)
+            _lay_out(&b, rows, cols)
             while True:
                 budget = min((8 * n) << round_, max_nodes - nodes) if round_ < 40 else max_nodes - nodes
                 _tie_breaks(&b, rows, cols, round_)
-                status = _depth_first(&b, start, closed, budget, &used)
+                status = _depth_first(&b, <int32_t>cell, closed, budget, &used)
                 nodes += used
                 if status != S_LIMIT or nodes >= max_nodes:
                     break
@@ -258,7 +284,7 @@ def search(int rows, int cols, int start, bint closed, long long max_nodes, move
             return status, nodes, None
         result = clone(_INT32, n, False)
         for i in range(n):
-            result.data.as_ints[i] = b.path[i] + 1
+            result.data.as_ints[i] = b.square_of[b.path[i]] + 1
         return status, nodes, result
     finally:
         free(block)

@@ -68,15 +68,14 @@ def construct(rows, cols, start, closed, budget, moves, seed):
 
 
 def auto(rows, cols, start, closed, budget, moves, seed):
-    """The construction where it applies (knight, both sides >= 5, one >= 12), else backtracking."""
-    if moves is KNIGHT_MOVES and _construct.applies(rows, cols):
-        return construct(rows, cols, start, closed, budget, moves, seed)
-    return backtrack(rows, cols, start, closed, budget, moves, seed)
+    """The construction where it applies, else backtracking: see choose()."""
+    return choose(rows, cols, moves)(rows, cols, start, closed, budget, moves, seed)
 
 
-def constructs(method, rows: int, cols: int, moves) -> bool:
-    """Whether method builds this tour by construction, so the search's size limit does not apply."""
-    return method in (auto, construct) and moves is KNIGHT_MOVES and _construct.applies(rows, cols)
+def choose(rows: int, cols: int, moves):
+    """The method "auto" runs: construction for knight's tours where it applies (both sides
+    at least 5, one at least 12), backtracking everywhere else."""
+    return construct if moves is KNIGHT_MOVES and _construct.applies(rows, cols) else backtrack
 
 
 def _walk(neighbours: list[list[int]], start: int, budget: int, pick: Callable[[list[int]], int]) -> list[int]:

@@ -9,7 +9,7 @@ from ._board import board_name, parse_size, parse_square, square_name
 from ._core_py import EXHAUSTED, FOUND
 from ._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
 from ._existence import board_reason, start_reason
-from ._methods import KNIGHT_MOVES, METHODS, constructs
+from ._methods import KNIGHT_MOVES, METHODS, auto, choose, construct
 from ._tour import Tour
 
 #: Squares placed before a search gives up, when max_nodes is not given.
@@ -87,7 +87,7 @@ def tour(
     """
     rows, cols = parse_size(size)
     number = parse_square(start, rows, cols)
-    budget = node_budget(max_nodes)
+    budget = DEFAULT_MAX_NODES if max_nodes is None else node_budget(max_nodes)
     closed = bool(closed)
     run = METHODS.get(method) if type(method) is str else None
     if run is None:
@@ -103,8 +103,10 @@ def tour(
         reason = start_reason(rows, cols, number, closed)
         if reason:
             raise NoTourError(reason)
+    if run is auto:
+        run = choose(rows, cols, steps)
     n = rows * cols
-    if n > SEARCH_MAX_SQUARES and not constructs(run, rows, cols, steps):
+    if n > SEARCH_MAX_SQUARES and run is not construct:
         raise InvalidInputError(
             f"size {board_name(rows, cols)} has {n:,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes"
         )

@@ -37,7 +37,10 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
     def _trusted(cls, squares: array, rows: int, cols: int, leaper: tuple[int, int] = (1, 2)) -> Tour:
         """Wrap an int32 array the search already guarantees is a tour, without checking."""
         tour = cls.__new__(cls)
-        tour._squares, tour._rows, tour._cols, tour._leaper = squares, rows, cols, leaper
+        tour._squares = squares
+        tour._rows = rows
+        tour._cols = cols
+        tour._leaper = leaper
         return tour
 
     @classmethod

@@ -3,13 +3,11 @@
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from validator import assert_tour
 
-SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
 
 
 def knight(*args, stdin=None, env=None):

@@ -1,6 +1,6 @@
 """knight.svg in a real browser: headless Chromium screenshots, checked pixel by pixel.
 
-Needs Debian's chromium (or chromium-browser) on PATH; .ci/run installs it. Without a browser
+Needs Debian's chromium (or chromium-browser, or Google Chrome) on PATH; .ci/run installs chromium. Without a browser
 the tests skip, unless CI is set: under CI a missing browser fails them.
 """
 
@@ -18,7 +18,7 @@ import knight
 import knight.svg
 
 NS = "{http://www.w3.org/2000/svg}"
-BROWSERS = ("chromium", "chromium-browser")
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")  # one engine, one set of flags
 TOLERANCE = 12  # per channel, for anti-aliasing and colour management
 
 

@@ -117,12 +117,9 @@ def closed_tour(rows: int, cols: int) -> array:
     while True:
         reg = regions[run]
         offset = 0 if reg == 0 else copy * step if reg == 1 else shift_r
-        if side == 0:
-            extend([v + offset for v in codes[run]]) if offset else extend(codes[run])
-            at_x, key = exits[run][1]
-        else:
-            extend([v + offset for v in reverse[run]]) if offset else extend(reverse[run])
-            at_x, key = exits[run][0]
+        piece = codes[run] if side == 0 else reverse[run]
+        extend([v + offset for v in piece] if offset else piece)
+        at_x, key = exits[run][1 - side]  # leave by the other end
         # The cut crossed (index j among x + 4j) and whether we go right (to its side 1).
         if reg == 0:
             cut, right = 0, True

@@ -15,7 +15,7 @@ from array import array
 from functools import lru_cache
 from typing import Callable
 
-from . import _construct, _impl
+from . import _construct, _impl, _three
 from ._board import board_name, square_name
 from ._core_py import EXHAUSTED, FOUND, LIMIT, neighbour_lists
 from ._errors import InvalidInputError, WarnsdorffStuckError
@@ -54,16 +54,21 @@ def construct(rows, cols, start, closed, budget, moves, seed):
     """Join solved blocks into a knight's tour in linear time, without search (see _construct).
 
     A board of a single block (5 to 11 squares a side) is searched, as its block was.
+    Boards three wide of even length from 10 repeat four columns of a stored tour (see _three).
     """
     if moves is not KNIGHT_MOVES:
         raise InvalidInputError("method 'construct' builds knight's tours only; use 'backtrack' for other leapers")
     if _construct.applies(rows, cols):
         _construct.check_memory(rows, cols, board_name(rows, cols))
         return FOUND, 0, _construct.construct(rows, cols, start, closed)
+    if _three.applies(rows, cols):
+        _construct.check_memory(rows, cols, board_name(rows, cols))
+        return FOUND, 0, _three.tour(rows, cols, start)
     if 5 <= rows <= 11 and 5 <= cols <= 11:
         return backtrack(rows, cols, start, closed, budget, moves, seed)
     raise InvalidInputError(
-        f"method 'construct' needs both sides at least 5, not {board_name(rows, cols)}; use 'auto' or 'backtrack'"
+        f"method 'construct' needs both sides at least 5, or three wide and an even length of at least 10, "
+        f"not {board_name(rows, cols)}; use 'auto' or 'backtrack'"
     )
 
 
@@ -74,8 +79,15 @@ def auto(rows, cols, start, closed, budget, moves, seed):
 
 def choose(rows: int, cols: int, moves):
     """The method "auto" runs: construction for knight's tours where it applies (both sides
-    at least 5, one at least 12), backtracking everywhere else."""
-    return construct if moves is KNIGHT_MOVES and _construct.applies(rows, cols) else backtrack
+    at least 5, one at least 12; or three wide, of even length from _three.AUTO_FROM),
+    backtracking everywhere else."""
+    if moves is not KNIGHT_MOVES:
+        return backtrack
+    if _construct.applies(rows, cols):
+        return construct
+    if _three.applies(rows, cols) and max(rows, cols) >= _three.AUTO_FROM:
+        return construct
+    return backtrack
 
 
 def _walk(neighbours: list[list[int]], start: int, budget: int, pick: Callable[[list[int]], int]) -> list[int]:

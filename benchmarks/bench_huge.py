@@ -17,10 +17,11 @@ import json
 import os
 import subprocess
 import sys
-import time
 from array import array
 
 import knight
+
+from _timing import best_of
 
 TARGET_1000 = 0.050  # seconds
 TARGET_HUGE = 3.0  # seconds
@@ -52,15 +53,6 @@ def in_child(n: int, closed: bool, what: str = "tour") -> dict:
     if out.returncode:
         raise RuntimeError(out.stderr)
     return json.loads(out.stdout)
-
-
-def best_of(repeats: int, function) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        began = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - began)
-    return best
 
 
 def verdict(ok: bool) -> str:

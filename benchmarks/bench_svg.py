@@ -9,21 +9,12 @@ target: a 100×100 tour in under a second and under 2 MB.
 
 from __future__ import annotations
 
-import time
-
 import knight
 import knight.svg
 
+from _timing import best_of
+
 BOARDS = (8, 100, (200, 200))
-
-
-def best_time(function, repeats: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        began = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - began)
-    return best
 
 
 def main() -> None:
@@ -31,7 +22,7 @@ def main() -> None:
     for size in BOARDS:
         found = knight.tour(1, size)
         for animate in (False, True):
-            seconds = best_time(lambda: knight.svg.render(found, animate=animate))
+            seconds = best_of(5, lambda: knight.svg.render(found, animate=animate))
             kilobytes = len(knight.svg.render(found, animate=animate).encode("utf-8")) / 1000
             kind = "animated" if animate else "static"
             print(f"{found.board:>9} {kind:>8}: {seconds * 1000:8.1f} ms  {kilobytes:8.1f} kB")

@@ -207,6 +207,7 @@ cdef void _lay_out(Board *b, int rows, int cols) noexcept nogil:
     cdef int64_t cell
     cdef uint8_t count
     memset(b.on_board, 0, b.cells)
+    memset(b.base_degree, 0, b.cells)  # the border's, never read, but defined
     for row in range(rows):
         cell = <int64_t>(row + b.border) * b.width + b.border
         memset(b.on_board + cell, 1, cols)

@@ -7,8 +7,10 @@ of 3, each in a fresh process, so that its peak memory is its own; and the odd b
 10,001×10,001, open): the time of knight.tour() (open from the
 corner, closed), the peak resident memory, the throughput in squares a second, and
 the floor: the time this machine takes just to fill an int32 array of the same size
-(``array('i', [0]) * n``, allocation included), with the ratio of the two. --quick
-skips the 10^8 boards.
+(``array('i', [0]) * n``, allocation included), with the ratio of the two. Then boards
+three and four wide (built from repeated sections, see knight._strips and _three) of
+10^6 and 10^7 squares, open from a middle square, best of 3, with the same figures, to
+show the time grows linearly. --quick skips the 10^8 boards and the 10^7-square strips.
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ def main() -> None:
             f"  {'closed' if closed else 'open  '}: {seconds * 1e3:7.2f} ms  {n * n / seconds / 1e6:7.1f} M squares/s  "
             f"{seconds / fill:5.1f}× the fill   [{verdict(seconds < TARGET_1000)}: < {TARGET_1000 * 1e3:.0f} ms]"
         )
+    strips(quick)
     if quick:
         return
     n = 10_000
@@ -92,6 +95,22 @@ def main() -> None:
             f"[{verdict(peak < TARGET_MEMORY)}: < {TARGET_MEMORY / 1e9:.1f} GB]  "
             f"[{verdict(rate >= TARGET_THROUGHPUT)}: >= {TARGET_THROUGHPUT / 1e6:.0f} M squares/s]"
         )
+
+
+def strips(quick: bool) -> None:
+    """Open tours of boards three wide (odd and even length) and four wide, from a middle square."""
+    print("\nboards three and four wide, open from a middle square, best of 3")
+    for squares in (10**6,) if quick else (10**6, 10**7):
+        fill = best_of(3, lambda: array("i", [0]) * squares)
+        for rows in (3, 4):
+            for cols in sorted({squares // rows | 1, squares // rows // 2 * 2} if rows == 3 else {squares // rows}):
+                start = cols + (cols // 2 | 1) + 1 if rows == 3 else cols // 2 + 1  # row 1 / row 0, odd column
+                seconds = best_of(3, lambda: knight.tour(start, (rows, cols)))
+                per = seconds / (rows * cols)
+                print(
+                    f"  {rows}×{cols:<10,} {seconds:7.3f} s  {per * 1e9:6.1f} ns a square  "
+                    f"{1 / per / 1e6:6.1f} M squares/s  {seconds / fill:5.1f}× the fill"
+                )
 
 
 if __name__ == "__main__":

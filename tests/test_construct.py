@@ -76,13 +76,14 @@ def test_every_n_from_5_to_60(construct_core, n):
 def sampled_rectangles(count, seed):
     rng = random.Random(seed)
     boards = [(5, 12), (12, 5), (5, 200), (11, 200), (199, 200), (200, 200), (12, 13), (5, 5), (7, 9)]
+    boards += [(3, 199), (200, 3), (3, 200), (4, 200), (199, 4), (3, 13), (4, 9)]
     while len(boards) < count:
-        m = rng.randint(5, 200)  # 3 and 4 wide: the search's (issue 3), not the construction's
+        m = rng.randint(3, 200)
         boards.append(tuple(rng.sample([m, rng.randint(m, 200)], 2)))
     return boards
 
 
-@pytest.mark.parametrize("rows, cols", sampled_rectangles(40, 4))
+@pytest.mark.parametrize("rows, cols", sampled_rectangles(48, 4))
 def test_sampled_rectangles(construct_core, rows, cols):
     rng = random.Random(rows * 1000 + cols)
     for closed in (False, True):
@@ -166,9 +167,10 @@ def test_unknown_methods(method):
 
 
 def test_construct_needs_both_sides_at_least_5():
+    """Or a board three or four wide that a stored base serves (tests/test_strips.py)."""
     with pytest.raises(knight.InvalidInputError, match="at least 5"):
-        knight.tour(1, (4, 20), method="construct")
-    assert_tour(knight.tour(1, (4, 20)), 4, 20)  # auto falls back to the search
+        knight.tour(1, (4, 5), method="construct")
+    assert_tour(knight.tour(1, (4, 5)), 4, 5)  # auto falls back to the search
 
 
 def test_boards_that_cannot_fit_in_memory_are_refused_before_allocating(monkeypatch):

@@ -37,4 +37,4 @@ def test_budget_is_respected():
     assert status == LIMIT and squares is None and nodes <= 50
     assert four_wide(4, 20, 9, 10**6, KNIGHT_MOVES)[0] == FOUND
     with pytest.raises(knight.SearchLimitError, match="max_nodes=50 "):
-        knight.tour(10, (4, 20), max_nodes=50)
+        knight.tour(10, (4, 20), max_nodes=50, method="backtrack")

@@ -193,6 +193,21 @@ def move_numbers(squares):
     return numbers
 
 
+def repeat_shifted(block, Py_ssize_t times, int64_t step):
+    """times copies of block one after another, the i-th (from 1) with i * step added to every value."""
+    cdef const int[:] view = block
+    cdef Py_ssize_t width = view.shape[0], i, k
+    cdef array out = clone(_INT32, width * times, False)
+    cdef int32_t *p = <int32_t *>out.data.as_ints
+    cdef int64_t shift
+    with nogil:
+        for i in range(times):
+            shift = (i + 1) * step
+            for k in range(width):
+                p[i * width + k] = <int32_t>(view[k] + shift)
+    return out
+
+
 def encode(values, Py_ssize_t begin, Py_ssize_t end, int width, bytes sep):
     """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep."""
     cdef const int[:] view = values

@@ -124,6 +124,15 @@ def move_numbers(squares) -> array:
     return numbers
 
 
+def repeat_shifted(block, times: int, step: int) -> array:
+    """times copies of block one after another, the i-th (from 1) with i * step added to every value."""
+    width = len(block)
+    out = array("i", bytes(4 * width * times))
+    for i, value in enumerate(block):
+        out[i::width] = array("i", range(value + step, value + step * (times + 1), step))
+    return out
+
+
 def encode(values, begin: int, end: int, width: int, sep: bytes) -> bytes:
     """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep."""
     return sep.decode().join([f"{value:>{width}}" for value in values[begin:end]]).encode()

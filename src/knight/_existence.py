@@ -21,7 +21,9 @@ Open tours from a given start:
   square.
 * 3×7 and 3×8: the few further starts without a tour on boards three squares wide, found
   by exhaustive search (a few hundred nodes each; tests/test_existence.py repeats it).
-  From 3×9 to 3×30 every corner-coloured start has a tour, as the tests check.
+  From 3×9 to 3×30 every corner-coloured start has a tour, as the tests check, and from
+  3×15 on (odd lengths; even ones have closed tours) the bases of _strips build one from
+  each; they also build one from every outer square of 4×n from n = 10.
 """
 
 from __future__ import annotations

@@ -1,0 +1,123 @@
+"""Open tours of boards three wide of odd length and four wide, from stored bases (knight._strips)."""
+
+import importlib.util
+import pathlib
+import random
+from array import array
+
+import pytest
+
+import knight
+from knight import _methods, _strips
+from knight._existence import start_reason
+from validator import assert_tour, assert_tour_vectorized
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+#: Every start is tried on boards this many squares longer than AUTO_FROM: past twice the
+#: widest base, a longer board only repeats sections more often (which check() covers).
+SPAN = 2 * max(base.width for base in _strips.BASES) + 8
+
+
+def generator():
+    spec = importlib.util.spec_from_file_location("gen_strips", ROOT / "scripts" / "gen_strips.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_generator_writes_the_stored_bases(tmp_path):
+    out = tmp_path / "data.py"
+    generator().main(str(out))
+    assert out.read_text() == (ROOT / "src" / "knight" / "_strips_data.py").read_text()
+
+
+@pytest.mark.parametrize("index", range(len(_strips.BASES)))
+def test_every_base_is_one_path_for_every_count(index):
+    base = _strips.BASES[index]
+    assert generator().check(base)
+    if base.height == 3:  # a base three wide is a tour of its own board
+        assert_tour([cell + 1 for cell in base.cells], 3, base.width)
+
+
+def test_a_section_repeated_often():
+    """Far past the repeats check() needs: each base with each section copied 40 times."""
+    gen = generator()
+    for base in _strips.BASES:
+        counts = tuple(40 for _ in base.cuts)
+        edges, n = gen.board_edges(base, counts)
+        start = base.start[0], base.start[1] + _strips._Layout(base, counts).fixed_shift(base.start[1])
+        assert gen.is_path(edges, base.height, n, start)
+
+
+def lengths(height):
+    low = _strips.AUTO_FROM[height]
+    return [n for n in range(low, low + SPAN) if height == 4 or n % 2]
+
+
+@pytest.mark.parametrize("height", [3, 4])
+def test_every_start_from_the_threshold(height, construct_core):
+    """From AUTO_FROM on, auto builds every open tour the theorems allow, on both orientations."""
+    for n in lengths(height):
+        for rows, cols in ((height, n), (n, height)):
+            assert _methods.choose(rows, cols, _methods.KNIGHT_MOVES) is _methods.construct
+            for start in range(1, height * n + 1):
+                if start_reason(rows, cols, start, False):
+                    continue
+                found = knight.tour(start, (rows, cols))
+                assert found.start == start
+                assert_tour(found, rows, cols)
+
+
+def test_shorter_boards_where_a_base_serves():
+    """Below AUTO_FROM, method="construct" builds the tours bases serve and refuses the rest."""
+    built = refused = 0
+    for height in (3, 4):
+        for n in range(5, _strips.AUTO_FROM[height]):
+            for start in range(1, height * n + 1):
+                if start_reason(height, n, start, False) or (height == 3 and n % 2 == 0):
+                    continue
+                if _strips.applies(height, n, start - 1):
+                    assert_tour(knight.tour(start, (height, n), method="construct"), height, n)
+                    built += 1
+                else:
+                    with pytest.raises(knight.InvalidInputError, match="a stored base serves"):
+                        knight.tour(start, (height, n), method="construct")
+                    refused += 1
+    assert built > 50 and refused > 10
+
+
+def test_repeat_shifted_is_the_same_compiled_and_twin(compiled_construction):
+    from knight import _construct_py
+
+    compiled = compiled_construction
+    block = array("i", [5, 1000, 17, 3])
+    for times, step in ((0, 4), (1, 4), (7, 12), (5, -3), (1000, -1)):
+        expected = array("i", [value + i * step for i in range(1, times + 1) for value in block])
+        assert _construct_py.repeat_shifted(block, times, step) == expected
+        assert compiled.repeat_shifted(block, times, step) == expected
+
+
+def test_long_boards_random_starts(construct_core):
+    rng = random.Random(4)
+    for height, n in ((3, 101), (3, 1001), (3, 9999), (4, 100), (4, 1001), (4, 9998), (4, 9999)):
+        for rows, cols in ((height, n), (n, height)):
+            starts = [s for s in range(1, height * n + 1) if not start_reason(rows, cols, s, False)]
+            for start in rng.sample(starts, 6) + [starts[0], starts[-1]]:
+                found = knight.tour(start, (rows, cols))
+                assert found.start == start
+                assert_tour(found, rows, cols)
+
+
+def test_existence_on_long_boards_is_answered_at_once():
+    assert knight.exists((3, 100_001), start=1)
+    assert not knight.exists((3, 100_001), start=2)
+    assert knight.exists((100_000, 4), start=4)
+    assert not knight.exists((100_000, 4), start=2)
+
+
+@pytest.mark.parametrize("rows, cols, start", [(3, 1_000_001, 1_500_001), (4, 1_000_000, 3_000_007), (999_999, 4, 77)])
+def test_huge_boards(rows, cols, start):
+    pytest.importorskip("numpy")
+    found = knight.tour(start, (rows, cols))
+    assert found.start == start
+    assert_tour_vectorized(found, rows, cols)

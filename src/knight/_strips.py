@@ -106,17 +106,24 @@ class Plan(NamedTuple):
 
 
 def lying(rows: int, cols: int) -> tuple[int, int, int, int]:
-    """(height, length, row step, column step) of the strip rows×cols seen lying down."""
+    """(height, length, row step, column step) of the strip rows×cols seen lying down: its
+    square (row, column) is square index row * row step + column * column step."""
     if rows <= 4 and rows <= cols:
         return rows, cols, cols, 1
     return cols, rows, 1, cols
+
+
+def _on_strip(rows: int, cols: int, square: int) -> tuple[int, int]:
+    """(row, column) of square index square on the strip rows×cols seen lying down."""
+    row, col = divmod(square, cols)
+    return (row, col) if rows <= 4 and rows <= cols else (col, row)
 
 
 def plan(rows: int, cols: int, start: int) -> Plan | None:
     """How to build the path from square index start (of the start's half on a board four
     wide), or None when no base serves that start."""
     height, length, row_step, col_step = lying(rows, cols)
-    row, col = (start // cols, start % cols) if row_step == cols else (start % cols, start // cols)
+    row, col = _on_strip(rows, cols, start)
     origin = 1
     if row > (height - 1) // 2:
         row = height - 1 - row
@@ -142,20 +149,21 @@ def _second_start(rows: int, cols: int, first: Plan) -> int:
     base = first.base
     row, col = divmod(base.cells[-1], base.width)
     end = first.origin - 1 + row * first.row_step + (col + _Layout(base, first.counts).fixed_shift(col)) * first.col_step
-    height, length, row_step, _ = lying(rows, cols)
-    row, col = (end // cols, end % cols) if row_step == cols else (end % cols, end // cols)
-    row, col = 3 - row, col + 2 if col + 2 < length else col - 2
-    return row * cols + col if row_step == cols else col * cols + row
+    _, length, row_step, col_step = lying(rows, cols)
+    row, col = _on_strip(rows, cols, end)
+    return (3 - row) * row_step + (col + 2 if col + 2 < length else col - 2) * col_step
 
 
 def plans(rows: int, cols: int, start: int) -> list[Plan] | None:
     """The plans of an open tour of the strip rows×cols from square index start: one on a
     board three wide, one for each half on a board four wide; None if a base is missing."""
     first = plan(rows, cols, start)
-    if first is None or min(rows, cols) == 3:
-        return first and [first]
+    if first is None:
+        return None
+    if min(rows, cols) == 3:
+        return [first]
     second = plan(rows, cols, _second_start(rows, cols, first))
-    return second and [first, second]
+    return None if second is None else [first, second]
 
 
 def applies(rows: int, cols: int, start: int) -> bool:

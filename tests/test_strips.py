@@ -1,4 +1,4 @@
-"""Open tours of boards three wide of odd length and four wide, from stored bases (knight._strips)."""
+"""Tours of boards three and four wide, built from stored bases (knight._strips)."""
 
 import importlib.util
 import pathlib
@@ -15,7 +15,7 @@ from validator import assert_tour, assert_tour_vectorized
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: Every start is tried on boards this many squares longer than AUTO_FROM: past twice the
 #: widest base, a longer board only repeats sections more often (which check() covers).
-SPAN = 2 * max(base.width for base in _strips.BASES) + 8
+SPAN = 2 * max(base.width for base in _strips.OPEN_BASES) + 8
 
 
 def generator():
@@ -31,41 +31,55 @@ def test_the_generator_writes_the_stored_bases(tmp_path):
     assert out.read_text() == (ROOT / "src" / "knight" / "_strips_data.py").read_text()
 
 
-@pytest.mark.parametrize("index", range(len(_strips.BASES)))
+ALL_BASES = _strips.OPEN_BASES + _strips.CLOSED_BASES
+
+
+@pytest.mark.parametrize("index", range(len(ALL_BASES)))
 def test_every_base_is_one_path_for_every_count(index):
-    base = _strips.BASES[index]
+    base = ALL_BASES[index]
     assert generator().check(base)
     if base.height == 3:  # a base three wide is a tour of its own board
-        assert_tour([cell + 1 for cell in base.cells], 3, base.width)
+        assert_tour([cell + 1 for cell in base.cells], 3, base.width, closed=base in _strips.CLOSED_BASES)
+
+
+def test_closed_bases_run_from_the_corner_to_its_forced_neighbour():
+    """Every closed tour links the corner to (2, 1), so the copies never touch that move."""
+    for base in _strips.CLOSED_BASES:
+        assert (base.cells[0], base.cells[-1]) == (0, 2 * base.width + 1)
+        assert min(base.cuts) >= 2
+    assert sorted(base.width % 4 for base in _strips.CLOSED_BASES) == [0, 2]
+
+
+@pytest.mark.parametrize("n", range(10, 80, 2))
+def test_closed_tours_of_every_even_length(n):
+    for rows, cols in ((3, n), (n, 3)):
+        assert_tour(_strips.closed_tour(rows, cols), rows, cols, closed=True)
 
 
 def test_a_section_repeated_often():
     """Far past the repeats check() needs: each base with each section copied 40 times."""
     gen = generator()
-    for base in _strips.BASES:
+    for base in ALL_BASES:
         counts = tuple(40 for _ in base.cuts)
         edges, n = gen.board_edges(base, counts)
         start = base.start[0], base.start[1] + _strips._Layout(base, counts).fixed_shift(base.start[1])
         assert gen.is_path(edges, base.height, n, start)
 
 
-def lengths(height):
-    low = _strips.AUTO_FROM[height]
-    return [n for n in range(low, low + SPAN) if height == 4 or n % 2]
-
-
 @pytest.mark.parametrize("height", [3, 4])
 def test_every_start_from_the_threshold(height, construct_core):
-    """From AUTO_FROM on, auto builds every open tour the theorems allow, on both orientations."""
-    for n in lengths(height):
+    """From AUTO_FROM on, auto builds every tour the theorems allow, open and closed, on
+    both orientations."""
+    for n in range(_strips.AUTO_FROM[height], _strips.AUTO_FROM[height] + SPAN):
         for rows, cols in ((height, n), (n, height)):
             assert _methods.choose(rows, cols, _methods.KNIGHT_MOVES) is _methods.construct
-            for start in range(1, height * n + 1):
-                if start_reason(rows, cols, start, False):
-                    continue
-                found = knight.tour(start, (rows, cols))
-                assert found.start == start
-                assert_tour(found, rows, cols)
+            for closed in (False, True):
+                for start in range(1, height * n + 1):
+                    if start_reason(rows, cols, start, closed):
+                        continue
+                    found = knight.tour(start, (rows, cols), closed=closed)
+                    assert found.start == start
+                    assert_tour(found, rows, cols, closed=closed)
 
 
 def test_shorter_boards_where_a_base_serves():
@@ -74,9 +88,9 @@ def test_shorter_boards_where_a_base_serves():
     for height in (3, 4):
         for n in range(5, _strips.AUTO_FROM[height]):
             for start in range(1, height * n + 1):
-                if start_reason(height, n, start, False) or (height == 3 and n % 2 == 0):
+                if start_reason(height, n, start, False):
                     continue
-                if _strips.applies(height, n, start - 1):
+                if _strips.applies(height, n, start - 1, False):
                     assert_tour(knight.tour(start, (height, n), method="construct"), height, n)
                     built += 1
                 else:
@@ -99,13 +113,14 @@ def test_repeat_shifted_is_the_same_compiled_and_twin(compiled_construction):
 
 def test_long_boards_random_starts(construct_core):
     rng = random.Random(4)
-    for height, n in ((3, 101), (3, 1001), (3, 9999), (4, 100), (4, 1001), (4, 9998), (4, 9999)):
+    for height, n in ((3, 101), (3, 1001), (3, 9999), (3, 1998), (3, 2000), (4, 100), (4, 1001), (4, 9998), (4, 9999)):
         for rows, cols in ((height, n), (n, height)):
-            starts = [s for s in range(1, height * n + 1) if not start_reason(rows, cols, s, False)]
+            closed = not start_reason(rows, cols, 1, True) and rng.random() < 0.5
+            starts = [s for s in range(1, height * n + 1) if not start_reason(rows, cols, s, closed)]
             for start in rng.sample(starts, 6) + [starts[0], starts[-1]]:
-                found = knight.tour(start, (rows, cols))
+                found = knight.tour(start, (rows, cols), closed=closed)
                 assert found.start == start
-                assert_tour(found, rows, cols)
+                assert_tour(found, rows, cols, closed=closed)
 
 
 def test_existence_on_long_boards_is_answered_at_once():
@@ -115,9 +130,18 @@ def test_existence_on_long_boards_is_answered_at_once():
     assert not knight.exists((100_000, 4), start=2)
 
 
-@pytest.mark.parametrize("rows, cols, start", [(3, 1_000_001, 1_500_001), (4, 1_000_000, 3_000_007), (999_999, 4, 77)])
-def test_huge_boards(rows, cols, start):
+@pytest.mark.parametrize(
+    "rows, cols, start, closed",
+    [(3, 1_000_001, 1_500_001, False), (4, 1_000_000, 3_000_007, False), (999_999, 4, 77, False),
+     (3, 1_000_000, 12345, True), (999_998, 3, 2_000_001, True)],
+)
+def test_huge_boards(rows, cols, start, closed):
     pytest.importorskip("numpy")
-    found = knight.tour(start, (rows, cols))
+    found = knight.tour(start, (rows, cols), closed=closed)
     assert found.start == start
-    assert_tour_vectorized(found, rows, cols)
+    assert_tour_vectorized(found, rows, cols, closed=closed)
+
+
+def test_construct_refuses_what_no_base_serves():
+    with pytest.raises(knight.InvalidInputError, match="three wide and an even length"):
+        knight.tour(1, (4, 5), method="construct")

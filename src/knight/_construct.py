@@ -50,8 +50,7 @@ every start line; past that, the length on at least one side of the odd band is 
 more, which leaves the same choices as on a shorter board.
 
 Boards up to 11×11 are a single block: there the search answers (in well under a
-millisecond). Boards 3 wide of even length have their own construction (_three), open
-tours of the other boards 3 or 4 wide theirs (_strips).
+millisecond). Boards 3 or 4 wide have their own construction (_strips).
 """
 
 from __future__ import annotations

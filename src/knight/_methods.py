@@ -15,7 +15,7 @@ from array import array
 from functools import lru_cache
 from typing import Callable
 
-from . import _construct, _impl, _strips, _three
+from . import _construct, _impl, _strips
 from ._board import board_name, square_name
 from ._core_py import EXHAUSTED, FOUND, LIMIT, neighbour_lists
 from ._errors import InvalidInputError, WarnsdorffStuckError
@@ -54,26 +54,23 @@ def construct(rows, cols, start, closed, budget, moves, seed):
     """Join solved blocks into a knight's tour in linear time, without search (see _construct).
 
     A board of a single block (5 to 11 squares a side) is searched, as its block was.
-    Boards three wide of even length from 10 repeat four columns of a stored tour (see
-    _three); open tours of other boards three or four wide repeat sections of stored
-    paths (see _strips), from every start on boards long enough.
+    Tours of boards three or four wide repeat sections of stored paths (see _strips):
+    closed ones three wide of even length from 10, open ones from every start on
+    boards long enough.
     """
     if moves is not KNIGHT_MOVES:
         raise InvalidInputError("method 'construct' builds knight's tours only; use 'backtrack' for other leapers")
     if _construct.applies(rows, cols):
         _construct.check_memory(rows, cols, board_name(rows, cols))
         return FOUND, 0, _construct.construct(rows, cols, start, closed)
-    if _three.applies(rows, cols):
-        _construct.check_memory(rows, cols, board_name(rows, cols))
-        return FOUND, 0, _three.tour(rows, cols, start)
-    if not closed and _strips.applies(rows, cols, start):
+    if _strips.applies(rows, cols, start, closed):
         _construct.check_memory(rows, cols, board_name(rows, cols))
         return FOUND, 0, _strips.tour(rows, cols, start)
     if 5 <= rows <= 11 and 5 <= cols <= 11:
         return backtrack(rows, cols, start, closed, budget, moves, seed)
     raise InvalidInputError(
         f"method 'construct' needs both sides at least 5, or three wide and an even length of at least 10, "
-        f"or an open tour of a board three or four wide that a stored base serves (every start from "
+        f"or an open tour of a board three or four wide from a start a stored base serves (every start from "
         f"3×{_strips.AUTO_FROM[3]} and 4×{_strips.AUTO_FROM[4]} on), not {board_name(rows, cols)} from "
         f"{square_name(start + 1, rows, cols)}; use 'auto' or 'backtrack'"
     )
@@ -86,13 +83,11 @@ def auto(rows, cols, start, closed, budget, moves, seed):
 
 def choose(rows: int, cols: int, moves):
     """The method "auto" runs: construction for knight's tours where it applies (both sides
-    at least 5, one at least 12; three wide of even length from _three.AUTO_FROM; three
-    wide of odd length or four wide from _strips.AUTO_FROM), backtracking everywhere else."""
+    at least 5, one at least 12; three or four wide from _strips.AUTO_FROM), backtracking
+    everywhere else."""
     if moves is not KNIGHT_MOVES:
         return backtrack
     if _construct.applies(rows, cols):
-        return construct
-    if _three.applies(rows, cols) and max(rows, cols) >= _three.AUTO_FROM:
         return construct
     if _strips.long_enough(rows, cols):
         return construct

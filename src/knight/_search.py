@@ -80,9 +80,8 @@ def tour(
     (rows, cols). closed=True asks for a tour whose last square is a move from the first.
     method names the strategy (a key of knight.METHODS): "auto" (the default) joins
     solved blocks in linear time where that construction applies (knight's tours, both
-    sides at least 5, one at least 12; three wide of even length from 32, see _three;
-    open tours three wide of odd length from 15 and four wide from 10, see _strips) and
-    backtracks elsewhere; "construct" asks for the construction. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
+    sides at least 5, one at least 12; three wide from 15 and four wide from 10, see
+    _strips) and backtracks elsewhere; "construct" asks for the construction. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
     method="random" reproducible. Raises NoTourError when no tour exists,
     SearchLimitError when max_nodes squares were placed without an answer.
     """

@@ -1,4 +1,4 @@
-"""Open knight's tours of boards three and four wide, of any length, in linear time.
+"""Knight's tours of boards three and four wide, of any length, in linear time.
 
 Boards this narrow are too narrow for the block construction (_construct), and long ones
 trap the search, so their tours are built from stored base paths (``_strips_data``, found
@@ -15,24 +15,30 @@ edges are joined, that state after j copies fixes the state after j + 1 and the 
 repeat; the script checks every combination of counts up to the repeats, which covers
 all counts.
 
-A base whose start is a columns from its left side and b from its right, with a section
-left of the start, serves every start a' = a + 4(k - 1) >= a - 4 columns in; without
-one, only a' = a (the same on the right). Mirror images serve starts on the lower rows
-and the right half. The stored bases serve every start that has an open tour on 3×n, n
-odd, and 4×n from n = AUTO_FROM (tests/test_strips.py checks every start from there to
-past the bases' reach, beyond which nothing changes), and many on shorter boards.
+Open tours. A base whose start is a columns from its left side and b from its right,
+with a section left of the start, serves every start a' = a + 4(k - 1) >= a - 4 columns
+in; without one, only a' = a (the same on the right). Mirror images serve starts on the
+lower rows and the right half. The stored bases serve every start that has an open tour
+on 3×n, n odd, and 4×n from n = AUTO_FROM (tests/test_strips.py checks every start from
+there to past the bases' reach, beyond which nothing changes), and many on shorter
+boards. Three wide, a base is a Hamiltonian path of the board. Four wide, it covers half
+of it: every move from an outer line (the two along the long sides) lands on an inner
+one, so (see _existence and _narrow) an open tour visits first the outer squares of its
+start's colour and the inner squares of the other colour, then steps from an inner
+square to an inner square and visits the rest. So a tour is two stored paths: one from
+the start through its half, ending on an inner square e, and one through the other half
+from the inner square two columns from e on the other inner line.
 
-Three wide, a base is a Hamiltonian path of the board. Four wide, it covers half of it:
-every move from an outer line (the two along the long sides) lands on an inner one, so
-(see _existence and _narrow) an open tour visits first the outer squares of its start's
-colour and the inner squares of the other colour, then steps from an inner square to
-an inner square and visits the rest. So a tour is two stored paths: one from the start
-through its half, ending on an inner square e, and one through the other half from the
-inner square two columns from e on the other inner line.
+Closed tours, which exist three wide for even lengths from 10 (Schwenk): two bases, of
+3×14 and 3×16, run from the corner to the square a move from it that every closed tour
+links to the corner, left of their section, so every copy count gives a closed tour:
+3×14 of every length 10 + 4k, 3×16 of 12 + 4k. An open or closed tour of such a board
+from any square is the closed tour turned to start there.
 
 Paths are written run by run (a run is a stretch of the base path inside one region: a
 fixed part or one copy of a section), each run one array extend of its squares moved to
-its copy, so the work is proportional to the squares.
+its copy, so the work is proportional to the squares; once the walk repeats itself from
+copy to copy, the compiled core writes the rest of the section at once.
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import _impl
-from ._strips_data import OPEN
+from ._strips_data import CLOSED, OPEN
 
 PERIOD = 4
 #: Strip height -> the length from which the bases serve every start that has an open
@@ -76,7 +82,8 @@ class Base(NamedTuple):
         )
 
 
-BASES = tuple(Base(h, w, tuple(cells), tuple(cuts)) for h, w, cells, cuts in OPEN)
+OPEN_BASES = tuple(Base(h, w, tuple(cells), tuple(cuts)) for h, w, cells, cuts in OPEN)
+CLOSED_BASES = tuple(Base(h, w, tuple(cells), tuple(cuts)) for h, w, cells, cuts in CLOSED)
 
 
 def _covers(length: int, reach: int, repeats: bool) -> bool:
@@ -85,7 +92,7 @@ def _covers(length: int, reach: int, repeats: bool) -> bool:
 
 def find_base(height: int, row: int, a: int, b: int) -> Base | None:
     """The base whose start is on row with a columns to its left and b to its right, if any."""
-    for base in BASES:
+    for base in OPEN_BASES:
         if base.height == height and base.start[0] == row:
             reach_a, repeats_a, reach_b, repeats_b = base.reach()
             if _covers(a, reach_a, repeats_a) and _covers(b, reach_b, repeats_b):
@@ -166,15 +173,23 @@ def plans(rows: int, cols: int, start: int) -> list[Plan] | None:
     return None if second is None else [first, second]
 
 
-def applies(rows: int, cols: int, start: int) -> bool:
-    """Whether stored bases build an open tour of the strip rows×cols from square index start."""
-    return min(rows, cols) in (3, 4) and plans(rows, cols, start) is not None
+def _closed_kind(rows: int, cols: int) -> bool:
+    """Whether rows×cols is three wide of even length from 10: one with closed tours."""
+    height, length = sorted((rows, cols))
+    return height == 3 and length % 2 == 0 and length >= 10
+
+
+def applies(rows: int, cols: int, start: int, closed: bool) -> bool:
+    """Whether stored bases build a tour of the strip rows×cols from square index start."""
+    if _closed_kind(rows, cols):
+        return True
+    return not closed and min(rows, cols) in (3, 4) and plans(rows, cols, start) is not None
 
 
 def long_enough(rows: int, cols: int) -> bool:
-    """Whether rows×cols is four wide, or three wide of odd length, and at least AUTO_FROM long."""
+    """Whether rows×cols is three or four wide and at least AUTO_FROM long."""
     height, length = sorted((rows, cols))
-    return (height == 4 or (height == 3 and length % 2)) and length >= AUTO_FROM[height]
+    return height in AUTO_FROM and length >= AUTO_FROM[height]
 
 
 class _Layout:
@@ -292,8 +307,29 @@ def build(plan: Plan) -> array:
     return out
 
 
+def closed_tour(rows: int, cols: int) -> array:
+    """A closed tour of the board three wide of even length from 10, from its corner."""
+    _, length, row_step, col_step = lying(rows, cols)
+    base = next(base for base in CLOSED_BASES if (length - base.width) % PERIOD == 0)
+    return build(Plan(base, ((length - base.width) // PERIOD + 1,), 1, row_step, col_step))
+
+
+def _position(squares: array, value: int) -> int:
+    """Where value is in squares (which holds it once): a byte search, many times faster than array.index."""
+    raw, needle = squares.tobytes(), array("i", [value]).tobytes()
+    at = raw.find(needle)
+    while at % squares.itemsize:  # a match straddling two values
+        at = raw.find(needle, at + 1)
+    return at // squares.itemsize
+
+
 def tour(rows: int, cols: int, start: int) -> array:
-    """An open tour of the strip rows×cols from square index start (applies() must hold)."""
+    """A tour of the strip rows×cols from square index start (applies() must hold): closed
+    where the board has closed tours, else open."""
+    if _closed_kind(rows, cols):
+        squares = closed_tour(rows, cols)
+        turn = _position(squares, start + 1)
+        return squares[turn:] + squares[:turn]
     squares = array("i")
     for part in plans(rows, cols, start):
         squares += build(part)

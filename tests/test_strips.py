@@ -145,3 +145,9 @@ def test_huge_boards(rows, cols, start, closed):
 def test_construct_refuses_what_no_base_serves():
     with pytest.raises(knight.InvalidInputError, match="three wide and an even length"):
         knight.tour(1, (4, 5), method="construct")
+
+
+def test_position_skips_matches_straddling_two_values():
+    squares = array("i", [1 << 24, 0, 1, 5])  # 1's bytes also appear across the first two values
+    assert _strips._position(squares, 1) == 2
+    assert _strips._position(squares, 5) == 3

@@ -318,7 +318,9 @@ def _position(squares: array, value: int) -> int:
     """Where value is in squares (which holds it once): a byte search, many times faster than array.index."""
     raw, needle = squares.tobytes(), array("i", [value]).tobytes()
     at = raw.find(needle)
-    while at % squares.itemsize:  # a match straddling two values
+    while at % squares.itemsize:  # a match straddling two values, or none (-1)
+        if at < 0:  # pragma: no cover: every square is on the tour
+            raise AssertionError(f"square {value} is not on the tour")
         at = raw.find(needle, at + 1)
     return at // squares.itemsize
 

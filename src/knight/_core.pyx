@@ -13,11 +13,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-cdef enum:
-    MAX_MOVES = 8
-    S_FOUND = 0
-    S_EXHAUSTED = 1
-    S_LIMIT = 2
+from ._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 

@@ -22,11 +22,7 @@ cdef extern from *:
     """
     int knight_ctz64(unsigned long long) nogil  # index of the lowest set bit; x != 0
 
-cdef enum:
-    MAX_MOVES = 8
-    S_FOUND = 0
-    S_EXHAUSTED = 1
-    S_LIMIT = 2
+from ._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 

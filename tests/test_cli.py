@@ -73,6 +73,11 @@ def test_algebraic_matrix_and_boxed_formats():
     ],
 )
 def test_errors_are_one_line(args, code, words):
+    assert_one_line_error(args, code, words)
+
+
+def assert_one_line_error(args, code, words):
+    """The CLI's answer to bad input: exit code code, nothing on stdout, one line on stderr holding words."""
     result = knight(*args)
     assert result.returncode == code
     assert result.stdout == ""

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from test_cli import knight
+from test_cli import assert_one_line_error, knight
 from validator import assert_tour
 
 
@@ -81,11 +81,7 @@ def test_all_streams():
     ],
 )
 def test_errors_are_one_line(args, code, words):
-    result = knight(*args)
-    assert result.returncode == code
-    assert result.stdout == ""
-    assert len(result.stderr.splitlines()) == 1
-    assert words in result.stderr
+    assert_one_line_error(args, code, words)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")

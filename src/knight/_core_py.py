@@ -78,6 +78,20 @@ def search(rows: int, cols: int, start: int, closed: bool, max_nodes: int, moves
         round_ += 1
 
 
+def reachable(neighbours, free, mark: list[int], stamp: int, square: int) -> int:
+    """How many free squares a flood fill from square reaches through free squares; it
+    marks them with stamp (a value mark holds nowhere yet), so no square counts twice."""
+    reached = 0
+    todo = [square]
+    while todo:
+        for neighbour in neighbours[todo.pop()]:
+            if free[neighbour] and mark[neighbour] != stamp:
+                mark[neighbour] = stamp
+                reached += 1
+                todo.append(neighbour)
+    return reached
+
+
 def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int]):
     """One round: depth-first search placing at most budget squares; (status, nodes, path)."""
     n = len(neighbours)
@@ -137,15 +151,7 @@ def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: li
         """Whether every free square can be reached from square through free squares."""
         nonlocal stamp
         stamp += 1
-        reached = 0
-        todo = [square]
-        while todo:
-            for neighbour in neighbours[todo.pop()]:
-                if free[neighbour] and mark[neighbour] != stamp:
-                    mark[neighbour] = stamp
-                    reached += 1
-                    todo.append(neighbour)
-        return reached == remaining
+        return reachable(neighbours, free, mark, stamp, square) == remaining
 
     def expand(square: int, depth: int) -> bool:
         """Fill frame depth with square's candidates; True when the path is a tour."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from array import array
 
-FOUND, EXHAUSTED, LIMIT = 0, 1, 2
+from ._core_py import EXHAUSTED, FOUND, LIMIT, reachable
 
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 14
@@ -131,18 +131,8 @@ class Walker:
 
     def _connected(self, square: int, remaining: int) -> bool:
         """Whether every free square can be reached from square through free squares."""
-        free, mark, neighbours = self.free, self.mark, self.neighbours
         self.stamp += 1
-        stamp = self.stamp
-        reached = 0
-        todo = [square]
-        while todo:
-            for neighbour in neighbours[todo.pop()]:
-                if free[neighbour] and mark[neighbour] != stamp:
-                    mark[neighbour] = stamp
-                    reached += 1
-                    todo.append(neighbour)
-        return reached == remaining
+        return reachable(self.neighbours, self.free, self.mark, self.stamp, square) == remaining
 
     def _expand(self, depth: int) -> None:
         """Fill the frame of the square at path[depth] with its moves, or none when dead."""

@@ -188,7 +188,9 @@ def applies(rows: int, cols: int, start: int, closed: bool) -> bool:
 
 def long_enough(rows: int, cols: int) -> bool:
     """Whether rows×cols is three or four wide and at least AUTO_FROM long."""
-    height, length = sorted((rows, cols))
+    if rows > 4 and cols > 4:  # the common case, answered first: knight.tour asks on every call
+        return False
+    height, length = (rows, cols) if rows <= cols else (cols, rows)
     return height in AUTO_FROM and length >= AUTO_FROM[height]
 
 

@@ -20,8 +20,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import knight
 import knight._impl
-from knight._count import Walker  # noqa: F401  (the compiled walker must be built)
-from knight._enumerate import count_result
+from knight.count._walker import Walker  # noqa: F401  (the compiled walker must be built)
+from knight.count._enumerate import count_result
 
 
 def worker_cpu(pool: ProcessPoolExecutor) -> dict[int, float] | None:
@@ -59,7 +59,7 @@ def cpu_seconds(**options) -> float:
 
 
 def main() -> None:
-    assert knight._impl.counter.__name__ == "knight._count", "build the extension first"
+    assert knight._impl.counter.__name__ == "knight.count._walker", "build the extension first"
     load = os.getloadavg()[0]
     print(f"knight {knight.__version__}, compiled walker; load average {load:.2f} on {os.cpu_count()} cores")
     closed, result = best(5, size=6, closed=True)
@@ -80,7 +80,7 @@ def main() -> None:
             f"on idle cores the speed-up would be {sum(used) / max(used):.2f}×"
         )
 
-    knight._impl.counter = __import__("knight._count_py", fromlist=["Walker"])
+    knight._impl.counter = __import__("knight.count._walker_py", fromlist=["Walker"])
     seconds, result = best(1, size=6, closed=True)
     report("6×6 closed, pure-Python twin", seconds, result, f"{seconds / closed:.0f}× the compiled time")
 

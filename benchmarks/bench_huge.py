@@ -8,7 +8,7 @@ of 3, each in a fresh process, so that its peak memory is its own; and the odd b
 corner, closed), the peak resident memory, the throughput in squares a second, and
 the floor: the time this machine takes just to fill an int32 array of the same size
 (``array('i', [0]) * n``, allocation included), with the ratio of the two. Then boards
-three and four wide (built from repeated sections, see knight._strips) of
+three and four wide (built from repeated sections, see knight.construct._strips) of
 10^6 and 10^7 squares, open from a middle square, best of 3, with the same figures, to
 show the time grows linearly. --quick skips the 10^8 boards and the 10^7-square strips.
 """

@@ -7,7 +7,7 @@ import pytest
 
 import knight
 import knight._impl
-from knight import _formats
+from knight import _text
 from knight.cli import main
 
 
@@ -78,9 +78,9 @@ def test_tour_is_still_immutable_and_hashable():
     assert hash(tour) == hash(knight.tour(1, 30)) and tour == knight.tour(1, 30)
 
 
-def test_streamed_formats_agree_with_the_definitions(construct_core):
+def test_streamed_formats_agree_with_the_definitions(text_encoder):
     tour = knight.tour(1, (300, 301))  # more squares than one chunk
-    assert len(tour) > _formats.CHUNK
+    assert len(tour) > _text.CHUNK
     assert tour.line() == " ".join(map(str, tour))
     matrix = tour.matrix()
     assert all(matrix[(square - 1) // 301][(square - 1) % 301] == move for move, square in enumerate(tour, 1))

@@ -5,7 +5,8 @@ import random
 import pytest
 
 import knight
-from knight import _blocks, _construct
+from knight.construct import _blocks
+from knight.construct import _rectangle
 from validator import assert_tour, assert_tour_vectorized
 
 
@@ -48,7 +49,7 @@ def test_bands_cover_every_length_and_anchor():
     for length in list(range(5, 400)) + [999, 1000, 1001, 4097, 10_001]:
         anchors = range(length) if length < 400 else random.Random(length).sample(range(length), 50)
         for anchor in anchors if length % 2 else [None]:
-            sizes = _construct.bands(length, anchor)
+            sizes = _rectangle.bands(length, anchor)
             assert sum(sizes) == length and all(5 <= size <= 11 for size in sizes)
             odd = [index for index, size in enumerate(sizes) if size % 2]
             assert len(odd) <= 1
@@ -116,8 +117,8 @@ def test_every_start(construct_core, rows, cols):
 def test_compiled_and_twin_construct_identical_tours(seed):
     if knight._impl.NO_EXTENSIONS:
         pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
-    import knight._construct_core as compiled
-    import knight._construct_py as twin
+    import knight.construct._kernel as compiled
+    import knight.construct._kernel_py as twin
 
     rng = random.Random(seed)
     for _ in range(8):
@@ -132,7 +133,7 @@ def test_compiled_and_twin_construct_identical_tours(seed):
         for module in (compiled, twin):
             knight._impl.construct_core, saved = module, knight._impl.construct_core
             try:
-                answers.append(_construct.construct(rows, cols, start, not odd))
+                answers.append(_rectangle.construct(rows, cols, start, not odd))
             finally:
                 knight._impl.construct_core = saved
         assert answers[0] == answers[1], (rows, cols, start)
@@ -174,7 +175,7 @@ def test_construct_needs_both_sides_at_least_5():
 
 
 def test_boards_that_cannot_fit_in_memory_are_refused_before_allocating(monkeypatch):
-    monkeypatch.setattr(_construct, "available_memory", lambda: 10**9)
+    monkeypatch.setattr(_rectangle, "available_memory", lambda: 10**9)
     with pytest.raises(knight.InvalidInputError, match=r"needs 3\.7 GiB.* more than the 0\.9 GiB"):
         knight.tour(1, 31_623)
     assert_tour(knight.tour(1, 20), 20, 20)

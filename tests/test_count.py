@@ -7,8 +7,8 @@ import pytest
 
 import knight
 import knight._impl
-from knight import _enumerate
-from knight._enumerate import count_result, plan, run_item
+from knight.count import _enumerate
+from knight.count._enumerate import count_result, plan, run_item
 
 from brute import brute_count
 

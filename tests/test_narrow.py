@@ -1,11 +1,11 @@
-"""Open tours of boards four squares wide, found half by half (knight._narrow)."""
+"""Open tours of boards four squares wide, found half by half (knight.search._narrow)."""
 
 import pytest
 
 import knight
-from knight._core_py import EXHAUSTED, FOUND, LIMIT
-from knight._narrow import four_wide
-from knight._search import KNIGHT_MOVES
+from knight.search._core_py import EXHAUSTED, FOUND, LIMIT
+from knight.search._narrow import four_wide
+from knight.search._find import KNIGHT_MOVES
 from validator import assert_tour
 
 

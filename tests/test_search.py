@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import knight
-from knight._search import KNIGHT_MOVES
+from knight.search._find import KNIGHT_MOVES
 from validator import assert_tour
 
 

@@ -1,4 +1,4 @@
-"""Tours of boards three and four wide, built from stored bases (knight._strips)."""
+"""Tours of boards three and four wide, built from stored bases (knight.construct._strips)."""
 
 import importlib.util
 import pathlib
@@ -8,7 +8,8 @@ from array import array
 import pytest
 
 import knight
-from knight import _methods, _strips
+from knight.construct import _strips
+from knight.search import _methods
 from knight._existence import start_reason
 from validator import assert_tour, assert_tour_vectorized
 
@@ -28,7 +29,7 @@ def generator():
 def test_the_generator_writes_the_stored_bases(tmp_path):
     out = tmp_path / "data.py"
     generator().main(str(out))
-    assert out.read_text() == (ROOT / "src" / "knight" / "_strips_data.py").read_text()
+    assert out.read_text() == (ROOT / "src" / "knight" / "construct" / "_strips_data.py").read_text()
 
 
 ALL_BASES = _strips.OPEN_BASES + _strips.CLOSED_BASES
@@ -101,13 +102,13 @@ def test_shorter_boards_where_a_base_serves():
 
 
 def test_repeat_shifted_is_the_same_compiled_and_twin(compiled_construction):
-    from knight import _construct_py
+    from knight.construct import _kernel_py
 
     compiled = compiled_construction
     block = array("i", [5, 1000, 17, 3])
     for times, step in ((0, 4), (1, 4), (7, 12), (5, -3), (1000, -1)):
         expected = array("i", [value + i * step for i in range(1, times + 1) for value in block])
-        assert _construct_py.repeat_shifted(block, times, step) == expected
+        assert _kernel_py.repeat_shifted(block, times, step) == expected
         assert compiled.repeat_shifted(block, times, step) == expected
 
 

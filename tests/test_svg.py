@@ -292,8 +292,8 @@ def test_repr_svg_is_the_default_picture(open8):
 
 def test_repr_svg_imports_the_module_lazily():
     code = (
-        "import sys, knight; t = knight.tour(1, 5); assert 'knight.svg' not in sys.modules; "
-        "assert t._repr_svg_().startswith('<svg'); assert 'knight.svg' in sys.modules"
+        "import sys, knight; t = knight.tour(1, 5); assert 'knight.draw._svg' not in sys.modules; "
+        "assert t._repr_svg_().startswith('<svg'); assert 'knight.draw._svg' in sys.modules"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import knight
 import knight._impl
-from knight._enumerate import neighbours
-from knight._search import KNIGHT_MOVES
+from knight.count._enumerate import neighbours
+from knight.search._find import KNIGHT_MOVES
 from validator import assert_tour
 
 

@@ -28,3 +28,16 @@ class SquareBuffer:
         if copy:
             shared = shared.copy()
         return shared if dtype is None else shared.astype(dtype, copy=bool(copy))
+
+
+def move_numbers(squares) -> array:
+    """The move number (1-based) of each square (0-based index): the tour inverted."""
+    numbers = array("i", [0]) * len(squares)
+    for move, square in enumerate(squares, 1):
+        numbers[square - 1] = move
+    return numbers
+
+
+def encode(values, begin: int, end: int, width: int, sep: bytes) -> bytes:
+    """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep."""
+    return sep.decode().join([f"{value:>{width}}" for value in values[begin:end]]).encode()

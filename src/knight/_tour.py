@@ -6,7 +6,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Iterable, Iterator, overload
 
-from . import _formats, _impl
+from . import _impl, _text
 from ._errors import NotATourError
 from ._board import board_name, parse_size, parse_square, square_name
 from ._validate import check_tour, is_leap
@@ -132,7 +132,7 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
 
     def line(self) -> str:
         """Square numbers separated by single spaces: "1 11 28 ..."."""
-        return _formats.line(self._squares)
+        return _text.line(self._squares)
 
     def coords(self) -> list[tuple[int, int]]:
         """0-based (row, col) of each square, in order."""
@@ -145,17 +145,11 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
 
     def matrix(self) -> list[list[int]]:
         """Rows of move numbers, 1 at the start."""
-        return _formats.matrix(self._squares, self._rows, self._cols)
+        return _text.matrix(self._squares, self._rows, self._cols)
 
     def grid(self, *, boxed: bool = False) -> str:
         """The move-number matrix as aligned text; boxed=True draws cell borders."""
-        return _formats.grid(self._squares, self._rows, self._cols, boxed=boxed)
-
-    def _repr_svg_(self) -> str | None:
-        """The tour as a picture, for Jupyter; knight.svg is imported only when this is called."""
-        from .svg import _repr_svg
-
-        return _repr_svg(self)
+        return _text.grid(self._squares, self._rows, self._cols, boxed=boxed)
 
     @property
     def board(self) -> str:

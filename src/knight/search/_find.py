@@ -5,12 +5,12 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 
-from ._board import board_name, parse_size, parse_square, square_name
-from ._core_py import EXHAUSTED, FOUND
-from ._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
-from ._existence import board_reason, start_reason
+from .._board import board_name, parse_size, parse_square, square_name
+from .._status import EXHAUSTED, FOUND
+from .._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
+from .._existence import board_reason, start_reason
 from ._methods import KNIGHT_MOVES, METHODS, auto, choose, construct
-from ._tour import Tour
+from .._tour import Tour
 
 #: Squares placed before a search gives up, when max_nodes is not given.
 DEFAULT_MAX_NODES = 20_000_000

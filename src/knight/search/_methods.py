@@ -15,10 +15,12 @@ from array import array
 from functools import lru_cache
 from typing import Callable
 
-from . import _construct, _impl, _strips
-from ._board import board_name, square_name
-from ._core_py import EXHAUSTED, FOUND, LIMIT, neighbour_lists
-from ._errors import InvalidInputError, WarnsdorffStuckError
+from .. import _impl
+from ..construct import _rectangle, _strips
+from .._board import board_name, square_name
+from .._status import EXHAUSTED, FOUND, LIMIT
+from ._core_py import neighbour_lists
+from .._errors import InvalidInputError, WarnsdorffStuckError
 from ._narrow import four_wide
 
 #: The knight's eight moves as (row, col) steps, in the order of the seed course notes,
@@ -51,7 +53,7 @@ def backtrack(rows, cols, start, closed, budget, moves, seed):
 
 
 def construct(rows, cols, start, closed, budget, moves, seed):
-    """Join solved blocks into a knight's tour in linear time, without search (see _construct).
+    """Join solved blocks into a knight's tour in linear time, without search (see construct._rectangle).
 
     A board of a single block (5 to 11 squares a side) is searched, as its block was.
     Tours of boards three or four wide repeat sections of stored paths (see _strips):
@@ -60,11 +62,11 @@ def construct(rows, cols, start, closed, budget, moves, seed):
     """
     if moves is not KNIGHT_MOVES:
         raise InvalidInputError("method 'construct' builds knight's tours only; use 'backtrack' for other leapers")
-    if _construct.applies(rows, cols):
-        _construct.check_memory(rows, cols, board_name(rows, cols))
-        return FOUND, 0, _construct.construct(rows, cols, start, closed)
+    if _rectangle.applies(rows, cols):
+        _rectangle.check_memory(rows, cols, board_name(rows, cols))
+        return FOUND, 0, _rectangle.construct(rows, cols, start, closed)
     if _strips.applies(rows, cols, start, closed):
-        _construct.check_memory(rows, cols, board_name(rows, cols))
+        _rectangle.check_memory(rows, cols, board_name(rows, cols))
         return FOUND, 0, _strips.tour(rows, cols, start)
     if 5 <= rows <= 11 and 5 <= cols <= 11:
         return backtrack(rows, cols, start, closed, budget, moves, seed)
@@ -87,7 +89,7 @@ def choose(rows: int, cols: int, moves):
     everywhere else."""
     if moves is not KNIGHT_MOVES:
         return backtrack
-    if _construct.applies(rows, cols):
+    if _rectangle.applies(rows, cols):
         return construct
     if _strips.long_enough(rows, cols):
         return construct

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from ._errors import KnightError
-from ._search import tour
+from .._errors import KnightError
+from ..search._find import tour
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 

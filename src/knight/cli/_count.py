@@ -8,9 +8,9 @@ import signal
 import sys
 from typing import Iterator, Sequence
 
-from . import _enumerate
-from ._cli_common import FORMATS, Parser, add_board_options, parse_size_text, parse_start_text, write_tour
-from ._errors import InvalidInputError
+from ..count import _enumerate
+from ._common import FORMATS, Parser, add_board_options, parse_size_text, parse_start_text, write_tour
+from .._errors import InvalidInputError
 
 
 def _stop_on_interrupt() -> None:

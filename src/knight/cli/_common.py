@@ -6,9 +6,9 @@ import argparse
 import re
 import sys
 
-from . import _formats
-from ._board import square_name
-from ._errors import InvalidInputError
+from .. import _text
+from .._board import square_name
+from .._errors import InvalidInputError
 
 FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix", "svg")
 
@@ -68,20 +68,20 @@ def _pieces(found, fmt: str):
     """The text of a tour in the named format, in pieces, without the final newline."""
     squares, rows, cols = found._squares, found.rows, found.cols
     if fmt == "line":
-        yield from _formats.iter_line(squares)
+        yield from _text.iter_line(squares)
     elif fmt in ("grid", "boxed"):
-        for index, text in enumerate(_formats.iter_grid(squares, rows, cols, boxed=fmt == "boxed")):
+        for index, text in enumerate(_text.iter_grid(squares, rows, cols, boxed=fmt == "boxed")):
             yield text if index == 0 else "\n" + text
     elif fmt == "matrix":
-        for row, text in enumerate(_formats.iter_matrix_lines(squares, rows, cols)):
+        for row, text in enumerate(_text.iter_matrix_lines(squares, rows, cols)):
             yield text if row == 0 else "\n" + text
     elif fmt == "svg":
-        from .svg import render
+        from ..svg import render
 
         yield render(found).rstrip("\n")
     else:
-        for begin in range(0, len(squares), _formats.CHUNK):
-            chunk = squares[begin : begin + _formats.CHUNK]
+        for begin in range(0, len(squares), _text.CHUNK):
+            chunk = squares[begin : begin + _text.CHUNK]
             if fmt == "coords":
                 text = "\n".join(f"{(square - 1) // cols} {(square - 1) % cols}" for square in chunk)
             else:

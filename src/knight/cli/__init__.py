@@ -17,11 +17,11 @@ import sys
 from typing import Callable, Sequence
 
 from . import _judge
-from ._cli_common import FORMATS, Parser, add_board_options, parse_moves_text, parse_size_text, parse_start_text, write_tour
-from ._cli_count import all_command, count_command
-from ._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
-from ._methods import METHODS
-from ._search import no_tour_reason, tour
+from ._common import FORMATS, Parser, add_board_options, parse_moves_text, parse_size_text, parse_start_text, write_tour
+from ._count import all_command, count_command
+from .._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
+from ..search._find import no_tour_reason, tour
+from ..search._methods import METHODS
 
 
 def _tour_command(argv: Sequence[str]) -> int:
@@ -36,7 +36,7 @@ def _tour_command(argv: Sequence[str]) -> int:
     parser.add_argument("--seed", type=int, default=None, help="random seed for --method random")
     args = parser.parse_args(argv)
     if args.output is not None:
-        from . import svg
+        from .. import svg
 
         svg.picture_format(args.output)
         if args.format not in (None, "svg"):

@@ -1,7 +1,7 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
 """Compiled walker: every tour (or every prefix) extending a path, enumerated or counted.
 
-The algorithm, move order and pruning are those of the pure-Python twin ``_count_py.py``,
+The algorithm, move order and pruning are those of the pure-Python twin ``_walker_py.py``,
 whose docstring explains them; both visit the same nodes and give the same answers. The
 depth-first loop runs in C with the GIL released, a budget of nodes at a time, so that
 the caller can stop between chunks (Ctrl-C) and resume.
@@ -22,7 +22,7 @@ cdef extern from *:
     """
     int knight_ctz64(unsigned long long) nogil  # index of the lowest set bit; x != 0
 
-from ._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
+from .._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
@@ -254,7 +254,7 @@ cdef int _walk(State *s, int64_t budget, bint stop_at_leaf, int64_t *used, int64
 cdef class Walker:
     """Every path of target squares extending prefix on a rows×cols board, depth first.
 
-    The same contract as ``_count_py.Walker``.
+    The same contract as ``_walker_py.Walker``.
     """
 
     cdef State s

@@ -1,4 +1,4 @@
-"""Pure-Python twin of the compiled walker (``_count.pyx``): same nodes, same answers.
+"""Pure-Python twin of the compiled walker (``_walker.pyx``): same nodes, same answers.
 
 A Walker enumerates, depth first, every path of ``target`` squares that extends a given
 prefix (``target`` is the board's size for tours, less to cut the work into prefixes).
@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from array import array
 
-from ._core_py import EXHAUSTED, FOUND, LIMIT, reachable
+from .._status import EXHAUSTED, FOUND, LIMIT
+from ..search._core_py import reachable
 
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 14

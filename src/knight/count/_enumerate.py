@@ -25,12 +25,14 @@ import concurrent.futures
 import importlib
 from typing import Iterator, NamedTuple, Optional, Sequence, Tuple
 
-from . import _impl, _symmetry
-from ._board import board_name, parse_size, parse_square, square_name
-from ._errors import InvalidInputError, InvalidTypeError, SearchLimitError
-from ._existence import board_reason, start_reason
-from ._search import KNIGHT_MOVES, SEARCH_MAX_SQUARES, node_budget
-from ._tour import Tour
+from .. import _impl
+from . import _symmetry
+from .._board import board_name, parse_size, parse_square, square_name
+from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
+from .._existence import board_reason, start_reason
+from ..search._find import SEARCH_MAX_SQUARES, node_budget
+from ..search._methods import KNIGHT_MOVES
+from .._tour import Tour
 
 #: A split walks the first levels of the search tree until it has this many paths, or
 #: has walked this many levels.
@@ -46,7 +48,7 @@ _UNLIMITED = 2**62
 class WorkItem(NamedTuple):
     """Count the tours extending some paths; picklable, for any executor."""
 
-    module: str  # the walker's module: knight._count or knight._count_py
+    module: str  # the walker's module: knight.count._walker or knight.count._walker_py
     rows: int
     cols: int
     paths: Tuple[Tuple[Tuple[int, ...], Optional[Tuple[int, ...]], int], ...]  # (prefix, ends, weight)

@@ -17,7 +17,7 @@ CHUNK = 1 << 16
 
 def _text(values, begin: int, end: int, width: int = 0, sep: bytes = b" ") -> str:
     """values[begin:end] as text, right-aligned to width, joined by sep (compiled when it can be)."""
-    return _impl.construct_core.encode(values, begin, end, width, sep).decode("ascii")
+    return _impl.storage.encode(values, begin, end, width, sep).decode("ascii")
 
 
 def iter_line(squares: Sequence[int]) -> Iterator[str]:
@@ -36,7 +36,7 @@ def line(squares: Sequence[int]) -> str:
 
 def move_numbers(squares: Sequence[int]):
     """The move number of each square, square 1 first, as an int32 array."""
-    return _impl.construct_core.move_numbers(squares)
+    return _impl.storage.move_numbers(squares)
 
 
 def iter_matrix_rows(squares: Sequence[int], rows: int, cols: int) -> Iterator[list[int]]:

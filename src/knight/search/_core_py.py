@@ -29,7 +29,10 @@ from __future__ import annotations
 
 from array import array
 
-FOUND, EXHAUSTED, LIMIT = 0, 1, 2
+from .._status import EXHAUSTED, FOUND, LIMIT
+
+__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "search"]
+
 _MASK = 0xFFFFFFFF
 
 

@@ -33,7 +33,7 @@ def squares_of(storage, tour):
 
 
 def test_tour_keeps_one_int32_array():
-    tour = knight.tour(1, 30)
+    tour = knight.tour(30, 1)
     assert tour._squares.typecode == "i" and tour._squares.itemsize == 4
     assert isinstance(tour, knight._impl.storage.SquareBuffer)
 
@@ -41,7 +41,7 @@ def test_tour_keeps_one_int32_array():
 def test_memoryview_shares_the_squares_read_only(storage):
     if storage.__name__.endswith("_py") and sys.version_info < (3, 12):
         pytest.skip("pure-Python buffers need Python 3.12 (PEP 688); numpy uses __array__ instead")
-    tour = knight.tour(1, 30)
+    tour = knight.tour(30, 1)
     view = memoryview(squares_of(storage, tour))
     assert (view.format, view.itemsize, view.shape, view.readonly) == ("i", 4, (900,), True)
     assert view.tolist() == list(tour)
@@ -55,13 +55,13 @@ def test_memoryview_shares_the_squares_read_only(storage):
 def test_memoryview_of_a_tour():
     if knight._impl.NO_EXTENSIONS and sys.version_info < (3, 12):
         pytest.skip("pure-Python buffers need Python 3.12 (PEP 688)")
-    tour = knight.tour(1)
+    tour = knight.tour(8, 1)
     assert memoryview(tour).tolist() == list(tour)
 
 
 def test_numpy_shares_without_copying(storage):
     numpy = pytest.importorskip("numpy")
-    tour = knight.tour(1, 100)
+    tour = knight.tour(100, 1)
     shared = numpy.asarray(squares_of(storage, tour))
     assert shared.dtype == numpy.int32 and shared.shape == (10_000,)
     assert numpy.shares_memory(shared, numpy.frombuffer(tour._squares, dtype=numpy.int32))
@@ -72,14 +72,14 @@ def test_numpy_shares_without_copying(storage):
 
 
 def test_tour_is_still_immutable_and_hashable():
-    tour = knight.tour(1, 30)
+    tour = knight.tour(30, 1)
     with pytest.raises((AttributeError, TypeError)):
         tour.rows = 4
-    assert hash(tour) == hash(knight.tour(1, 30)) and tour == knight.tour(1, 30)
+    assert hash(tour) == hash(knight.tour(30, 1)) and tour == knight.tour(30, 1)
 
 
 def test_streamed_formats_agree_with_the_definitions(text_encoder):
-    tour = knight.tour(1, (300, 301))  # more squares than one chunk
+    tour = knight.tour((300, 301), 1)  # more squares than one chunk
     assert len(tour) > _text.CHUNK
     assert tour.line() == " ".join(map(str, tour))
     matrix = tour.matrix()
@@ -95,7 +95,7 @@ def test_streamed_formats_agree_with_the_definitions(text_encoder):
 def test_cli_streams_the_same_text(fmt, capsys):
     assert main(["7", "--size", "260x270", "--format", fmt]) == 0
     out = capsys.readouterr().out
-    tour = knight.tour(7, (260, 270))
+    tour = knight.tour((260, 270), 7)
     expected = {
         "line": tour.line(),
         "matrix": "\n".join(" ".join(map(str, row)) for row in tour.matrix()),
@@ -108,9 +108,9 @@ def test_cli_streams_the_same_text(fmt, capsys):
 
 
 def test_repr_of_a_huge_tour_is_abridged():
-    tour = knight.tour(1, 200)
+    tour = knight.tour(200, 1)
     assert repr(tour) == f"<Tour of 200×200, 40,000 squares: {', '.join(map(str, tour[:5]))}, ..., {tour.end}>"
-    small = knight.tour(1, 100)
+    small = knight.tour(100, 1)
     assert eval(repr(small), {"Tour": knight.Tour}) == small
 
 
@@ -137,6 +137,6 @@ def test_pickle_and_copy():
     import copy
     import pickle
 
-    tour = knight.tour(1, 30)
+    tour = knight.tour(30, 1)
     for again in (pickle.loads(pickle.dumps(tour)), copy.copy(tour), copy.deepcopy(tour)):
         assert again == tour and type(again) is knight.Tour

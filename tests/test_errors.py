@@ -23,7 +23,7 @@ import knight
 )
 def test_bad_starts(core, start, error, words):
     with pytest.raises(error) as caught:
-        knight.tour(start, 8)
+        knight.tour(8, start)
     assert words in str(caught.value)
     assert isinstance(caught.value, knight.KnightError)
 
@@ -44,7 +44,7 @@ def test_bad_starts(core, start, error, words):
 )
 def test_bad_sizes(core, size, error, words):
     with pytest.raises(error) as caught:
-        knight.tour(1, size)
+        knight.tour(size, 1)
     assert words in str(caught.value)
     assert isinstance(caught.value, knight.KnightError)
 
@@ -52,9 +52,9 @@ def test_bad_sizes(core, size, error, words):
 @pytest.mark.parametrize("max_nodes, error", [(0, ValueError), (-5, ValueError), (1.5, TypeError), (True, TypeError)])
 def test_bad_node_budgets(core, max_nodes, error):
     with pytest.raises(error, match="max_nodes"):
-        knight.tour(1, 8, max_nodes=max_nodes)
+        knight.tour(8, 1, max_nodes=max_nodes)
 
 
 def test_board_too_large_for_search_is_refused_before_allocating(core):
     with pytest.raises(ValueError, match="more than"):
-        knight.tour(1, 20_000, method="backtrack")
+        knight.tour(20_000, 1, method="backtrack")

@@ -35,17 +35,17 @@ SVG11_ATTRIBUTES = {
 
 @pytest.fixture(scope="module")
 def open8():
-    return knight.tour("e4")
+    return knight.tour(8, "e4")
 
 
 @pytest.fixture(scope="module")
 def closed6():
-    return knight.tour(1, 6, closed=True)
+    return knight.tour(6, 1, closed=True)
 
 
 @pytest.fixture(scope="module")
 def big():
-    return knight.tour(1, 100)
+    return knight.tour(100, 1)
 
 
 def parse(text):
@@ -100,7 +100,7 @@ def test_only_svg_11_elements_and_attributes(closed6, options):
 
 
 def test_squares_alternate_with_a1_dark():
-    tour = knight.tour(1, (5, 6))
+    tour = knight.tour((5, 6), 1)
     root = parse(knight.svg.render(tour))
     light = one(root, "light", "rect")
     assert (light.get("width"), light.get("height")) == ("6", "5")
@@ -115,7 +115,7 @@ def test_squares_alternate_with_a1_dark():
 def test_any_board_draws_its_squares_route_and_closing_move(rows, cols, start, closed):
     start = (start - 1) % (rows * cols) + 1
     try:
-        tour = knight.tour(start, (rows, cols), closed=closed)
+        tour = knight.tour((rows, cols), start, closed=closed)
     except knight.NoTourError:
         return
     root = parse(knight.svg.render(tour))
@@ -185,7 +185,7 @@ def test_coordinates_thinned_on_large_boards(big):
 
 
 def test_rectangular_board_keeps_square_cells():
-    root = parse(knight.svg.render(knight.tour(1, (3, 4)), size=400, coordinates=False))
+    root = parse(knight.svg.render(knight.tour((3, 4), 1), size=400, coordinates=False))
     assert (root.get("width"), root.get("height")) == ("400", "300")
 
 
@@ -206,7 +206,7 @@ def test_100x100_is_small_enough(big):
 
 def test_past_the_limit_is_a_clear_error():
     with pytest.raises(InvalidInputError, match="201×200 board has 40,200 squares"):
-        knight.svg.render(knight.tour(1, (201, 200)))
+        knight.svg.render(knight.tour((201, 200), 1))
 
 
 def test_size_too_small_for_the_board_names_a_size_that_works(big):
@@ -300,7 +300,7 @@ def test_repr_svg_imports_the_module_lazily():
 
 
 def test_repr_svg_falls_back_to_text_past_the_limit():
-    assert knight.tour(1, (201, 200))._repr_svg_() is None
+    assert knight.tour((201, 200), 1)._repr_svg_() is None
 
 
 def knight_command(*args, cwd=None):

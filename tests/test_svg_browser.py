@@ -124,7 +124,7 @@ def pixel_at(rows, margin, cell, x, y):
 
 
 def test_squares_alternate_light_and_dark(browser, tmp_path):
-    tour = knight.tour(1, (5, 6))
+    tour = knight.tour((5, 6), 1)
     svg = knight.svg.render(tour, size=360, path=False, markers=False, numbers=False)
     rows = screenshot(browser, tmp_path, svg)
     margin, cell = geometry(svg)
@@ -140,7 +140,7 @@ def test_squares_alternate_light_and_dark(browser, tmp_path):
 
 
 def test_route_and_markers(browser, tmp_path):
-    tour = knight.tour(1, 6, closed=True)
+    tour = knight.tour(6, 1, closed=True)
     svg = knight.svg.render(tour, size=420, numbers=False)
     rows = screenshot(browser, tmp_path, svg)
     margin, cell = geometry(svg)
@@ -162,7 +162,7 @@ def test_route_and_markers(browser, tmp_path):
 
 
 def test_animation_starts_with_the_route_undrawn(browser, tmp_path):
-    tour = knight.tour(1, 6, closed=True)
+    tour = knight.tour(6, 1, closed=True)
     svg = knight.svg.render(tour, size=420, numbers=False, animate=True, duration=60)
     rows = screenshot(browser, tmp_path, svg)
     margin, cell = geometry(svg)

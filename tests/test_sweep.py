@@ -20,7 +20,7 @@ def sweep(sizes, closed, starts=lambda n: range(1, n + 1)):
         for start in starts(rows * cols):
             began = time.perf_counter()
             try:
-                found = knight.tour(start, (rows, cols), closed=closed)
+                found = knight.tour((rows, cols), start, closed=closed)
             except knight.NoTourError:
                 found = None
                 assert not knight.exists((rows, cols), closed=closed, start=start)

@@ -36,7 +36,7 @@ def test_tours_are_valid_distinct_and_as_many_as_counted(counter, size, options)
         assert isinstance(each, knight.Tour) and each.size == (rows, cols)
         assert_tour(each, rows, cols, closed=closed)
     if "start" in options:
-        start = knight.tour(options["start"], size, closed=closed).start
+        start = knight.tour(size, options["start"], closed=closed).start
         assert {each.start for each in found} == {start}
     elif closed:  # each cycle once, from square 1
         assert {each.start for each in found} == {1}
@@ -47,7 +47,7 @@ def test_tours_are_valid_distinct_and_as_many_as_counted(counter, size, options)
 def test_order_is_deterministic_and_documented(counter):
     found = list(knight.tours(5, start=1))
     assert found == list(knight.tours(5, start=1))
-    assert found[0] == knight.tour(1, 5)  # Warnsdorff order: knight.tour's first round finds it
+    assert found[0] == knight.tour(5, 1)  # Warnsdorff order: knight.tour's first round finds it
     every = list(knight.tours(5))
     starts = [each.start for each in every]
     assert starts == sorted(starts)  # starts in square order

@@ -13,6 +13,7 @@ engines above it, each a subpackage: ``search``, ``construct``, ``count`` and ``
 """
 
 from . import draw
+from ._board import Board
 from ._errors import (
     InvalidInputError,
     InvalidTypeError,
@@ -35,6 +36,7 @@ __version__ = "0.1.0"
 Tour._repr_svg_ = draw.repr_svg  # type: ignore[attr-defined]
 
 __all__ = [
+    "Board",
     "DEFAULT_MAX_NODES",
     "IMPLEMENTATION",
     "METHODS",

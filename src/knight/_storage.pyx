@@ -56,11 +56,12 @@ cdef class SquareBuffer:
             view.internal = NULL
 
 
-def move_numbers(squares):
-    """The move number (1-based) of each square (0-based index): the tour inverted."""
+def move_numbers(squares, Py_ssize_t cells):
+    """The move number (1-based) of each of cells squares (0-based index), 0 where the tour
+    never goes (a hole): the tour inverted."""
     cdef const int[:] view = squares
     cdef Py_ssize_t n = view.shape[0], k
-    cdef array numbers = clone(_INT32, n, False)
+    cdef array numbers = clone(_INT32, cells, n != cells)
     cdef int32_t *out = <int32_t *>numbers.data.as_ints
     with nogil:
         for k in range(n):
@@ -69,7 +70,8 @@ def move_numbers(squares):
 
 
 def encode(values, Py_ssize_t begin, Py_ssize_t end, int width, bytes sep):
-    """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep."""
+    """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep;
+    0 (a hole) is written "#"."""
     cdef const int[:] view = values
     cdef Py_ssize_t k, size = 0, sep_len = len(sep)
     cdef const char *sep_chars = sep
@@ -89,12 +91,13 @@ def encode(values, Py_ssize_t begin, Py_ssize_t end, int width, bytes sep):
                 size += 1
         value = view[k]
         digits = 0
-        while True:  # squares and move numbers are positive
+        if value == 0:  # a hole: squares and move numbers are positive
+            scratch[0] = 35
+            digits = 1
+        while value:
             scratch[digits] = 48 + value % 10
             value //= 10
             digits += 1
-            if not value:
-                break
         for pad in range(width - digits):
             p[size] = 32
             size += 1

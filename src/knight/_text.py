@@ -7,9 +7,12 @@ row of the board) at a time, never one Python object per square.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from . import _impl
+
+if TYPE_CHECKING:
+    from ._board import Board
 
 #: Numbers per piece of text in the streamed formats.
 CHUNK = 1 << 16
@@ -34,44 +37,45 @@ def line(squares: Sequence[int]) -> str:
     return "".join(iter_line(squares))
 
 
-def move_numbers(squares: Sequence[int]):
-    """The move number of each square, square 1 first, as an int32 array."""
-    return _impl.storage.move_numbers(squares)
+def move_numbers(squares: Sequence[int], board: Board):
+    """The move number of each cell of the board, square 1 first, 0 on a hole, as an int32 array."""
+    return _impl.storage.move_numbers(squares, board.rows * board.cols)
 
 
-def iter_matrix_rows(squares: Sequence[int], rows: int, cols: int) -> Iterator[list[int]]:
-    """The rows of move numbers, one list at a time: the square visited first holds 1."""
-    numbers = move_numbers(squares)
-    for row in range(rows):
+def iter_matrix_rows(squares: Sequence[int], board: Board) -> Iterator[list[int]]:
+    """The rows of move numbers, one list at a time: the square visited first holds 1, a hole 0."""
+    numbers, cols = move_numbers(squares, board), board.cols
+    for row in range(board.rows):
         yield numbers[row * cols : (row + 1) * cols].tolist()
 
 
-def matrix(squares: Sequence[int], rows: int, cols: int) -> list[list[int]]:
-    """Rows of move numbers: the square visited first holds 1."""
-    return list(iter_matrix_rows(squares, rows, cols))
+def matrix(squares: Sequence[int], board: Board) -> list[list[int]]:
+    """Rows of move numbers: the square visited first holds 1, a hole 0."""
+    return list(iter_matrix_rows(squares, board))
 
 
-def iter_matrix_lines(squares: Sequence[int], rows: int, cols: int, *, width: int = 0) -> Iterator[str]:
-    """The rows of move numbers as lines of text (no newlines), numbers right-aligned to width."""
-    numbers = move_numbers(squares)
-    for row in range(rows):
+def iter_matrix_lines(squares: Sequence[int], board: Board, *, width: int = 0) -> Iterator[str]:
+    """The rows of move numbers as lines of text (no newlines), right-aligned to width, "#" on a hole."""
+    numbers, cols = move_numbers(squares, board), board.cols
+    for row in range(board.rows):
         yield _text(numbers, row * cols, (row + 1) * cols, width)
 
 
-def iter_grid(squares: Sequence[int], rows: int, cols: int, *, boxed: bool = False) -> Iterator[str]:
+def iter_grid(squares: Sequence[int], board: Board, *, boxed: bool = False) -> Iterator[str]:
     """The lines of the grid (see grid), one at a time, without newlines."""
-    width = len(str(rows * cols))
+    width = len(str(len(squares)))
     if not boxed:
-        yield from iter_matrix_lines(squares, rows, cols, width=width)
+        yield from iter_matrix_lines(squares, board, width=width)
         return
+    cols = board.cols
     rule = "+" + "+".join(["-" * (width + 2)] * cols) + "+"
     yield rule
-    numbers = move_numbers(squares)
-    for row in range(rows):
+    numbers = move_numbers(squares, board)
+    for row in range(board.rows):
         yield "| " + _text(numbers, row * cols, (row + 1) * cols, width, b" | ") + " |"
         yield rule
 
 
-def grid(squares: Sequence[int], rows: int, cols: int, *, boxed: bool = False) -> str:
-    """The move-number matrix as aligned text; boxed draws cell borders."""
-    return "\n".join(iter_grid(squares, rows, cols, boxed=boxed))
+def grid(squares: Sequence[int], board: Board, *, boxed: bool = False) -> str:
+    """The move-number matrix as aligned text, "#" on a hole; boxed draws cell borders."""
+    return "\n".join(iter_grid(squares, board, boxed=boxed))

@@ -22,7 +22,7 @@ def answer(start: int) -> str:
     if not 1 <= start <= 64:
         return "-1"
     try:
-        return tour(start, 8).line()
+        return tour(8, start).line()
     except KnightError:
         return "-1"
 

@@ -27,11 +27,10 @@ from typing import Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from .. import _impl
 from . import _symmetry
-from .._board import board_name, parse_size, parse_square, square_name
+from .._board import KNIGHT, KNIGHT_MOVES, board_name, boolean, rectangle, square_name
 from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 from .._existence import board_reason, start_reason
-from ..search._find import SEARCH_MAX_SQUARES, node_budget
-from ..search._methods import KNIGHT_MOVES
+from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, refuse_end, start_square
 from .._tour import Tour
 
 #: A split walks the first levels of the search tree until it has this many paths, or
@@ -161,11 +160,15 @@ def plan(module, rows: int, cols: int, start: Optional[int], closed: bool, symme
     return [WorkItem(module.__name__, rows, cols, tuple(flat[index::size]), _UNLIMITED) for index in range(size)], nodes
 
 
-def _question(size: object, start: object, closed: object):
+def _question(size: object, start: object, end: object, closed: object, call: str):
     """Parse a question: (rows, cols, start index or None, closed, why there is no tour or None)."""
-    rows, cols = parse_size(size)
-    number = None if start is None else parse_square(start, rows, cols)
-    closed = bool(closed)
+    board = question_board(size, KNIGHT, call)
+    number = None if start is None else start_square(board, start, call)
+    refuse_end(end)
+    closed = boolean(closed, "closed")
+    if not board.is_rectangle:
+        raise InvalidInputError(f"counting tours of {board.name} is not supported yet: only whole rectangles")
+    rows, cols = board.size
     if rows * cols > SEARCH_MAX_SQUARES:
         raise InvalidInputError(
             f"size {board_name(rows, cols)} has {rows * cols:,} squares, "
@@ -185,8 +188,9 @@ def _limit_error(rows: int, cols: int, start: Optional[int], closed: bool, budge
 
 def count_result(
     size: object,
-    *,
     start: object = None,
+    *,
+    end: object = None,
     closed: bool = False,
     executor: Optional[concurrent.futures.Executor] = None,
     progress: bool = False,
@@ -194,7 +198,7 @@ def count_result(
     symmetry: bool = True,
 ) -> CountResult:
     """knight.count(), with the nodes it took and the number of work items."""
-    rows, cols, start, closed, reason = _question(size, start, closed)
+    rows, cols, start, closed, reason = _question(size, start, end, closed, "count")
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
@@ -267,8 +271,9 @@ def _run_on(executor, items: Sequence[WorkItem], nodes: int, budget: int, bar) -
 
 def count(
     size: object,
-    *,
     start: object = None,
+    *,
+    end: object = None,
     closed: bool = False,
     executor: Optional[concurrent.futures.Executor] = None,
     progress: bool = False,
@@ -286,12 +291,17 @@ def count(
     included: past it, SearchLimitError. Without max_nodes the count is unbounded.
     """
     return count_result(
-        size, start=start, closed=closed, executor=executor, progress=progress, max_nodes=max_nodes
+        size, start, end=end, closed=closed, executor=executor, progress=progress, max_nodes=max_nodes
     ).tours
 
 
 def tours(
-    size: object, *, start: object = None, closed: bool = False, max_nodes: Optional[int] = None
+    size: object,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    max_nodes: Optional[int] = None,
 ) -> Iterator[Tour]:
     """Every knight's tour of the board, lazily, each a Tour, in a fixed order.
 
@@ -302,7 +312,7 @@ def tours(
     first round tries them, so the first one usually arrives at once. max_nodes bounds the
     search nodes of the whole iteration: past it, SearchLimitError.
     """
-    rows, cols, first, closed, reason = _question(size, start, closed)
+    rows, cols, first, closed, reason = _question(size, start, end, closed, "tours")
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
     if reason:
         return iter(())
@@ -316,6 +326,7 @@ def tours(
 
 
 def _walk_tours(module, rows: int, cols: int, roots, budget: int, start, closed: bool) -> Iterator[Tour]:
+    board = rectangle(rows, cols)
     nodes = 0
     for prefix, ends in roots:
         walker = module.Walker(rows, cols, prefix, ends, rows * cols, True, KNIGHT_MOVES)
@@ -323,7 +334,7 @@ def _walk_tours(module, rows: int, cols: int, roots, budget: int, start, closed:
             status, used, squares = walker.next(min(module.CHUNK, budget - nodes))
             nodes += used
             if squares is not None:
-                yield Tour._trusted(squares, rows, cols)
+                yield Tour._trusted(squares, board)
             elif status == module.EXHAUSTED:
                 break
             elif nodes >= budget:

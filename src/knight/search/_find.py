@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import operator
-from functools import lru_cache
+import re
 
-from .._board import board_name, parse_size, parse_square, square_name
-from .._status import EXHAUSTED, FOUND
+from .._board import KNIGHT, KNIGHT_MOVES, Board, as_board, boolean, rectangle
 from .._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
 from .._existence import board_reason, start_reason
-from ._methods import KNIGHT_MOVES, METHODS, auto, choose, construct
+from .._status import EXHAUSTED, FOUND
 from .._tour import Tour
+from ._methods import METHODS, auto, choose, construct
 
 #: Squares placed before a search gives up, when max_nodes is not given.
 DEFAULT_MAX_NODES = 20_000_000
@@ -18,7 +18,7 @@ DEFAULT_MAX_NODES = 20_000_000
 #: Largest board the search takes (about 100 bytes a square while it runs).
 SEARCH_MAX_SQUARES = 10_000_000
 
-KNIGHT = (1, 2)
+_SQUARE_NAME = re.compile(r"\s*[a-zA-Z]+[0-9]+\s*")
 
 
 def node_budget(max_nodes: object) -> int:
@@ -36,111 +36,166 @@ def node_budget(max_nodes: object) -> int:
     return min(budget, 2**62)
 
 
-def parse_leaper(moves: object) -> tuple[int, int]:
-    """The leaper (a, b), a <= b, that moves names: a pair of non-negative integers, not both 0."""
-    if not isinstance(moves, (tuple, list)) or len(moves) != 2:
-        raise InvalidInputError(f"moves {moves!r} must be a pair (a, b), such as (1, 2) for the knight")
-    if not all(type(x) is int for x in moves):
-        raise InvalidTypeError(f"moves {moves!r} must be a pair of integers")
-    a, b = sorted(moves)
-    if a < 0 or b == 0:
-        raise InvalidInputError(f"moves {moves!r} must be non-negative and not both 0")
-    return a, b
+def question_board(size: object, moves: object, call: str) -> Board:
+    """The board of a call such as knight.tour(size, ...), with a hint for the old argument order."""
+    if type(size) is int and 0 < size <= 46340 and moves is KNIGHT:
+        return rectangle(size, size)
+    if isinstance(size, str) and len(size) <= 40 and _SQUARE_NAME.fullmatch(size):
+        raise InvalidInputError(
+            f"size {size!r} looks like a square: the board comes first, as in knight.{call}(8, start={size.strip()!r})"
+        )
+    return as_board(size, moves)
 
 
-@lru_cache(maxsize=None)
-def leaper_moves(leaper: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    """The leaper's distinct (row, col) steps, clockwise from b up and a right, as the knight's."""
-    if leaper == KNIGHT:
-        return KNIGHT_MOVES  # the same object: methods recognise the knight by it
-    a, b = leaper
-    steps = ((-b, a), (-a, b), (a, b), (b, a), (b, -a), (a, -b), (-a, -b), (-b, -a))
-    return tuple(dict.fromkeys(steps))
+def start_square(board: Board, start: object, call: str, what: str = "start") -> int:
+    """The number of the square start names on board; None means the board's first square."""
+    if start is None:
+        return board.first
+    try:
+        return board.square(start, what)
+    except InvalidInputError as error:
+        size = board.rows
+        if board.is_rectangle and board.rows == board.cols and type(start) is int and len(board) < start <= 46340:
+            raise InvalidInputError(
+                f"{error} (the board comes first: knight.{call}({start}, start={size}) is a {start}×{start} board)"
+            ) from None
+        raise
 
 
-def _bad_method(method: object) -> Exception:
-    error = InvalidInputError if isinstance(method, str) else InvalidTypeError
-    return error(f"method {method!r} is not one of {', '.join(METHODS)}")
+def refuse_end(end: object) -> None:
+    """end= is part of the signature; fixed ends are not searched for yet."""
+    if end is not None:
+        raise InvalidInputError(f"end={end!r}: tours with a fixed end are not supported yet; leave end=None")
+
+
+def _method(method: object):
+    run = METHODS.get(method) if type(method) is str else None
+    if run is None:
+        error = InvalidInputError if isinstance(method, str) else InvalidTypeError
+        raise error(f"method {method!r} is not one of {', '.join(METHODS)}")
+    return run
 
 
 def tour(
-    start: object = 1,
     size: object = 8,
+    start: object = None,
     *,
+    end: object = None,
     closed: bool = False,
-    max_nodes: int | None = None,
     method: str = "auto",
-    moves: tuple[int, int] = KNIGHT,
+    moves: object = KNIGHT,
+    max_nodes: int | None = None,
     seed: int | None = None,
 ) -> Tour:
     """Find a knight's (or another leaper's) tour of the board from start.
 
-    start is a square number (1 is the top-left corner, row 0 col 0), a 0-based (row, col)
-    pair or an algebraic name ("a1" is the bottom-left corner); size is n for n×n or
-    (rows, cols). closed=True asks for a tour whose last square is a move from the first.
-    method names the strategy (a key of knight.METHODS): "auto" (the default) joins
-    solved blocks in linear time where that construction applies (knight's tours, both
-    sides at least 5, one at least 12; three wide from 15 and four wide from 10, see
-    _strips) and backtracks elsewhere; "construct" asks for the construction. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
-    method="random" reproducible. Raises NoTourError when no tour exists,
+    size is n for n×n, (rows, cols), text such as "6x7", or a knight.Board (any shape,
+    holes included, and its own leaper). start is a square number (1 is the top-left
+    corner, row 0 col 0), a 0-based (row, col) pair or an algebraic name ("a1" is the
+    bottom-left corner); None means the board's first square. closed=True asks for a
+    tour whose last square is a move from the first. method names the strategy (a key
+    of knight.METHODS): "auto" (the default) joins solved blocks in linear time where
+    that construction applies (knight's tours of whole rectangles, both sides at least
+    5, one at least 12; three wide from 15 and four wide from 10) and backtracks
+    elsewhere. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
+    method="random" reproducible. end= (a fixed last square) is not supported yet.
+
+    Raises NoTourError when no tour exists (by a theorem or an exhaustive search),
     SearchLimitError when max_nodes squares were placed without an answer.
     """
-    rows, cols = parse_size(size)
-    number = parse_square(start, rows, cols)
+    board = question_board(size, moves, "tour")
+    number = start_square(board, start, "tour")
+    refuse_end(end)
+    closed = boolean(closed, "closed")
     budget = DEFAULT_MAX_NODES if max_nodes is None else node_budget(max_nodes)
-    closed = bool(closed)
-    run = METHODS.get(method) if type(method) is str else None
-    if run is None:
-        raise _bad_method(method)
+    run = _method(method)
     if seed is not None and type(seed) is not int:
         raise InvalidTypeError(f"seed must be an integer or None, not {seed!r}")
-    if moves is KNIGHT:
-        leaper, steps = KNIGHT, KNIGHT_MOVES
-    else:
-        leaper = parse_leaper(moves)
-        steps = leaper_moves(leaper)
-    if steps is KNIGHT_MOVES:  # the theorems are about the knight
+    rows, cols = board.size
+    if board.is_rectangle and board.steps is KNIGHT_MOVES:  # the theorems are about the knight
         reason = start_reason(rows, cols, number, closed)
         if reason:
             raise NoTourError(reason)
     if run is auto:
-        run = choose(rows, cols, steps)
-    n = rows * cols
+        run = choose(board)
+    n = len(board)
     if n > SEARCH_MAX_SQUARES and run is not construct:
         raise InvalidInputError(
-            f"size {board_name(rows, cols)} has {n:,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes"
+            f"{board.name} has {n:,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes"
         )
-    status, nodes, squares = run(rows, cols, number - 1, closed, budget, steps, seed)
+    status, nodes, squares = run(board, number - 1, closed, budget, seed)
     if status == FOUND:
-        return Tour._trusted(squares, rows, cols, leaper)
+        return Tour._trusted(squares, board)
     kind = "closed" if closed else "open"
-    where = f"from {square_name(number, rows, cols)} on {board_name(rows, cols)}"
+    where = f"from {board.square_name(number)} on {board.name}"
     if status == EXHAUSTED:
         raise NoTourError(f"no {kind} tour {where}: an exhaustive search found none")
     raise SearchLimitError(f"no {kind} tour {where} found by method {method!r} within max_nodes={budget:,} search nodes")
 
 
-def no_tour_reason(size: object, *, closed: bool = False, start: object = None) -> str | None:
-    """Why the board has no knight's tour of the kind asked (from start, when given), or None."""
-    rows, cols = parse_size(size)
-    closed = bool(closed)
-    if start is None or closed:
-        if start is not None:
-            parse_square(start, rows, cols)
-        return board_reason(rows, cols, closed)
-    try:
-        tour(start, (rows, cols))
-    except NoTourError as error:
-        return str(error)
-    return None
+def no_tour_reason(
+    size: object = 8,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    moves: object = KNIGHT,
+    max_nodes: int | None = None,
+) -> str | None:
+    """Why the board has no tour of the kind asked (from start, when given), or None.
 
-
-def exists(size: object, *, closed: bool = False, start: object = None) -> bool:
-    """Whether the board has a knight's tour (closed, when asked; from start, when given).
-
-    Whole boards, closed tours (which can start anywhere) and starts the rules of
-    _existence exclude are answered from theorems, without searching; any other start
-    by finding a tour, which raises SearchLimitError if none is found within the
-    default node budget.
+    Whole rectangles for the knight are answered by theorem where one applies; other
+    questions by searching, which raises SearchLimitError if max_nodes runs out.
     """
-    return no_tour_reason(size, closed=closed, start=start) is None
+    board = question_board(size, moves, "exists")
+    number = None if start is None else start_square(board, start, "exists")
+    refuse_end(end)
+    closed = boolean(closed, "closed")
+    if board.is_rectangle and board.steps is KNIGHT_MOVES and (number is None or closed):
+        return board_reason(board.rows, board.cols, closed)
+    if closed or number is not None:
+        try:
+            tour(board, number, closed=closed, max_nodes=max_nodes)
+        except NoTourError as error:
+            return str(error)
+        return None
+    return _open_reason(board, max_nodes)
+
+
+def _open_reason(board: Board, max_nodes: int | None) -> str | None:
+    """Whether an open tour starts anywhere on board: None as soon as one does, else why not.
+
+    Each start is searched in turn; only when every one is proved empty is the answer no.
+    """
+    limited = None
+    for number in board:
+        try:
+            tour(board, number, max_nodes=max_nodes)
+        except NoTourError:
+            continue
+        except SearchLimitError as error:
+            limited = error
+            continue
+        return None
+    if limited is not None:
+        raise SearchLimitError(f"whether {board.name} has an open tour is undecided: {limited}")
+    return f"no open tour on {board.name}: an exhaustive search from every square found none"
+
+
+def exists(
+    size: object = 8,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    moves: object = KNIGHT,
+    max_nodes: int | None = None,
+) -> bool:
+    """Whether the board has a tour (closed, when asked; from start, when given).
+
+    Whole rectangles for the knight, closed tours (which can start anywhere) and the
+    starts the rules of _existence exclude are answered from theorems, without
+    searching; any other question by finding a tour or exhausting the search, which
+    raises SearchLimitError if max_nodes (default DEFAULT_MAX_NODES) runs out first.
+    """
+    return no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes) is None

@@ -124,7 +124,7 @@ def test_cli_writes_a_huge_line_in_bounded_memory(compiled_construction):
         "from knight.cli import main\n"
         "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
         "sys.stdout = open(os.devnull, 'w')\n"
-        "main(['1', '--size', '2000', '--format', 'line'])\n"
+        "main(['2000', '--start', '1', '--format', 'line'])\n"
         "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before))\n"
     )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))

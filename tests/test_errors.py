@@ -17,8 +17,8 @@ import knight
         ("", ValueError, "''"),
         ((8, 0), ValueError, "(8, 0)"),
         ((1, 2, 3), ValueError, "(1, 2, 3)"),
-        (None, TypeError, "None"),
         ((0, 1.0), TypeError, "1.0"),
+        ("a" * 80_000 + "1", ValueError, "is not a square name"),
     ],
 )
 def test_bad_starts(core, start, error, words):
@@ -34,12 +34,14 @@ def test_bad_starts(core, start, error, words):
         (0, ValueError, "size 0"),
         (-3, ValueError, "size -3"),
         ((3,), ValueError, "(3,)"),
-        ("8", TypeError, "'8'"),
+        ("eight", ValueError, "'eight'"),
+        ("e4", ValueError, "knight.tour(8, start='e4')"),
         (2.5, TypeError, "2.5"),
         ((8, 0), ValueError, "(8, 0)"),
         (10**6, ValueError, "1000000"),
         ((10**6, 10**6), ValueError, "(1000000, 1000000)"),
         (None, TypeError, "None"),
+        ({}, TypeError, "{}"),
     ],
 )
 def test_bad_sizes(core, size, error, words):

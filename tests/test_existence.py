@@ -98,5 +98,5 @@ def test_exists_rejects_bad_input():
         knight.exists(8, start=99)
     with pytest.raises(knight.InvalidInputError, match="square 99"):
         knight.exists(8, closed=True, start=99)
-    with pytest.raises(knight.InvalidTypeError, match="size"):
-        knight.exists("8")
+    with pytest.raises(knight.InvalidInputError, match="size"):
+        knight.exists("eight")

@@ -220,7 +220,7 @@ class Board:
     def _setup(self, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens) -> None:
         squares = rows * cols if mask is None else mask.count(1)
         if squares == 0:
-            raise InvalidInputError(f"a board needs at least one square; this {board_name(rows, cols)} one has none")
+            raise InvalidInputError(f"a board needs at least one square: this {board_name(rows, cols)} one has no squares")
         self._rows, self._cols, self._mask, self._leaper = rows, cols, mask, leaper
         self._givens = tuple(givens)
         self._squares = squares

@@ -128,9 +128,13 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
 
     def __repr__(self) -> str:
         """Tour([...], board), which pastes back; past REPR_SQUARES squares, an abridged form."""
-        squares = self._squares
+        squares, board = self._squares, self._board
         if len(squares) <= REPR_SQUARES:
-            return f"Tour({squares.tolist()!r}, {self._board!r})"
+            if not board.is_rectangle or board.givens:
+                return f"Tour({squares.tolist()!r}, {board!r})"
+            size = board.rows if board.rows == board.cols else board.size
+            moves = "" if board.moves == KNIGHT else f", moves={board.moves!r}"
+            return f"Tour({squares.tolist()!r}, {size!r}{moves})"
         shown = ", ".join(map(str, squares[:5]))
         return f"<Tour of {self._board.name}, {len(squares):,} squares: {shown}, ..., {squares[-1]}>"
 

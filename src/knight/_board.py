@@ -198,7 +198,7 @@ class Board:
     says whether a number, (row, col) pair or name is a square of it.
     """
 
-    __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_givens", "_squares", "_hash", "_neighbours")
+    __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_neighbours")
 
     def __init__(self, size: object = 8, *, holes: Iterable[Square] = (), moves: object = KNIGHT) -> None:
         if isinstance(size, Board):
@@ -222,6 +222,7 @@ class Board:
         if squares == 0:
             raise InvalidInputError(f"a board needs at least one square: this {board_name(rows, cols)} one has no squares")
         self._rows, self._cols, self._mask, self._leaper = rows, cols, mask, leaper
+        self._steps = leaper_steps(leaper)
         self._givens = tuple(givens)
         self._squares = squares
         self._hash = hash((rows, cols, mask, leaper, self._givens))
@@ -326,7 +327,7 @@ class Board:
     @property
     def steps(self) -> tuple[tuple[int, int], ...]:
         """The leaper's (row, col) steps in move order (clockwise from b up and a right)."""
-        return leaper_steps(self._leaper)
+        return self._steps
 
     @property
     def mask(self) -> bytes | None:
@@ -373,6 +374,8 @@ class Board:
 
     def square(self, square: object, what: str = "square") -> int:
         """The number of a square of the board, named by number, (row, col) pair or name."""
+        if type(square) is int and self._mask is None and 0 < square <= self._squares:
+            return square
         number = parse_square(square, self._rows, self._cols)
         if self._mask is not None and not self._mask[number - 1]:
             raise InvalidInputError(f"{what} {_shown(square)} is a hole of {self.name}, not a square")

@@ -20,6 +20,9 @@ SEARCH_MAX_SQUARES = 10_000_000
 
 _SQUARE_NAME = re.compile(r"\s*[a-zA-Z]+[0-9]+\s*")
 
+#: n -> the n×n knight's board, for the common call knight.tour(n, ...).
+_SQUARE_BOARDS: dict[int, Board] = {}
+
 
 def node_budget(max_nodes: object) -> int:
     """The node budget for max_nodes: the default for None, else a positive integer."""
@@ -38,8 +41,13 @@ def node_budget(max_nodes: object) -> int:
 
 def question_board(size: object, moves: object, call: str) -> Board:
     """The board of a call such as knight.tour(size, ...), with a hint for the old argument order."""
-    if type(size) is int and 0 < size <= 46340 and moves is KNIGHT:
-        return rectangle(size, size)
+    if type(size) is int and moves is KNIGHT:
+        board = _SQUARE_BOARDS.get(size)
+        if board is not None:
+            return board
+        if 0 < size <= 46340:
+            board = _SQUARE_BOARDS[size] = rectangle(size, size)
+            return board
     if isinstance(size, str) and len(size) <= 40 and _SQUARE_NAME.fullmatch(size):
         raise InvalidInputError(
             f"size {size!r} looks like a square: the board comes first, as in knight.{call}(8, start={size.strip()!r})"
@@ -51,6 +59,8 @@ def start_square(board: Board, start: object, call: str, what: str = "start") ->
     """The number of the square start names on board; None means the board's first square."""
     if start is None:
         return board.first
+    if type(start) is int and board.mask is None and 0 < start <= len(board):
+        return start
     try:
         return board.square(start, what)
     except InvalidInputError as error:

@@ -84,6 +84,7 @@ def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None):
     return choose(board)(board, start, closed, budget, seed)
 
 
+@lru_cache(maxsize=256)
 def choose(board: Board):
     """The method "auto" runs: construction for knight's tours of whole rectangles where it
     applies (both sides at least 5, one at least 12; three or four wide from

@@ -137,6 +137,8 @@ def test_bad_boards_and_starts(core):
         knight.tour(8, closed="False")
     with pytest.raises(InvalidInputError, match="end="):
         knight.tour(8, end="a1")
+    with pytest.raises(InvalidInputError, match="2 given move numbers"):
+        knight.tour(Board.parse("1 . .\n. . .\n. . 9"))
 
 
 def test_the_old_argument_order_is_refused_with_the_new_spelling(core):

@@ -247,9 +247,9 @@ def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: boo
     return [WorkItem(module.__name__, board, tuple(flat[index::size]), _UNLIMITED) for index in range(size)], nodes
 
 
-def _question(size: object, start: object, end: object, closed: object, call: str):
+def _question(size: object, start: object, end: object, closed: object, moves: object, call: str):
     """Parse a question: (board, start index or None, closed, why there is no tour or None)."""
-    board = question_board(size, KNIGHT, call)
+    board = question_board(size, moves, call)
     number = None if start is None else start_square(board, start, call)
     closed = boolean(closed, "closed")
     if end is not None and closed:
@@ -290,13 +290,14 @@ def count_result(
     *,
     end: object = None,
     closed: bool = False,
+    moves: object = KNIGHT,
     executor: Optional[concurrent.futures.Executor] = None,
     progress: bool = False,
     max_nodes: Optional[int] = None,
     symmetry: bool = True,
 ) -> CountResult:
     """knight.count(), with the nodes it took and the number of work items."""
-    board, start, closed, reason = _question(size, start, end, closed, "count")
+    board, start, closed, reason = _question(size, start, end, closed, moves, "count")
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
@@ -373,6 +374,7 @@ def count(
     *,
     end: object = None,
     closed: bool = False,
+    moves: object = KNIGHT,
     executor: Optional[concurrent.futures.Executor] = None,
     progress: bool = False,
     max_nodes: Optional[int] = None,
@@ -392,7 +394,7 @@ def count(
     included: past it, SearchLimitError. Without max_nodes the count is unbounded.
     """
     return count_result(
-        size, start, end=end, closed=closed, executor=executor, progress=progress, max_nodes=max_nodes
+        size, start, end=end, closed=closed, moves=moves, executor=executor, progress=progress, max_nodes=max_nodes
     ).tours
 
 
@@ -402,6 +404,7 @@ def tours(
     *,
     end: object = None,
     closed: bool = False,
+    moves: object = KNIGHT,
     max_nodes: Optional[int] = None,
 ) -> Iterator[Tour]:
     """Every tour of the board, lazily, each a Tour, in a fixed order.
@@ -414,7 +417,7 @@ def tours(
     first round tries them, so the first one usually arrives at once. max_nodes bounds the
     search nodes of the whole iteration: past it, SearchLimitError.
     """
-    board, first, closed, reason = _question(size, start, end, closed, "tours")
+    board, first, closed, reason = _question(size, start, end, closed, moves, "tours")
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
     if reason:
         return iter(())

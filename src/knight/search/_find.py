@@ -78,6 +78,14 @@ def refuse_end(end: object) -> None:
         raise InvalidInputError(f"end={end!r}: tours with a fixed end are not supported yet; leave end=None")
 
 
+def refuse_givens(board: Board) -> None:
+    """A board with given moves is a puzzle: a tour that ignored them would answer another question."""
+    if board.givens:
+        raise InvalidInputError(
+            f"{board.name} has {len(board.givens)} given move numbers: completing puzzles is not supported yet"
+        )
+
+
 def _method(method: object):
     run = METHODS.get(method) if type(method) is str else None
     if run is None:
@@ -116,6 +124,7 @@ def tour(
     board = question_board(size, moves, "tour")
     number = start_square(board, start, "tour")
     refuse_end(end)
+    refuse_givens(board)
     closed = boolean(closed, "closed")
     budget = DEFAULT_MAX_NODES if max_nodes is None else node_budget(max_nodes)
     run = _method(method)
@@ -160,6 +169,7 @@ def no_tour_reason(
     board = question_board(size, moves, "exists")
     number = None if start is None else start_square(board, start, "exists")
     refuse_end(end)
+    refuse_givens(board)
     closed = boolean(closed, "closed")
     if board.is_rectangle and board.steps is KNIGHT_MOVES and (number is None or closed):
         return board_reason(board.rows, board.cols, closed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import signal
@@ -9,8 +10,42 @@ import sys
 from typing import Iterator, Sequence
 
 from ..count import _enumerate
-from ._common import FORMATS, Parser, add_board_options, parse_size_text, parse_start_text, write_tour
+from ._common import (
+    FORMATS,
+    Parser,
+    add_size_argument,
+    board_of,
+    integer_option,
+    no_extra_arguments,
+    start_of,
+    write_tour,
+)
 from .._errors import InvalidInputError
+
+#: The most nodes --max-nodes takes: the library's budgets stop there (2**62).
+MAX_NODES = 2**62
+
+#: What knight count says without a SIZE: which boards it finishes quickly.
+COUNT_NEEDS_A_SIZE = (
+    "knight count needs a SIZE: counts finish in seconds on boards up to 6×6 for open tours "
+    "(knight count 6) and 6×7 for closed ones (knight count 6x7 --closed); 7×7 open or 8×8 would not finish"
+)
+
+
+def max_workers() -> int:
+    """The most worker processes --workers takes: four a CPU, and no more than a count has work items."""
+    return min(_enumerate.MAX_ITEMS, 4 * (os.cpu_count() or 1))
+
+
+def max_nodes_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """--max-nodes N: a positive node budget, refused in one line past MAX_NODES."""
+    parser.add_argument(
+        "--max-nodes",
+        type=integer_option("max-nodes", 1, MAX_NODES, "; leave --max-nodes out for the default"),
+        default=None,
+        metavar="N",
+        help=help,
+    )
 
 
 def _stop_on_interrupt() -> None:
@@ -41,21 +76,33 @@ def worker_pool(workers: int) -> Iterator[object]:
 
 
 def count_command(argv: Sequence[str]) -> int:
-    parser = Parser(prog="knight count", description="Count every knight's tour of a board, exactly.")
-    add_board_options(parser)
-    parser.add_argument("--start", default=None, help="count the tours from this square only")
-    parser.add_argument("--workers", type=int, default=0, help="worker processes (default 0: count in this process)")
+    parser = Parser(
+        prog="knight count",
+        usage="knight count SIZE [--start SQUARE] [--closed] [--workers K] [--progress] [--max-nodes N]",
+        description="Count every knight's tour of a board, exactly: open tours as directed paths "
+        "(from START, or from every square), closed ones as cycles.",
+    )
+    add_size_argument(parser, required=True)
+    parser.add_argument("--start", default=None, metavar="SQUARE", help="count the tours from this square only")
+    most = max_workers()
+    parser.add_argument(
+        "--workers",
+        type=integer_option(
+            "workers", 0, most, f" here (four a CPU, and a count has at most {_enumerate.MAX_ITEMS} work items)"
+        ),
+        default=0,
+        metavar="K",
+        help=f"worker processes, 0 to {most} (default 0: count in this process)",
+    )
     parser.add_argument("--progress", action="store_true", help="show a progress bar over work items (needs tqdm)")
-    parser.add_argument("--max-nodes", type=int, default=None, help="search node budget (default none)")
-    args = parser.parse_args(argv)
-    if args.workers < 0:
-        raise InvalidInputError(f"--workers must be 0 or more, not {args.workers}")
-    start = None if args.start is None else parse_start_text(args.start)
-    size = parse_size_text(args.size)
+    max_nodes_option(parser, "search node budget (default none)")
+    args = no_extra_arguments(parser, argv, "count")
+    board = board_of(args, "count", missing=COUNT_NEEDS_A_SIZE)
+    start = start_of(args)
     try:
         with worker_pool(args.workers) as pool:
             total = _enumerate.count(
-                size, start=start, closed=args.closed, executor=pool, progress=args.progress, max_nodes=args.max_nodes
+                board, start=start, closed=args.closed, executor=pool, progress=args.progress, max_nodes=args.max_nodes
             )
     except ImportError as error:
         raise InvalidInputError(str(error)) from None
@@ -64,14 +111,18 @@ def count_command(argv: Sequence[str]) -> int:
 
 
 def all_command(argv: Sequence[str]) -> int:
-    parser = Parser(prog="knight all", description="Print every knight's tour from START (or from every square).")
-    parser.add_argument("start", nargs="?", default=None, help="square number, ROW,COL (0-based) or name such as e4")
-    add_board_options(parser)
+    parser = Parser(
+        prog="knight all",
+        usage="knight all [SIZE] [--start SQUARE] [--closed] [--format FMT] [--max-nodes N]",
+        description="Print every knight's tour of a board from START (or from every square), as found.",
+    )
+    add_size_argument(parser)
+    parser.add_argument("--start", default=None, metavar="SQUARE", help="only the tours from this square")
     parser.add_argument("--format", choices=FORMATS, default="line", help="output format (default line)")
-    parser.add_argument("--max-nodes", type=int, default=None, help="search node budget (default none)")
-    args = parser.parse_args(argv)
-    start = None if args.start is None else parse_start_text(args.start)
-    found = _enumerate.tours(parse_size_text(args.size), start=start, closed=args.closed, max_nodes=args.max_nodes)
+    max_nodes_option(parser, "search node budget (default none)")
+    args = no_extra_arguments(parser, argv, "all")
+    board = board_of(args, "all")
+    found = _enumerate.tours(board, start=start_of(args), closed=args.closed, max_nodes=args.max_nodes)
     for index, each in enumerate(found):
         if index and args.format not in ("line", "algebraic"):
             sys.stdout.write("\n")  # a blank line between multi-line tours

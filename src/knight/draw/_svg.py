@@ -1,14 +1,16 @@
 """Pictures of tours: SVG documents built with xml.etree.ElementTree, and PNG through cairosvg.
 
 >>> import knight, knight.svg
->>> picture = knight.svg.render(knight.tour("e4"), size=300)
+>>> picture = knight.svg.render(knight.tour(8, "e4"), size=300)
 >>> picture.startswith("<svg")
 True
 
 The board is drawn with file "a" on the left and rank 1 at the bottom, like Tour.algebraic(),
 and square a1 dark as on a chessboard. The route is one <path> of line segments from square
 centre to square centre, one segment a move; the closing move of a closed tour is a separate
-dashed <line>. The start is a filled disc, the end a ring.
+dashed <line>. The start is a filled disc, the end a ring. The holes of a board with holes
+are dark grey cells hatched with light diagonals, and bear no number: the route never
+enters them.
 
 Legibility rules, so that large boards stay usable:
 - move numbers are drawn only when their font would be at least MIN_FONT pixels (on 8×8 that
@@ -30,7 +32,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Mapping
 
-from .._board import board_name, file_name, square_name
+from .._board import KNIGHT, Board, board_name, file_name, square_name
 from .._errors import InvalidInputError, InvalidTypeError
 from .._tour import Tour
 
@@ -55,6 +57,8 @@ COLORS: dict[str, str] = {
     "numbers": "#111111",  # move numbers
     "coordinates": "#333333",  # file letters and rank numbers
     "border": "#ffffff",  # the margin around the board
+    "hole": "#52525b",  # the cells of a board's holes
+    "hatch": "#a1a1aa",  # the diagonals hatching the holes
 }
 
 _COLOR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)")
@@ -147,6 +151,10 @@ def render(
     duration seconds (default 0.2 s a move, between 2 and 30 s), the move numbers appearing
     as the route reaches them and the end ring and closing move at the end; loop=True
     repeats it. Viewers without SMIL show the finished picture.
+
+    The tour carries its board (tour.board), which gives the picture its shape and title:
+    the holes of a board with holes are hatched dark cells ("hole" and "hatch" in COLORS)
+    with no number.
     """
     if not isinstance(tour, Tour):
         raise InvalidTypeError(f"render() takes a knight.Tour, not {type(tour).__name__}")
@@ -159,8 +167,9 @@ def render(
     palette = _colors(colors)
     rows, cols = tour.rows, tour.cols
     if rows * cols > MAX_SQUARES:
+        has = f"has {rows * cols:,} squares" if tour.board.is_rectangle else f"spans {rows * cols:,} cells"
         raise InvalidInputError(
-            f"the {board_name(rows, cols)} board has {rows * cols:,} squares, more than the {MAX_SQUARES:,} "
+            f"the {tour.board.name} board {has}, more than the {MAX_SQUARES:,} "
             f"(200×200) a picture can show; use Tour.line() or Tour.coords() instead"
         )
     layout = _Layout(rows, cols, size, coordinates)
@@ -181,8 +190,9 @@ def render(
         },
     )
     kind = "Closed" if tour.is_closed else "Open"
+    piece = "knight's tour" if tour.board.moves == KNIGHT else "tour"  # the name says which leaper
     start, end = square_name(tour.start, rows, cols), square_name(tour.end, rows, cols)
-    ET.SubElement(root, "title").text = f"{kind} knight's tour of {tour.board} from {start} to {end}"
+    ET.SubElement(root, "title").text = f"{kind} {piece} of {tour.board.name} from {start} to {end}"
     if layout.margin:
         ET.SubElement(
             root,
@@ -195,7 +205,8 @@ def render(
         "g",
         {"class": "board", "transform": f"translate({_num(layout.margin)} {_num(layout.margin)}) scale({_num3(cell)})"},
     )
-    _squares(board, rows, cols, palette)
+    _squares(board, tour.board, palette)
+    _holes(board, tour.board, cell, palette)
     font = min(0.4, 0.8 / len(str(len(coords)))) * cell
     show_numbers = numbers and font >= MIN_FONT
     if path and moves > 0:
@@ -241,15 +252,47 @@ class _Timing:
         )
 
 
-def _squares(board: ET.Element, rows: int, cols: int, palette: dict[str, str]) -> None:
+def _squares(board: ET.Element, shape: Board, palette: dict[str, str]) -> None:
     """Light squares as the board's background, dark squares as one path of unit squares."""
+    rows, cols, mask = shape.rows, shape.cols, shape.mask
     ET.SubElement(board, "rect", {"class": "light", "width": str(cols), "height": str(rows), "fill": palette["light"]})
     parity = (rows - 1) % 2  # a1 (row rows-1, col 0) is dark
     d = "".join(
-        f"M{col} {row}h1v1h-1z" for row in range(rows) for col in range((row + parity) % 2, cols, 2)
+        f"M{col} {row}h1v1h-1z"
+        for row in range(rows)
+        for col in range((row + parity) % 2, cols, 2)
+        if mask is None or mask[row * cols + col]
     )
     if d:
         ET.SubElement(board, "path", {"class": "dark", "d": d, "fill": palette["dark"]})
+
+
+def _holes(board: ET.Element, shape: Board, cell: float, palette: dict[str, str]) -> None:
+    """The holes as one path of dark unit squares, hatched by a second path of diagonals."""
+    cols = shape.cols
+    cells = [divmod(number - 1, cols) for number in shape.holes]
+    if not cells:
+        return
+    ET.SubElement(
+        board,
+        "path",
+        {"class": "holes", "d": "".join(f"M{col} {row}h1v1h-1z" for row, col in cells), "fill": palette["hole"]},
+    )
+    hatch = "".join(
+        f"M{col} {_num(row + 0.5)}l0.5 -0.5M{col} {row + 1}l1 -1M{_num(col + 0.5)} {row + 1}l0.5 -0.5"
+        for row, col in cells
+    )
+    ET.SubElement(
+        board,
+        "path",
+        {
+            "class": "hatch",
+            "d": hatch,
+            "fill": "none",
+            "stroke": palette["hatch"],
+            "stroke-width": _num3(min(0.1, max(0.06, 0.8 / cell))),  # 6% of a square; on small ones up to 10%
+        },
+    )
 
 
 def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | None) -> None:

@@ -60,3 +60,10 @@ def test_bad_node_budgets(core, max_nodes, error):
 def test_board_too_large_for_search_is_refused_before_allocating(core):
     with pytest.raises(ValueError, match="more than"):
         knight.tour(20_000, 1, method="backtrack")
+
+
+@pytest.mark.parametrize("leap", [2**16, 2**31 - 1, 10**20])
+def test_leaps_longer_than_the_board_are_answered_not_crashed(core, counter, leap):
+    with pytest.raises(knight.NoTourError, match="exhaustive"):
+        knight.tour(8, moves=(leap, 1))
+    assert knight.count((3, 3), moves=(leap, 1)) == 0

@@ -265,6 +265,7 @@ cdef class Walker:
     def __cinit__(self, int rows, int cols, const uint8_t[::1] mask, prefix, ends, int target, bint ordered, moves):
         cdef int64_t n = <int64_t>rows * cols, squares_on_board
         cdef const uint8_t *on_board = NULL
+        moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
         cdef int move_count = len(moves)
         cdef int dr[MAX_MOVES]
         cdef int dc[MAX_MOVES]

@@ -235,6 +235,7 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
     """
     cdef int64_t cells_in_rectangle = <int64_t>rows * cols, n = cells_in_rectangle, k
     cdef const uint8_t *holes = NULL
+    moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
     cdef int move_count = len(moves)
     cdef int i, border = 0, status = S_LIMIT, round_ = 0
     cdef int64_t nodes = 0, used = 0, budget, cells, cell

@@ -1,6 +1,7 @@
 """Compact tours: one int32 buffer, shared through the buffer protocol; formats that stream."""
 
 import importlib
+import io
 import sys
 
 import pytest
@@ -9,6 +10,7 @@ import knight
 import knight._impl
 from knight import _text
 from knight.cli import main
+from validator import assert_board_tour, assert_tour
 
 
 @pytest.fixture(params=["cython", "python"])
@@ -91,11 +93,23 @@ def test_streamed_formats_agree_with_the_definitions(text_encoder):
     assert boxed[2 * 5 + 1] == "|" + "|".join(f" {move:>{width}} " for move in matrix[5]) + "|"
 
 
+#: A 20×21 board less four holes (a1, c3, k10, s18), as a picture.
+HOLES = {(19, 0), (17, 2), (10, 10), (2, 18)}
+HOLEY = "\n".join(" ".join("#" if (row, col) in HOLES else "." for col in range(21)) for row in range(20))
+
+
 @pytest.mark.parametrize("fmt", ["line", "matrix", "grid", "boxed", "coords", "algebraic"])
-def test_cli_streams_the_same_text(fmt, capsys):
-    assert main(["7", "--size", "260x270", "--format", fmt]) == 0
+@pytest.mark.parametrize("size", ["260x270", "-"])
+def test_cli_streams_the_same_text(fmt, size, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(HOLEY.encode())))  # "-" reads the picture
+    assert main([size, "--start", "7", "--format", fmt]) == 0
+    if size == "-":
+        tour = knight.tour(knight.Board.parse(HOLEY), 7)
+        assert_board_tour(tour, HOLEY)
+    else:
+        tour = knight.tour((260, 270), 7)
+        assert_tour(tour, 260, 270)
     out = capsys.readouterr().out
-    tour = knight.tour((260, 270), 7)
     expected = {
         "line": tour.line(),
         "matrix": "\n".join(" ".join(map(str, row)) for row in tour.matrix()),
@@ -111,7 +125,7 @@ def test_repr_of_a_huge_tour_is_abridged():
     tour = knight.tour(200, 1)
     assert repr(tour) == f"<Tour of 200×200, 40,000 squares: {', '.join(map(str, tour[:5]))}, ..., {tour.end}>"
     small = knight.tour(100, 1)
-    assert eval(repr(small), {"Tour": knight.Tour}) == small
+    assert eval(repr(small), {"Tour": knight.Tour, "Board": knight.Board}) == small
 
 
 def test_cli_writes_a_huge_line_in_bounded_memory(compiled_construction):

@@ -163,7 +163,7 @@ def test_picture_with_a_start_and_other_commands(tmp_path):
     assert_board_tour(squares, RING)
     assert knight_run("exists", "ring.txt", cwd=tmp_path).stdout == "yes\n"
     counted = knight_run("count", "ring.txt", cwd=tmp_path)
-    assert counted.returncode == 2 and "not supported yet" in counted.stderr
+    assert counted.returncode == 0 and counted.stdout == f"{package.count(package.Board.parse(RING))}\n"
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from .._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
 cdef enum:
-    _FILL_LIMIT = 256      # squares a connectivity fill visits at most (see the twin)
+    _FILL_LIMIT = 64      # squares a connectivity fill visits at most (see the twin)
     _CHECK_MASK = 4095     # the clock and Ctrl-C are checked when nodes & _CHECK_MASK == 0
     _QUICK_MIN = 5         # quick_tour() answers n×n boards from _QUICK_MIN ...
     _QUICK_MAX = 11        # ... to _QUICK_MAX

@@ -47,7 +47,7 @@ from .._status import EXHAUSTED, FOUND, LIMIT
 __all__ = ["CHECK_EVERY", "EXHAUSTED", "FILL_LIMIT", "FOUND", "LIMIT", "QUICK_SIZES", "quick_tour", "search"]
 
 #: Squares a connectivity fill visits at most: the bound on a node's cost.
-FILL_LIMIT = 256
+FILL_LIMIT = 64
 
 #: Nodes between two looks at the clock.
 CHECK_EVERY = 4096

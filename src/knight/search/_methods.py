@@ -24,6 +24,7 @@ from .._status import EXHAUSTED, FOUND, LIMIT
 from ..construct import _rectangle, _strips
 from ._core_py import CHECK_EVERY
 from ._narrow import four_wide
+from ._rotate import closed_tour
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array | None]"]
 
@@ -183,15 +184,13 @@ def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed:
     """Warnsdorff's rule with random tie-breaks.
 
     Open tours: walks restarted until one succeeds (seed 004). Closed tours, which such
-    walks seldom find on larger boards: the search core's backtracking with pruning,
-    its degree ties broken by a random ranking of the squares that seed draws (see
-    _core_py). seed makes the run reproducible (None: a fresh one); every attempt's
-    squares count against budget.
+    walks seldom find on larger boards: a walk closed by Pósa rotations (see _rotate).
+    seed makes the run reproducible; every attempt's squares count against budget.
     """
-    if closed:
-        salt = random.getrandbits(32) if seed is None else seed
-        return _impl.core.search(board.rows, board.cols, board.mask, start, True, budget, board.steps, deadline, salt)
     rng = random.Random(seed)
+    if closed:
+        status, nodes, path = closed_tour(board.neighbour_lists(), len(board), start, rng, budget, deadline)
+        return status, nodes, None if path is None else _squares(path)
     nodes = 0
     while nodes < budget and not expired(deadline):
         path = _walk(board, start, budget - nodes, rng.choice)

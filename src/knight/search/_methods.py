@@ -108,14 +108,24 @@ def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None, 
     return choose(board)(board, start, closed, budget, seed, deadline)
 
 
+#: Boards with both sides odd, from 5 to this long, are backtracked by "auto": there the
+#: search (about 10-30 µs, never more than a few thousand nodes from any start) beats the
+#: construction's fixed cost for odd sides (about 40 µs); see benchmarks/bench_methods.py.
+ODD_BACKTRACK_SIDE = 21
+
+
 @lru_cache(maxsize=256)
 def choose(board: Board):
-    """The method "auto" runs: construction for knight's tours of whole rectangles where it
-    applies (both sides at least 5, one at least 12; three or four wide from
-    _strips.AUTO_FROM), backtracking everywhere else."""
+    """The method "auto" runs, whichever is fastest: construction for knight's tours of whole
+    rectangles where it applies (both sides at least 5, one at least 12; three or four wide
+    from _strips.AUTO_FROM) but for odd sides of 5 to ODD_BACKTRACK_SIDE, backtracking
+    everywhere else."""
     if board.steps is not KNIGHT_MOVES or not board.is_rectangle:
         return backtrack
-    if _rectangle.applies(board.rows, board.cols) or _strips.long_enough(board.rows, board.cols):
+    rows, cols = board.size
+    if rows % 2 and cols % 2 and min(rows, cols) >= 5 and max(rows, cols) <= ODD_BACKTRACK_SIDE:
+        return backtrack
+    if _rectangle.applies(rows, cols) or _strips.long_enough(rows, cols):
         return construct
     return backtrack
 

@@ -197,3 +197,23 @@ def test_refused_allocation_names_the_board_and_the_bytes():
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     answer = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
     assert "6000×6000 board" in answer.stdout and "bytes refused" in answer.stdout, answer
+
+
+def test_the_memory_check_reads_the_process_limit():
+    pytest.importorskip("resource")
+    script = textwrap.dedent(
+        """
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, resource.getrlimit(resource.RLIMIT_AS)[1]))
+        import knight
+        from knight.construct._rectangle import available_memory
+        print(available_memory() <= 1 << 30)
+        try:
+            knight.tour(20_000, closed=True)
+        except knight.InvalidInputError as error:
+            print(error)
+        """
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    answer = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert answer.stdout.startswith("True\n") and "GiB of memory available" in answer.stdout, answer

@@ -1,4 +1,7 @@
 """Idiomatic pure-Python Warnsdorff with backtracking: the reference of bench_tour.py."""
+
+from __future__ import annotations
+
 MOVES = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
 
 
@@ -17,14 +20,14 @@ def warnsdorff_tour(n: int, start: int) -> list[int] | None:
     path = []
 
     def rank(square):
-        return sum(free[target] for target in neighbours[square]), centre[square]
+        return len([target for target in neighbours[square] if free[target]]), centre[square]
 
     def extend(square):
         free[square] = False
         path.append(square + 1)
         if len(path) == n * n:
             return True
-        for target in sorted((target for target in neighbours[square] if free[target]), key=rank):
+        for target in sorted([target for target in neighbours[square] if free[target]], key=rank):
             if extend(target):
                 return True
         free[square] = True

@@ -1,5 +1,5 @@
 """The hot path and the bounds on a search: quick_tour, timeout=, Ctrl-C, the cost of a node,
-seeded searches, random closed tours, auto's choice and refused allocations."""
+random closed tours, auto's choice and refused allocations."""
 
 import os
 import signal
@@ -9,8 +9,6 @@ import textwrap
 import threading
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 import knight
 from knight._board import KNIGHT_MOVES
@@ -143,16 +141,6 @@ def test_a_budget_bounds_a_long_board(both_cores):
     compiled, _ = both_cores
     status, nodes, _ = compiled.search(3, 20001, None, 4, False, 300_000, KNIGHT_MOVES)
     assert (status, nodes) == (compiled.LIMIT, 300_000)
-
-
-@given(rows=st.integers(1, 10), cols=st.integers(1, 10), seed=st.integers(-(2**40), 2**40), data=st.data(), closed=st.booleans())
-def test_seeded_searches_agree_with_the_twin(both_cores, rows, cols, seed, data, closed):
-    compiled, twin = both_cores
-    start = data.draw(st.integers(0, rows * cols - 1))
-    answer = compiled.search(rows, cols, None, start, closed, 5_000, KNIGHT_MOVES, seed=seed)
-    assert answer == twin.search(rows, cols, None, start, closed, 5_000, KNIGHT_MOVES, seed=seed)
-    if answer[0] == compiled.FOUND:
-        assert_tour(answer[2], rows, cols, closed=closed)
 
 
 @pytest.mark.parametrize("size, start", [((6, 6), 6), ((16, 16), 1), ((30, 30), 450), ((36, 36), 7), ((40, 40), 1), ((3, 10), 2), ((5, 6), 1)])

@@ -19,6 +19,5 @@ def search(
     max_nodes: int,
     moves: Sequence[Tuple[int, int]],
     deadline: float = ...,
-    seed: Optional[int] = ...,
 ) -> Tuple[int, int, Optional[array]]: ...
 def quick_tour(size: object, start: object) -> Optional[Tour]: ...

@@ -63,18 +63,16 @@ cdef struct Board:
     uint8_t *cursor
 
 
-cdef void _tie_breaks(Board *b, int rows, int cols, int round_, bint seeded, uint32_t seed) noexcept nogil:
+cdef void _tie_breaks(Board *b, int rows, int cols, int round_) noexcept nogil:
     cdef int row, col, square = 0
     cdef int64_t cell
     cdef uint32_t x, salt = <uint32_t>round_ * <uint32_t>0x85EBCA77
     cdef int64_t dr, dc
-    if seeded:
-        salt ^= seed * <uint32_t>0x27D4EB2F + <uint32_t>0x165667B1
     for row in range(rows):
         dr = 2 * row - rows + 1
         cell = <int64_t>(row + b.border) * b.width + b.border
         for col in range(cols):
-            if round_ == 0 and not seeded:
+            if round_ == 0:
                 dc = 2 * col - cols + 1
                 b.tie_break[cell] = -(dr * dr + dc * dc)
             else:
@@ -326,7 +324,7 @@ cdef array _squares(Board *b):
 
 
 def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes, moves,
-           double deadline=INFINITY, seed=None):
+           double deadline=INFINITY):
     """Find a tour from cell index start; return (status, nodes, squares).
 
     The same contract as ``_core_py.search``: mask is None (every cell a square) or
@@ -338,8 +336,6 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
     cdef const uint8_t *holes = NULL
     cdef int status = S_LIMIT, round_ = 0
     cdef int64_t nodes = 0, used = 0, budget, cells
-    cdef bint seeded = seed is not None
-    cdef uint32_t salt = <uint32_t>(seed & 0xFFFFFFFF) if seeded else 0
     cdef Board b
     cdef char *block
     cdef size_t size
@@ -377,7 +373,7 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
             _lay_out(&b, rows, cols, holes)
             while True:
                 budget = min((8 * n) << round_, max_nodes - nodes) if round_ < 40 else max_nodes - nodes
-                _tie_breaks(&b, rows, cols, round_, seeded, salt)
+                _tie_breaks(&b, rows, cols, round_)
                 status = _depth_first(&b, <int32_t>cell, closed, budget, deadline, &used)
                 nodes += used
                 if status != S_LIMIT or nodes >= max_nodes or used < budget:  # used < budget: the deadline
@@ -412,7 +408,7 @@ cdef Board *_prepare(int size) except NULL:
     b.on_board = <uint8_t *>(b.square_of + b.cells)
     b.base_degree = b.on_board + b.cells
     _lay_out(b, size, size, NULL)
-    _tie_breaks(b, size, size, 0, False, 0)
+    _tie_breaks(b, size, size, 0)
     _boards[size] = rectangle(size, size)
     return b
 

@@ -25,10 +25,9 @@ Warnsdorff's rule has traps (on 5×n boards, for instance) where a bad early cho
 costs millions of nodes. So the search runs in rounds: round r is a complete depth-first
 search stopped after 8·n·2^r nodes, and each round breaks degree ties its own way:
 round 0 prefers the square farther from the centre of the board, later rounds use a
-fixed hash of (round, square). With a seed, every round hashes (seed, round, square):
-a seeded random Warnsdorff search. Ties left after that go to the earlier move in the
-move list. A round that finishes within its budget is exhaustive, so a "no" is a proof;
-as budgets double, the rounds together cost at most about twice the last one.
+fixed hash of (round, square). Ties left after that go to the earlier move in the move
+list. A round that finishes within its budget is exhaustive, so a "no" is a proof; as
+budgets double, the rounds together cost at most about twice the last one.
 
 Every CHECK_EVERY nodes the loop compares the clock with the deadline (a
 time.monotonic() reading) and stops with LIMIT once it has passed.
@@ -58,13 +57,11 @@ QUICK_SIZES = range(5, 12)
 _MASK = 0xFFFFFFFF
 
 
-def _tie_breaks(rows: int, cols: int, round_: int, seed: int | None) -> list[int]:
+def _tie_breaks(rows: int, cols: int, round_: int) -> list[int]:
     """Secondary sort key of each square in round round_ (smaller goes first)."""
-    if round_ == 0 and seed is None:
+    if round_ == 0:
         return [-((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in range(rows) for col in range(cols)]
     salt = (round_ * 0x85EBCA77) & _MASK
-    if seed is not None:
-        salt ^= ((seed & _MASK) * 0x27D4EB2F + 0x165667B1) & _MASK
     keys = []
     for square in range(rows * cols):
         x = ((square + 1) * 0x9E3779B1 + salt) & _MASK
@@ -89,7 +86,6 @@ def search(
     max_nodes: int,
     moves,
     deadline: float = math.inf,
-    seed: int | None = None,
 ) -> tuple[int, int, array | None]:
     """Find a tour from cell index start; return (status, nodes, squares).
 
@@ -97,7 +93,7 @@ def search(
     None for none) is 0. status is FOUND, EXHAUSTED (proof that no tour starts there) or
     LIMIT (max_nodes squares placed, counted over all rounds, or the deadline passed,
     without an answer); squares is an int32 array of the tour's 1-based square numbers
-    when FOUND. seed (an int, of which the low 32 bits count) makes the tie-breaks random.
+    when FOUND.
     """
     mask = None if mask is None else bytes(mask)
     on_board = bytearray(b"\x01") * (rows * cols) if mask is None else bytearray(mask)
@@ -106,7 +102,7 @@ def search(
     round_ = 0
     while True:
         budget = min(8 * on_board.count(1) << round_, max_nodes - nodes)
-        tie_break = _tie_breaks(rows, cols, round_, seed)
+        tie_break = _tie_breaks(rows, cols, round_)
         status, used, path = depth_first(neighbours, start, closed, budget, tie_break, on_board, deadline)
         nodes += used
         if status == FOUND:
@@ -282,7 +278,7 @@ def _quick_start(size: int, start: object) -> int:
 @lru_cache(maxsize=None)
 def _prepared(size: int) -> tuple[list[list[int]], list[int], object]:
     """The n×n knight's board ready to search, made once: neighbours, round-0 keys, Board."""
-    return neighbour_lists(size, size, KNIGHT_MOVES), _tie_breaks(size, size, 0, None), rectangle(size, size)
+    return neighbour_lists(size, size, KNIGHT_MOVES), _tie_breaks(size, size, 0), rectangle(size, size)
 
 
 def quick_tour(size: object, start: object):

@@ -221,12 +221,14 @@ class Board:
         squares = rows * cols if mask is None else mask.count(1)
         if squares == 0:
             raise InvalidInputError(f"a board needs at least one square: this {board_name(rows, cols)} one has no squares")
-        self._rows, self._cols, self._mask, self._leaper = rows, cols, mask, leaper
-        self._steps = leaper_steps(leaper)
-        self._givens = tuple(givens)
-        self._squares = squares
-        self._hash = hash((rows, cols, mask, leaper, self._givens))
-        self._neighbours = None
+        fill = object.__setattr__  # not __setattr__ below, whose check costs an exception per field here
+        givens = tuple(givens)
+        for name, value in (
+            ("_rows", rows), ("_cols", cols), ("_mask", mask), ("_leaper", leaper), ("_steps", leaper_steps(leaper)),
+            ("_givens", givens), ("_squares", squares), ("_neighbours", None),
+            ("_hash", hash((rows, cols, mask, leaper, givens))),
+        ):
+            fill(self, name, value)
 
     @classmethod
     def _make(cls, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens=()) -> Board:

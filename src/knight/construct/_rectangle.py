@@ -109,7 +109,13 @@ def memory_needed(rows: int, cols: int) -> int:
 
 
 def available_memory() -> int | None:
-    """Bytes of memory available to allocate (MemAvailable, else physical), or None if unknown."""
+    """Bytes of memory available to allocate, or None if unknown: the system's (MemAvailable,
+    else physical), but no more than the process may still map under its limit (RLIMIT_AS)."""
+    known = [size for size in (_system_memory(), _address_space_left()) if size is not None]
+    return min(known) if known else None
+
+
+def _system_memory() -> int | None:
     try:
         with open("/proc/meminfo") as info:
             for line in info:
@@ -121,6 +127,24 @@ def available_memory() -> int | None:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):
         return None
+
+
+def _address_space_left() -> int | None:
+    """Bytes the process may still map under RLIMIT_AS (resource is POSIX only), or None."""
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    except (ImportError, AttributeError, OSError, ValueError):
+        return None
+    if limit == resource.RLIM_INFINITY or limit < 0:
+        return None
+    try:
+        with open("/proc/self/statm") as statm:
+            mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        mapped = 0
+    return max(limit - mapped, 0)
 
 
 def check_memory(rows: int, cols: int, board: str) -> None:

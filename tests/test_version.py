@@ -41,5 +41,5 @@ def test_pyproject_reads_the_version_file():
     text = pyproject.read_text(encoding="utf-8")
     assert re.search(r'^dynamic = \["version"\]', text, re.M)
     assert 'version = {attr = "knight._version.__version__"}' in text
-    assert not re.search(r"^version = ", text, re.M)
+    assert not re.search(r'^version = "', text, re.M)  # no second, literal version
 

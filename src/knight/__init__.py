@@ -31,8 +31,9 @@ from .count._enumerate import count, tours
 from .search._find import DEFAULT_MAX_NODES, exists, tour
 from .search._methods import METHODS
 
-# The model never imports drawing: the package, which sees both, gives Tour its notebook picture.
+# The model never imports drawing: the package, which sees both, gives Tour its notebook pictures.
 Tour._repr_svg_ = draw.repr_svg  # type: ignore[attr-defined]
+Tour._repr_html_ = draw.repr_html  # type: ignore[attr-defined]
 
 __all__ = [
     "Board",

@@ -30,7 +30,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 from .._board import KNIGHT, Board, board_name, file_name, square_name
 from .._errors import InvalidInputError, InvalidTypeError
@@ -78,7 +78,7 @@ def _flag(value: object, name: str) -> bool:
     return value
 
 
-def _positive(value: object, name: str, kinds: tuple = (int,)) -> float:
+def _positive(value: Any, name: str, kinds: tuple = (int,)) -> float:
     if isinstance(value, bool) or not isinstance(value, kinds):
         kind = "an integer" if kinds == (int,) else "a number"
         raise InvalidTypeError(f"{name} must be {kind}, not {value!r}")
@@ -335,7 +335,7 @@ def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | 
             },
         )
     if closed:
-        dash = max(0.2, 4 / cell)
+        closing_dash = max(0.2, 4 / cell)
         closing = ET.SubElement(
             board,
             "line",
@@ -347,7 +347,7 @@ def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | 
                 "y2": _num(first_row + 0.5),
                 "stroke": palette["closing"],
                 "stroke-width": _num3(width),
-                "stroke-dasharray": f"{_num3(dash)} {_num3(dash * 0.7)}",
+                "stroke-dasharray": f"{_num3(closing_dash)} {_num3(closing_dash * 0.7)}",
             },
         )
         if timing is not None:

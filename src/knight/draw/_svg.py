@@ -30,7 +30,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .._board import KNIGHT, Board, board_name, file_name, square_name
 from .._errors import InvalidInputError, InvalidTypeError
@@ -127,6 +127,23 @@ class _Layout:
         coordinates = coordinates and 2 * margin <= size / 3
         margin = margin if coordinates else 0.0
         return font, coordinates, margin, (size - 2 * margin) / max(rows, cols)
+
+
+if TYPE_CHECKING:
+    from typing_extensions import TypedDict, Unpack
+
+    class RenderOptions(TypedDict, total=False):
+        """render()'s keyword options, as write() passes them on (for type checkers only)."""
+
+        size: int
+        numbers: bool
+        path: bool
+        coordinates: bool
+        markers: bool
+        colors: Mapping[str, str] | None
+        animate: bool
+        duration: float | None
+        loop: bool
 
 
 def render(
@@ -476,8 +493,11 @@ def picture_format(path: str | Path) -> str:
     return suffix[1:]
 
 
-def write(tour: Tour, path: str | Path, **options) -> None:
-    """Write a picture of the tour to path: SVG for a .svg name, PNG for .png; options as render()."""
+def write(tour: Tour, path: str | Path, /, **options: Unpack[RenderOptions]) -> None:
+    """Write a picture of the tour to path: SVG for a .svg name, PNG for .png; options as render().
+
+    tour and path are positional, so that render()'s path= option (draw the route) passes through.
+    """
     path = Path(path)
     kind = picture_format(path)
     picture = render(tour, **options)

@@ -22,7 +22,7 @@ from .._status import EXHAUSTED, FOUND, LIMIT
 from ..construct import _rectangle, _strips
 from ._narrow import four_wide
 
-Method = Callable[[Board, int, bool, int, "int | None"], "tuple[int, int, array | None]"]
+Method = Callable[[Board, int, bool, int, "int | None"], "tuple[int, int, array[int] | None]"]
 
 
 @lru_cache(maxsize=8)

@@ -10,8 +10,8 @@ import pytest
 
 import knight
 from knight.draw import _overview
-from validator import assert_board_tour, assert_tour
 
+from validator import assert_board_tour, assert_tour
 
 # -- networkx ----------------------------------------------------------------------------------
 
@@ -104,7 +104,9 @@ def test_large_tours_show_a_scaled_picture_instead_of_nothing():
 
 
 def test_overview_marks_holes_and_scales_down_to_the_limit():
-    board = knight.Board.parse("\n".join(" ".join("#" if (r, c) == (0, 0) else "." for c in range(7)) for r in range(7)))
+    board = knight.Board.parse(
+        "\n".join(" ".join("#" if (r, c) == (0, 0) else "." for c in range(7)) for r in range(7))
+    )
     tour = knight.tour(board)
     assert_board_tour(tour, board.picture())
     width, height, pixels = _pixels(_overview.overview_png(tour, pixels=7))

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import knight
+
 from validator import assert_board_tour, assert_tour
 
 THREADS = 8
@@ -37,7 +38,9 @@ def test_the_gil_stays_off_on_a_free_threaded_python():
 
 def test_tours_of_many_sizes_at_once():
     """Square boards (the _SQUARE_BOARDS dict), rectangles and constructions (lru_caches)."""
-    questions = [(size, start, closed) for size in (5, 6, 8, 12, 30, 60) for start in (1, 3) for closed in (False, True)]
+    questions = [
+        (size, start, closed) for size in (5, 6, 8, 12, 30, 60) for start in (1, 3) for closed in (False, True)
+    ]
     questions = [q for q in questions if not (q[2] and q[0] % 2)] * 3
     tours = _run_all(lambda q: knight.tour(q[0], q[1], closed=q[2]), questions)
     for (size, start, closed), found in zip(questions, tours):

@@ -42,4 +42,3 @@ def test_pyproject_reads_the_version_file():
     assert re.search(r'^dynamic = \["version"\]', text, re.M)
     assert 'version = {attr = "knight._version.__version__"}' in text
     assert not re.search(r'^version = "', text, re.M)  # no second, literal version
-

@@ -68,7 +68,7 @@ def _gallery_page() -> str:
     for name, caption, code, options in PICTURES:
         call = ", ".join(["tour", *(f"{key}={value!r}" for key, value in options.items())])
         parts.append(
-            f"## {caption}\n\n![{caption}](gallery/{name}.svg){{ width=\"420\" }}\n\n"
+            f'## {caption}\n\n![{caption}](gallery/{name}.svg){{ width="420" }}\n\n'
             f"```python\ntour = {code}\nsvg = knight.svg.render({call})\n```\n"
         )
     name, caption, code = OVERVIEW

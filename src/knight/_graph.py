@@ -20,7 +20,9 @@ def board_graph(board: Board) -> Any:
     graph = networkx.Graph(name=board.name, rows=board.rows, cols=board.cols, moves=board.moves)
     _add_squares(graph, board, board)
     lists = board.neighbour_lists()
-    graph.add_edges_from((square, target + 1) for square in board for target in lists[square - 1] if target + 1 > square)
+    graph.add_edges_from(
+        (square, target + 1) for square in board for target in lists[square - 1] if target + 1 > square
+    )
     return graph
 
 
@@ -51,5 +53,7 @@ def _networkx() -> Any:
     try:
         import networkx
     except ImportError as error:
-        raise ModuleNotFoundError(f'to_networkx() needs networkx ({error}): pip install "knight-tour[networkx]"') from None
+        raise ModuleNotFoundError(
+            f'to_networkx() needs networkx ({error}): pip install "knight-tour[networkx]"'
+        ) from None
     return networkx

@@ -453,7 +453,7 @@ class Board:
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return Board._make, (self._rows, self._cols, self._mask, self._leaper, self._givens)
 
     def __setattr__(self, name: str, value: object) -> None:

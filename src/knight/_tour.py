@@ -120,7 +120,7 @@ class Tour(_impl.storage.SquareBuffer, Sequence[int]):
             return NotImplemented
         return self._board == other._board and self._squares == other._squares
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return _restore, (self._squares, self._board)
 
     def __hash__(self) -> int:

@@ -199,6 +199,7 @@ class Board:
     """
 
     __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_neighbours")
+    _neighbours: list[list[int]] | None
 
     def __init__(self, size: object = 8, *, holes: Iterable[Square] = (), moves: object = KNIGHT) -> None:
         if isinstance(size, Board):
@@ -408,6 +409,13 @@ class Board:
         """The squares (numbers) a leap from square, in move order."""
         return [target + 1 for target in self.neighbour_lists()[self.square(square) - 1]]
 
+    def to_networkx(self) -> Any:
+        """The leaper graph as a networkx.Graph: a node per square (number, with row, col and
+        name), an edge per leap; needs networkx (knight-tour[networkx])."""
+        from ._graph import board_graph
+
+        return board_graph(self)
+
     # -- writing it -----------------------------------------------------------------------
 
     def picture(self) -> str:
@@ -447,7 +455,7 @@ class Board:
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return Board._make, (self._rows, self._cols, self._mask, self._leaper, self._givens)
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from . import _judge
 from ._common import (
@@ -97,7 +97,7 @@ def _tour_command(argv: Sequence[str]) -> int:
     parser.add_argument("-o", "--output", metavar="PICTURE", help="write a picture: a name ending .svg or .png")
     parser.add_argument("--version", action="version", version=f"knight {__version__}")
     args = no_extra_arguments(parser, argv, "")
-    svg = None
+    svg: Any = None
     if args.output is not None:
         from .. import svg
 

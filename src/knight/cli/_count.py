@@ -7,7 +7,8 @@ import contextlib
 import os
 import signal
 import sys
-from typing import Iterator, Sequence
+from concurrent.futures import Executor
+from typing import Iterator, Optional, Sequence
 
 from ..count import _enumerate
 from ._common import (
@@ -54,7 +55,7 @@ def _stop_on_interrupt() -> None:
 
 
 @contextlib.contextmanager
-def worker_pool(workers: int) -> Iterator[object]:
+def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
     """A ProcessPoolExecutor of workers processes (None for workers 0) that stops promptly on errors."""
     if workers == 0:
         yield None

@@ -386,7 +386,7 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
 
 # -- quick_tour: knight.tour(n, start) for small n, parsed and answered here ------------------
 
-cdef Board *_prepared[_QUICK_MAX + 1]  # n -> its board and round-0 tie-breaks, made on first use
+cdef Board *_prepared[_QUICK_MAX + 1]  # n -> its board and round-0 tie-breaks, read-only once made
 cdef list _boards = [None] * (_QUICK_MAX + 1)  # n -> knight.Board
 cdef object _Tour = None
 
@@ -457,8 +457,6 @@ def quick_tour(size, start):
     cdef int square = _quick_start(n, start)
     if square < 0 or (n % 2 and (square // n + square % n) % 2):  # the colour rule refuses it
         return None
-    if _prepared[n] == NULL:
-        _prepared[n] = _prepare(n)
     cdef Board b = _prepared[n][0]
     cdef uint8_t free_[_QUICK_CELLS]
     cdef uint8_t degree[_QUICK_CELLS]
@@ -480,3 +478,8 @@ def quick_tour(size, start):
     tour._squares = _squares(&b)
     tour._board = _boards[n]
     return tour
+
+
+# Made at import, so threads (free-threaded builds too) only ever read them, and the first call is quick.
+for _size in range(_QUICK_MIN, _QUICK_MAX + 1):
+    _prepared[_size] = _prepare(_size)

@@ -12,6 +12,7 @@ notes and run in Python. Every method but "construct" runs on any board, holes i
 from __future__ import annotations
 
 import random
+import threading
 from array import array
 from functools import lru_cache
 from typing import Callable
@@ -26,10 +27,11 @@ from ._core_py import CHECK_EVERY
 from ._narrow import four_wide
 from ._rotate import closed_tour
 
-Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array | None]"]
+Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 
 #: (core, board) -> (nodes, squares) of the closed tour found from the board's first square.
 _closed_tours: dict = {}
+_closed_tours_lock = threading.Lock()  # evicting iterates the dict: not while another thread writes
 
 #: Boards whose closed tour _closed_tours keeps.
 CLOSED_TOURS_KEPT = 8
@@ -46,9 +48,10 @@ def _closed_from_first(board: Board, budget: int, deadline: float):
         board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps, deadline
     )
     if status == FOUND:
-        if len(_closed_tours) >= CLOSED_TOURS_KEPT:
-            _closed_tours.pop(next(iter(_closed_tours)), None)
-        _closed_tours[key] = nodes, squares
+        with _closed_tours_lock:
+            if len(_closed_tours) >= CLOSED_TOURS_KEPT:
+                _closed_tours.pop(next(iter(_closed_tours)))
+            _closed_tours[key] = nodes, squares
     return status, nodes, squares
 
 

@@ -72,7 +72,8 @@ def four_wide(rows: int, cols: int, start: int, budget: int, moves, deadline: fl
             nodes += used
             status = LIMIT if found == LIMIT else status
             tails[f] = tail
-        if tails[f] is not None:
+        tail = tails[f]
+        if tail is not None:
             pendant = len(first)
             graph = [*graph_one, [in_one[e]]]
             graph[in_one[e]] = [*graph_one[in_one[e]], pendant]
@@ -80,7 +81,7 @@ def four_wide(rows: int, cols: int, start: int, budget: int, moves, deadline: fl
             nodes += used
             status = LIMIT if found == LIMIT else status
             if head is not None:
-                squares = [first[i] + 1 for i in head[:-1]] + [second[i] + 1 for i in tails[f]]
+                squares = [first[i] + 1 for i in head[:-1]] + [second[i] + 1 for i in tail]
                 return FOUND, nodes, array("i", squares)
         if nodes >= budget or expired(deadline):
             return LIMIT, nodes, None

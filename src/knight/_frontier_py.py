@@ -1,0 +1,382 @@
+"""Exact tour counts by frontier dynamic programming: the pure-Python twin of ``_frontier.pyx``.
+
+Counts the Hamiltonian paths or cycles of a leaper's graph on a board (a rectangle, maybe
+with holes) without listing them. The squares are taken one at a time, column by column
+across the board's longer side (row by row if that keeps the frontier narrower), and for
+each new square the sweep decides at once which of its edges back to earlier squares the
+tour uses: none, one or two. A square stays on the frontier until its last neighbour has
+been taken; then its degree is final and it leaves. For the knight the frontier is about
+two columns of the shorter side: 2·rows + 1 squares.
+
+**State.** One code per frontier square, in frontier order; every state of a layer has the
+same frontier squares, so the codes alone identify it:
+
+* ``EMPTY`` (0): no tour edge yet;
+* ``FULL`` (1): two tour edges, so no more may touch it;
+* ``END`` (2): one tour edge, on a piece of path whose other end is already a path end
+  (a square that left the frontier with one edge);
+* 3, 4, …: one tour edge; the two squares with the same label are the two ends of one
+  piece of path. Labels are renumbered in order of first appearance, so that states that
+  differ only in naming merge (the states are the keys of a dict of counts, as ``bytes``).
+
+**Rules.** A square leaving with no edge kills the state (unless it is the whole board);
+leaving with one edge makes it a path end: never for a closed tour, and for an open one at
+most two, counting the start and end squares, which must be path ends. A piece closing
+into a cycle, or a piece whose both ends are path ends, completes the tour: that is only
+valid at the last square, with every other frontier square ``FULL``.
+
+The sweep counts undirected paths or cycles; ``count`` doubles open ones without a fixed
+end (each path runs both ways) and closed ones from a start (both directions).
+
+``split`` and ``run_piece`` cut a count into independent pieces (the states after the
+first layers, dealt round-robin) whose answers add up to the count; ``sample`` draws a
+uniform tour by walking the stored layers backwards (small boards: every layer is kept).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from itertools import combinations
+from typing import NamedTuple
+
+EMPTY, FULL, END, FIRST_LABEL = 0, 1, 2, 3
+_FRESH = 255  # a new piece's label until renumbering
+
+#: The knight's eight (row, col) steps.
+KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
+
+
+class Step(NamedTuple):
+    """What the sweep does when it takes one square (positions index the frontier plus it)."""
+
+    here: tuple[int, ...]  # the frontier's squares, then the new one (0-based board indices)
+    choices: tuple[tuple[int, ...], ...]  # sets of earlier neighbours to link it to
+    drops: tuple[tuple[int, bool], ...]  # (position, must be a path end) of the squares that leave
+    keep: tuple[int, ...]  # the positions still on the frontier afterwards
+    last: bool  # the last square: only now may the tour be complete
+    # Look-ahead, on the frontier afterwards (positions index keep):
+    thin: tuple[int, ...]  # squares with one neighbour left (if EMPTY, a path end; not fixed ends)
+    watch: tuple[tuple[int, tuple[int, ...], bool], ...]  # coming squares short of free neighbours
+    pending: int  # fixed path ends (start, end) not yet left
+class Plan(NamedTuple):
+    """The sweep over one board: its steps, in order, and how its count is scaled."""
+
+    steps: tuple[Step, ...]
+    factor: int  # tours per undirected path or cycle; 0 when there is none
+    closed: bool
+    alone: bool  # the board has a single square: a one-square open tour
+
+
+def _neighbours(rows: int, cols: int, on, moves) -> dict[int, list[int]]:
+    """For each square of the board, its neighbours on the board."""
+    return {
+        row * cols + col: [
+            (row + dr) * cols + col + dc
+            for dr, dc in moves
+            if 0 <= row + dr < rows and 0 <= col + dc < cols and on[(row + dr) * cols + col + dc]
+        ]
+        for row in range(rows)
+        for col in range(cols)
+        if on[row * cols + col]
+    }
+
+
+def _check(rows, cols, mask, start, end, closed, moves) -> bytes:
+    """Validate the arguments (ValueError); the mask as bytes, 1 per square of the board."""
+    if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 1 and cols >= 1):
+        raise ValueError(f"a board needs rows >= 1 and cols >= 1, not {rows}×{cols}")
+    n = rows * cols
+    on = b"\x01" * n if mask is None else bytes(1 if b else 0 for b in mask)
+    if len(on) != n:
+        raise ValueError(f"mask has {len(on)} bytes, not rows * cols = {n}")
+    steps = {(int(dr), int(dc)) for dr, dc in moves}
+    if not steps or (0, 0) in steps or steps != {(-dr, -dc) for dr, dc in steps}:
+        raise ValueError(f"leaper {tuple(moves)}: its steps must be nonzero and come in opposite pairs")
+    if closed and end is not None:
+        raise ValueError("a closed tour has no end square: pass end=None")
+    for name, square in (("start", start), ("end", end)):
+        if square is not None and not (0 <= square < n and on[square]):
+            raise ValueError(f"{name} {square} is not a square of the board")
+    return on
+
+
+def _order(rows: int, cols: int, on, by_rows: bool) -> list[int]:
+    """The board's squares column by column (or row by row)."""
+    cells = [(c, r) for c in range(cols) for r in range(rows)]
+    if by_rows:
+        cells = [(c, r) for r in range(rows) for c in range(cols)]
+    return [r * cols + c for c, r in cells if on[r * cols + c]]
+
+
+def _last_steps(order, neighbours) -> tuple[dict[int, int], int]:
+    """Each square's last step (when its last neighbour is taken), and the widest frontier."""
+    step_of = {square: i for i, square in enumerate(order)}
+    last = {square: max([step_of[u] for u in neighbours[square]] + [step_of[square]]) for square in order}
+    width = max((sum(1 for u in order[: i + 1] if last[u] >= i) for i in range(len(order))), default=0)
+    return last, width
+
+
+def _step(i: int, here: list[int], order, neighbours, last, ends) -> Step:
+    """The step that takes square order[i] with the frontier here (ending with it)."""
+    square = here[-1]
+    earlier = sorted(here.index(u) for u in neighbours[square] if u != square and last[u] >= i and u in here[:-1])
+    keep = [p for p, u in enumerate(here) if last[u] != i]
+    kept = [here[p] for p in keep]
+    coming = set(order[i + 1 :])
+    watch = []
+    for q in order[i + 1 :]:
+        free = sum(1 for u in neighbours[q] if u in coming)
+        near = tuple(k for k, u in enumerate(kept) if u in neighbours[q])
+        if near and free < 2:
+            watch.append((free, near, q in ends))
+    return Step(
+        here=tuple(here),
+        choices=tuple(c for k in range(3) for c in combinations(earlier, k)),
+        drops=tuple((p, u in ends) for p, u in enumerate(here) if last[u] == i),
+        keep=tuple(keep),
+        last=i == len(order) - 1,
+        thin=tuple(k for k, u in enumerate(kept) if u not in ends and sum(v in coming for v in neighbours[u]) == 1),
+        watch=tuple(watch),
+        pending=sum(1 for u in ends if last[u] > i),
+    )
+
+
+def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
+    """Validate the question and lay out the sweep, in the orientation with the narrower frontier."""
+    on = _check(rows, cols, mask, start, end, closed, moves)
+    neighbours = _neighbours(rows, cols, on, moves)
+    orders = [_order(rows, cols, on, by_rows) for by_rows in (rows > cols, rows <= cols)]
+    order, (last, _) = min(((o, _last_steps(o, neighbours)) for o in orders), key=lambda pair: pair[1][1])
+    ends = set() if closed else {start, end} - {None}
+    steps, frontier = [], []
+    for i, square in enumerate(order):
+        here = frontier + [square]
+        steps.append(_step(i, here, order, neighbours, last, ends))
+        frontier = [u for u in here if last[u] != i]
+    n = len(order)
+    if closed:
+        factor = 2 if start is not None else 1
+    elif start is not None and start == end:
+        factor = int(n == 1)
+    else:
+        factor = 2 if start is None and end is None and n > 1 else 1
+    return Plan(tuple(steps), factor, bool(closed), n == 1)
+
+
+def _link(cells: list[int], new: int, ends: tuple[int, ...], closed: bool):
+    """The codes after linking the new square (position new) to ends; (cells, complete) or None."""
+    cells = cells.copy()
+    if len(ends) == 1:
+        (u,) = ends
+        code = cells[u]
+        if code == EMPTY:
+            cells[u] = cells[new] = _FRESH
+        else:  # the new square takes over u's end of its piece
+            cells[u], cells[new] = FULL, code
+        return cells, False
+    u, w = ends
+    a, b = cells[u], cells[w]
+    cells[new] = FULL
+    if a == EMPTY and b == EMPTY:
+        cells[u] = cells[w] = _FRESH
+        return cells, False
+    if a == EMPTY or b == EMPTY:  # the empty one becomes the other's end
+        cells[u], cells[w] = (b, FULL) if a == EMPTY else (FULL, a)
+        return cells, False
+    cells[u] = cells[w] = FULL
+    if a == b:  # a cycle (closed: the tour), or two pieces that both end in path ends
+        return (cells, True) if closed or a == END else None
+    if b == END:
+        a, b = b, a
+    cells[cells.index(b)] = a  # w's partner now ends the merged piece
+    return cells, False
+
+
+def _leave(cells: list[int], drops, complete: bool, plan: Plan) -> bool | None:
+    """Take the dropped squares off (in place): whether the tour is complete, None if dead."""
+    for position, must_end in drops:
+        code = cells[position]
+        cells[position] = FULL
+        if code == FULL:
+            if must_end:
+                return None
+        elif complete or plan.closed:
+            return None
+        elif code == EMPTY:
+            if not plan.alone:
+                return None
+            complete = True
+        elif code == END:
+            complete = True
+        else:  # a new path end: its partner's piece now ends in one
+            cells[cells.index(code)] = END
+    return complete
+
+
+def _viable(state: bytes, step: Step, closed: bool) -> bool:
+    """Whether the path ends state has made or must still make fit in two (closed: none).
+
+    Forced ends: fixed ends not yet left, EMPTY frontier squares with one neighbour left,
+    coming squares with one free neighbour left (none: dead).
+    """
+    ends = state.count(END) + step.pending + sum(1 for k in step.thin if state[k] == EMPTY)
+    for free, near, must_end in step.watch:
+        room = free + sum(1 for k in near if state[k] != FULL)
+        if room == 0:
+            return False
+        if room == 1 and not must_end:
+            ends += 1
+    return ends <= (0 if closed else 2)
+
+
+def _key(cells: list[int], keep) -> bytes:
+    """The canonical state: the kept codes, labels renumbered by first appearance."""
+    labels: dict[int, int] = {}
+    return bytes(
+        labels.setdefault(code, FIRST_LABEL + len(labels)) if code >= FIRST_LABEL else code
+        for code in (cells[p] for p in keep)
+    )
+
+
+def successors(state: bytes, step: Step, plan: Plan):
+    """Every (choice, next state) from state at step; next state None for a complete tour."""
+    cells = list(state)
+    cells.append(EMPTY)
+    new = len(state)
+    for choice in step.choices:
+        if any(cells[u] == FULL for u in choice):
+            continue
+        linked = _link(cells, new, choice, plan.closed) if choice else (cells.copy(), False)
+        if linked is None:
+            continue
+        after, complete = linked
+        complete = _leave(after, step.drops, complete, plan)
+        if complete:
+            if step.last:
+                yield choice, None
+        elif complete is not None:
+            key = _key(after, step.keep)
+            if _viable(key, step, plan.closed):
+                yield choice, key
+
+
+def advance(layer: dict[bytes, int], step: Step, plan: Plan) -> tuple[dict[bytes, int], int]:
+    """The next layer of state counts, and the tours completed at this step."""
+    following: dict[bytes, int] = {}
+    complete = 0
+    for state, ways in layer.items():
+        for _, key in successors(state, step, plan):
+            if key is None:
+                complete += ways
+            else:
+                following[key] = following.get(key, 0) + ways
+    return following, complete
+
+
+def _sweep(sweep: Plan, first: int, layer: dict[bytes, int]) -> tuple[int, int]:
+    """Undirected tours reached from layer (states before step first), and the peak layer size."""
+    total, peak = 0, len(layer)
+    for step in sweep.steps[first:]:
+        layer, complete = advance(layer, step, sweep)
+        total += complete
+        peak = max(peak, len(layer))
+    return total, peak
+
+
+def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS) -> tuple[int, int, float]:
+    """(count, peak states in one layer, seconds) for the same question as count()."""
+    began = time.perf_counter()
+    sweep = plan(rows, cols, mask, start, end, closed, moves)
+    total, peak = _sweep(sweep, 0, {b"": 1}) if sweep.factor else (0, 0)
+    return sweep.factor * total, peak, time.perf_counter() - began
+
+
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS) -> int:
+    """The number of tours, as knight.count counts them (see the module docstring)."""
+    return count_stats(rows, cols, mask, start, end, closed, moves)[0]
+
+
+def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2) -> list[tuple]:
+    """Independent work pieces whose run_piece answers add up to count(...).
+
+    A piece is a plain tuple (question, step, states): the states (bytes, count) of one
+    layer, dealt round-robin, the first layer with at least 4·pieces states (or the last).
+    """
+    question = (rows, cols, None if mask is None else bytes(mask), start, end, closed, tuple(moves))
+    sweep = plan(*question)
+    if not sweep.factor or not sweep.steps:
+        return []
+    layer, first = {b"": 1}, 0
+    while first < len(sweep.steps) - 1 and len(layer) < 4 * pieces:
+        layer, _ = advance(layer, sweep.steps[first], sweep)
+        first += 1
+    states = sorted(layer.items())
+    return [(question, first, tuple(states[k::pieces])) for k in range(pieces) if states[k::pieces]]
+
+
+def run_piece(piece) -> int:
+    """The tours counted by one piece from split."""
+    question, first, states = piece
+    sweep = plan(*question)
+    return sweep.factor * _sweep(sweep, first, dict(states))[0]
+
+
+def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None) -> list[int]:
+    """One tour, uniform among those count(...) counts: its squares in visiting order.
+
+    Every layer of the sweep is kept, then walked backwards from the completed tour, each
+    step choosing among the (state, edges) that lead to the state chosen after it with
+    probability proportional to the state's count. Memory grows with every layer's
+    states: meant for small boards (up to about 6×6). ValueError when there is no tour.
+    """
+    rng = random.Random() if rng is None else rng
+    sweep = plan(rows, cols, mask, start, end, closed, moves)
+    layers = [{b"": 1}]
+    for step in sweep.steps[:-1]:
+        layers.append(advance(layers[-1], step, sweep)[0])
+    if not sweep.factor or not sweep.steps:
+        raise ValueError("no tour to sample: the count is 0")
+    links: dict[int, list[int]] = {square: [] for step in sweep.steps for square in step.here[-1:]}
+    target = None
+    for step, layer in zip(reversed(sweep.steps), reversed(layers)):
+        options = [
+            (ways, state, choice)
+            for state, ways in layer.items()
+            for choice, key in successors(state, step, sweep)
+            if key == target
+        ]
+        if not options:
+            raise ValueError("no tour to sample: the count is 0")
+        pick = rng.randrange(sum(ways for ways, _, _ in options))
+        for ways, target, choice in options:
+            pick -= ways
+            if pick < 0:
+                break
+        new = step.here[-1]
+        for position in choice:
+            links[new].append(step.here[position])
+            links[step.here[position]].append(new)
+    return _walk(links, start, end, closed, rng)
+
+
+def _walk(links: dict[int, list[int]], start, end, closed: bool, rng) -> list[int]:
+    """The tour through the chosen edges, from start (or to end), in a uniform direction."""
+    if closed:
+        first = min(links) if start is None else start
+        second = rng.choice(links[first])
+    else:
+        ends = [square for square, near in links.items() if len(near) < 2]
+        if start is not None:
+            first = start
+        elif end is not None:
+            first = next(square for square in ends if square != end) if len(ends) > 1 else end
+        else:
+            first = rng.choice(ends)
+        second = links[first][0] if links[first] else None
+    tour = [first]
+    previous, here = first, second
+    while here is not None and here != first:
+        tour.append(here)
+        previous, here = here, next((u for u in links[here] if u != previous), None)
+    return tour

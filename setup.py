@@ -41,6 +41,7 @@ extensions = cythonize(
         Extension("knight._construct_core", ["src/knight/_construct_core.pyx"]),
         Extension("knight._storage", ["src/knight/_storage.pyx"]),
         Extension("knight._count", ["src/knight/_count.pyx"]),
+        Extension("knight._frontier", ["src/knight/_frontier.pyx"]),
     ],
     compiler_directives={"language_level": 3, "embedsignature": True},
 )

@@ -42,6 +42,7 @@ from typing import NamedTuple
 
 EMPTY, FULL, END, FIRST_LABEL = 0, 1, 2, 3
 _FRESH = 255  # a new piece's label until renumbering
+_WEIGHT = {EMPTY: 2, FULL: 0}  # a square's share in the colour count (a piece's end: 1)
 
 #: The knight's eight (row, col) steps.
 KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
@@ -59,6 +60,8 @@ class Step(NamedTuple):
     thin: tuple[int, ...]  # squares with one neighbour left (if EMPTY, a path end; not fixed ends)
     watch: tuple[tuple[int, tuple[int, ...], bool], ...]  # coming squares short of free neighbours
     pending: int  # fixed path ends (start, end) not yet left
+    colours: tuple[int, ...]  # ±1 by square colour (empty if the leaper's graph is not bipartite)
+    balance: int  # 2 × the colours of the squares still to come
 class Plan(NamedTuple):
     """The sweep over one board: its steps, in order, and how its count is scaled."""
 
@@ -117,7 +120,7 @@ def _last_steps(order, neighbours) -> tuple[dict[int, int], int]:
     return last, width
 
 
-def _step(i: int, here: list[int], order, neighbours, last, ends) -> Step:
+def _step(i: int, here: list[int], order, neighbours, last, ends, colour) -> Step:
     """The step that takes square order[i] with the frontier here (ending with it)."""
     square = here[-1]
     earlier = sorted(here.index(u) for u in neighbours[square] if u != square and last[u] >= i and u in here[:-1])
@@ -139,6 +142,8 @@ def _step(i: int, here: list[int], order, neighbours, last, ends) -> Step:
         thin=tuple(k for k, u in enumerate(kept) if u not in ends and sum(v in coming for v in neighbours[u]) == 1),
         watch=tuple(watch),
         pending=sum(1 for u in ends if last[u] > i),
+        colours=tuple(colour[u] for u in kept) if colour else (),
+        balance=2 * sum(colour[u] for u in coming) if colour else 0,
     )
 
 
@@ -149,10 +154,12 @@ def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
     orders = [_order(rows, cols, on, by_rows) for by_rows in (rows > cols, rows <= cols)]
     order, (last, _) = min(((o, _last_steps(o, neighbours)) for o in orders), key=lambda pair: pair[1][1])
     ends = set() if closed else {start, end} - {None}
+    bipartite = all((dr + dc) % 2 for dr, dc in moves)
+    colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in order} if bipartite else None
     steps, frontier = [], []
     for i, square in enumerate(order):
         here = frontier + [square]
-        steps.append(_step(i, here, order, neighbours, last, ends))
+        steps.append(_step(i, here, order, neighbours, last, ends, colour))
         frontier = [u for u in here if last[u] != i]
     n = len(order)
     if closed:
@@ -215,19 +222,27 @@ def _leave(cells: list[int], drops, complete: bool, plan: Plan) -> bool | None:
 
 
 def _viable(state: bytes, step: Step, closed: bool) -> bool:
-    """Whether the path ends state has made or must still make fit in two (closed: none).
+    """Whether state can still be completed, as far as two cheap counts can tell.
 
-    Forced ends: fixed ends not yet left, EMPTY frontier squares with one neighbour left,
-    coming squares with one free neighbour left (none: dead).
+    Path ends: those made (``END``) and those forced (fixed ends not yet left, EMPTY
+    frontier squares with one neighbour left, coming squares with one free neighbour left;
+    none is dead) must fit in two (closed: none). Colours, when every step changes the
+    square's colour: the squares not yet on the path (coming, or EMPTY) make the links
+    between the pieces' ends, each an alternating path, so 2·(their colour sum) plus the
+    colour sum of the pieces' ends is 0, give or take one for each path end still to come.
     """
-    ends = state.count(END) + step.pending + sum(1 for k in step.thin if state[k] == EMPTY)
+    spare = 0 if closed else 2 - state.count(END)
+    forced = step.pending + sum(1 for k in step.thin if state[k] == EMPTY)
     for free, near, must_end in step.watch:
         room = free + sum(1 for k in near if state[k] != FULL)
         if room == 0:
             return False
         if room == 1 and not must_end:
-            ends += 1
-    return ends <= (0 if closed else 2)
+            forced += 1
+    if forced > spare:
+        return False
+    tilt = step.balance + sum(colour * _WEIGHT.get(code, 1) for colour, code in zip(step.colours, state))
+    return abs(tilt) <= spare
 
 
 def _key(cells: list[int], keep) -> bytes:
@@ -297,13 +312,25 @@ def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS) -> int:
     return count_stats(rows, cols, mask, start, end, closed, moves)[0]
 
 
+def question_of(rows, cols, mask, start, end, closed, moves) -> tuple:
+    """The arguments of count as a plain, picklable tuple (a work piece's question)."""
+    return rows, cols, None if mask is None else bytes(mask), start, end, bool(closed), tuple(moves)
+
+
+def deal(question: tuple, first: int, states, pieces: int) -> list[tuple]:
+    """Work pieces (question, first, states): the layer's sorted states dealt round-robin."""
+    states = sorted(states)
+    return [(question, first, tuple(states[k::pieces])) for k in range(pieces) if states[k::pieces]]
+
+
 def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2) -> list[tuple]:
     """Independent work pieces whose run_piece answers add up to count(...).
 
-    A piece is a plain tuple (question, step, states): the states (bytes, count) of one
-    layer, dealt round-robin, the first layer with at least 4·pieces states (or the last).
+    A piece is a plain tuple (question, step, states): some of the states (bytes, count)
+    of the first layer with at least 4·pieces states (or of the last layer), so that
+    pieces can run anywhere, in any order, with either implementation.
     """
-    question = (rows, cols, None if mask is None else bytes(mask), start, end, closed, tuple(moves))
+    question = question_of(rows, cols, mask, start, end, closed, moves)
     sweep = plan(*question)
     if not sweep.factor or not sweep.steps:
         return []
@@ -311,8 +338,7 @@ def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2) ->
     while first < len(sweep.steps) - 1 and len(layer) < 4 * pieces:
         layer, _ = advance(layer, sweep.steps[first], sweep)
         first += 1
-    states = sorted(layer.items())
-    return [(question, first, tuple(states[k::pieces])) for k in range(pieces) if states[k::pieces]]
+    return deal(question, first, layer.items(), pieces)
 
 
 def run_piece(piece) -> int:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -348,32 +349,38 @@ def run_piece(piece) -> int:
     return sweep.factor * _sweep(sweep, first, dict(states))[0]
 
 
+@lru_cache(maxsize=4)
+def _arrows(question: tuple) -> tuple[Plan, list[dict]]:
+    """The sweep, and for each step every state reached with the (count, state, edges) leading to it."""
+    sweep = plan(*question)
+    layer, arrows = {b"": 1}, []
+    for step in sweep.steps:
+        into: dict = {}
+        for state, ways in layer.items():
+            for choice, key in successors(state, step, sweep):
+                into.setdefault(key, []).append((ways, state, choice))
+        arrows.append(into)
+        layer = {key: sum(ways for ways, _, _ in options) for key, options in into.items() if key is not None}
+    return sweep, arrows
+
+
 def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None) -> list[int]:
     """One tour, uniform among those count(...) counts: its squares in visiting order.
 
-    Every layer of the sweep is kept, then walked backwards from the completed tour, each
-    step choosing among the (state, edges) that lead to the state chosen after it with
-    probability proportional to the state's count. Memory grows with every layer's
-    states: meant for small boards (up to about 6×6). ValueError when there is no tour.
+    The sweep's transitions are kept (for the last 4 questions asked), then walked
+    backwards from the completed tour, each step choosing among the (state, edges) that
+    lead to the state chosen after it with probability proportional to the state's count.
+    Memory grows with every layer's states: meant for small boards (up to about 6×6).
+    ValueError when there is no tour.
     """
     rng = random.Random() if rng is None else rng
-    sweep = plan(rows, cols, mask, start, end, closed, moves)
-    layers = [{b"": 1}]
-    for step in sweep.steps[:-1]:
-        layers.append(advance(layers[-1], step, sweep)[0])
-    if not sweep.factor or not sweep.steps:
+    sweep, arrows = _arrows(question_of(rows, cols, mask, start, end, closed, moves))
+    if not sweep.factor or not arrows or None not in arrows[-1]:
         raise ValueError("no tour to sample: the count is 0")
-    links: dict[int, list[int]] = {square: [] for step in sweep.steps for square in step.here[-1:]}
+    links: dict[int, list[int]] = {step.here[-1]: [] for step in sweep.steps}
     target = None
-    for step, layer in zip(reversed(sweep.steps), reversed(layers)):
-        options = [
-            (ways, state, choice)
-            for state, ways in layer.items()
-            for choice, key in successors(state, step, sweep)
-            if key == target
-        ]
-        if not options:
-            raise ValueError("no tour to sample: the count is 0")
+    for step, into in zip(reversed(sweep.steps), reversed(arrows)):
+        options = into[target]
         pick = rng.randrange(sum(ways for ways, _, _ in options))
         for ways, target, choice in options:
             pick -= ways

@@ -14,14 +14,17 @@ SLOW = pytest.mark.skipif(not os.environ.get("KNIGHT_SLOW"), reason="slow: set K
 KNIGHT = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
 
 
+def compiled():
+    """The compiled module, imported directly so that a broken build fails loudly."""
+    if os.environ.get("KNIGHT_NO_EXTENSIONS"):
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set")
+    return importlib.import_module("knight._frontier")
+
+
 @pytest.fixture(params=["cython", "python"], scope="module")
 def engine(request):
-    """Each implementation: the compiled module imported directly, so a broken build fails."""
-    if request.param == "cython":
-        if os.environ.get("KNIGHT_NO_EXTENSIONS"):
-            pytest.skip("KNIGHT_NO_EXTENSIONS is set")
-        return importlib.import_module("knight._frontier")
-    return importlib.import_module("knight._frontier_py")
+    """Each implementation in turn."""
+    return compiled() if request.param == "cython" else importlib.import_module("knight._frontier_py")
 
 
 @lru_cache(maxsize=None)
@@ -119,7 +122,7 @@ def test_a165134_directed_open_tours_of_n_by_n(engine):
 
 @SLOW
 def test_a165134_six_by_six_compiled():
-    assert importlib.import_module("knight._frontier").count(6, 6, None, None, None, False) == 6637920
+    assert compiled().count(6, 6, None, None, None, False) == 6637920
 
 
 def test_a001230_closed_tours_of_2n_by_2n(engine):
@@ -129,12 +132,12 @@ def test_a001230_closed_tours_of_2n_by_2n(engine):
 
 
 def test_a001230_six_by_six_compiled():
-    assert importlib.import_module("knight._frontier").count(6, 6, None, None, None, True) == 9862
+    assert compiled().count(6, 6, None, None, None, True) == 9862
 
 
 @SLOW
 def test_a001230_eight_by_eight_compiled():
-    assert importlib.import_module("knight._frontier").count(8, 8, None, None, None, True) == 13267364410532
+    assert compiled().count(8, 8, None, None, None, True) == 13267364410532
 
 
 # A175881: closed tours on 6×n, n = 1..9.
@@ -142,14 +145,14 @@ A175881 = [0, 0, 0, 0, 8, 9862, 1067638, 55488142, 3374967940]
 
 
 def test_a175881_closed_tours_of_6_by_n_compiled():
-    frontier = importlib.import_module("knight._frontier")
+    frontier = compiled()
     for n, tours in enumerate(A175881[:7], start=1):
         assert frontier.count(6, n, None, None, None, True) == tours
 
 
 @SLOW
 def test_a175881_closed_tours_of_6_by_8_and_9_compiled():
-    frontier = importlib.import_module("knight._frontier")
+    frontier = compiled()
     assert [frontier.count(6, n, None, None, None, True) for n in (8, 9)] == A175881[7:9]
 
 

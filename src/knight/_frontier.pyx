@@ -29,6 +29,7 @@ cdef enum:
     FRESH = 31  # a new piece's label until renumbering
     MAX_WIDTH = 26  # packed codes stay under 16: at most 13 pieces
     CELLS = 64  # room for the frontier plus the new square
+    MAX_LIMBS = 64  # counts of up to 4096 bits
 
 cdef uint64_t NO_KEY = 0xFFFFFFFFFFFFFFFF  # first word of an empty slot (never a state: 16 codes of 15)
 
@@ -360,7 +361,7 @@ cdef class _Engine:
     def load(self, int first, states):
         """Start at step first from the (bytes, count) states."""
         cdef uint64_t key[2]
-        cdef uint64_t value[64]
+        cdef uint64_t value[MAX_LIMBS]
         cdef uint8_t out[CELLS]
         cdef bint overflow = False
         self.at = first
@@ -428,6 +429,8 @@ def _sweep(question, int first, states):
     sweep = plan(*question)
     limbs = max([1] + [-(-ways.bit_length() // 64) for _, ways in states])
     while True:
+        if limbs > MAX_LIMBS:
+            raise OverflowError(f"a count needs more than {64 * MAX_LIMBS} bits")
         engine = _Engine(sweep, limbs)
         engine.load(first, states)
         if engine.run(len(sweep.steps)):

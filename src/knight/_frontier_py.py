@@ -23,7 +23,9 @@ same frontier squares, so the codes alone identify it:
 leaving with one edge makes it a path end: never for a closed tour, and for an open one at
 most two, counting the start and end squares, which must be path ends. A piece closing
 into a cycle, or a piece whose both ends are path ends, completes the tour: that is only
-valid at the last square, with every other frontier square ``FULL``.
+valid at the last square, with every other frontier square ``FULL``. After each step a
+look-ahead (``_viable``) drops states that cannot be completed: too many path ends made or
+forced, or square colours that cannot balance.
 
 The sweep counts undirected paths or cycles; ``count`` doubles open ones without a fixed
 end (each path runs both ways) and closed ones from a start (both directions).

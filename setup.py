@@ -37,11 +37,11 @@ class OptionalBuildExt(build_ext):
 
 extensions = cythonize(
     [
-        Extension("knight._core", ["src/knight/_core.pyx"]),
-        Extension("knight._construct_core", ["src/knight/_construct_core.pyx"]),
         Extension("knight._storage", ["src/knight/_storage.pyx"]),
-        Extension("knight._count", ["src/knight/_count.pyx"]),
-        Extension("knight._frontier", ["src/knight/_frontier.pyx"]),
+        Extension("knight.search._core", ["src/knight/search/_core.pyx"]),
+        Extension("knight.construct._kernel", ["src/knight/construct/_kernel.pyx"]),
+        Extension("knight.count._walker", ["src/knight/count/_walker.pyx"]),
+        Extension("knight.count._frontier", ["src/knight/count/_frontier.pyx"]),
     ],
     compiler_directives={"language_level": 3, "embedsignature": True},
 )

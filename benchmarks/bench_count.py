@@ -5,7 +5,9 @@
 Prints the time, search nodes and nodes per second of: the closed tours of 6×6 (target
 under 0.25 s); the directed open tours of 6×6 in this process, on one core (target under
 5 s), and on a ProcessPoolExecutor of 2 workers (target: proportionally less), with the
-ratio of the two; and, for scale, the pure-Python twin on the closed tours of 6×6. Times
+ratio of the two; the closed tours of 6×6 less a1 and b1, a board with holes, which
+takes the walker's masked path (for tracking; no target); and, for scale, the pure-Python
+twin on the closed tours of 6×6. Times
 are the best of a few runs; the load average is printed because another process on the
 machine slows every figure. With psutil (a dependency of dask's distributed) it also
 prints the CPU time of each of the two workers, and the speed-up their split of the work
@@ -20,8 +22,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import knight
 import knight._impl
-from knight._count import Walker  # noqa: F401  (the compiled walker must be built)
-from knight._enumerate import count_result
+from knight.count._walker import Walker  # noqa: F401  (the compiled walker must be built)
+from knight.count._enumerate import count_result
 
 
 def worker_cpu(pool: ProcessPoolExecutor) -> dict[int, float] | None:
@@ -59,11 +61,13 @@ def cpu_seconds(**options) -> float:
 
 
 def main() -> None:
-    assert knight._impl.counter.__name__ == "knight._count", "build the extension first"
+    assert knight._impl.counter.__name__ == "knight.count._walker", "build the extension first"
     load = os.getloadavg()[0]
     print(f"knight {knight.__version__}, compiled walker; load average {load:.2f} on {os.cpu_count()} cores")
     closed, result = best(5, size=6, closed=True)
     report("6×6 closed (undirected)", closed, result, "target < 0.25 s")
+    seconds, result = best(5, size=knight.Board(6, holes=["a1", "b1"]), closed=True)
+    report("6×6 less a1, b1, closed", seconds, result, "(holes)")
     one, result = best(2, size=6)
     report("6×6 open (directed), 1 core", one, result, "target < 5 s")
     print(f"  {'':<28} CPU time of that count: {cpu_seconds(size=6):.3f} s")
@@ -80,7 +84,7 @@ def main() -> None:
             f"on idle cores the speed-up would be {sum(used) / max(used):.2f}×"
         )
 
-    knight._impl.counter = __import__("knight._count_py", fromlist=["Walker"])
+    knight._impl.counter = __import__("knight.count._walker_py", fromlist=["Walker"])
     seconds, result = best(1, size=6, closed=True)
     report("6×6 closed, pure-Python twin", seconds, result, f"{seconds / closed:.0f}× the compiled time")
 

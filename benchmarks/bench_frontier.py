@@ -14,7 +14,7 @@ import sys
 import time
 
 import knight
-from knight import _frontier, _frontier_py
+from knight.count import _frontier, _frontier_py
 
 
 def timed(function, repeats: int) -> tuple[float, object]:

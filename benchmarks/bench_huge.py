@@ -8,7 +8,7 @@ of 3, each in a fresh process, so that its peak memory is its own; and the odd b
 corner, closed), the peak resident memory, the throughput in squares a second, and
 the floor: the time this machine takes just to fill an int32 array of the same size
 (``array('i', [0]) * n``, allocation included), with the ratio of the two. Then boards
-three and four wide (built from repeated sections, see knight._strips) of
+three and four wide (built from repeated sections, see knight.construct._strips) of
 10^6 and 10^7 squares, open from a middle square, best of 3, with the same figures, to
 show the time grows linearly. --quick skips the 10^8 boards and the 10^7-square strips.
 """
@@ -68,7 +68,7 @@ def main() -> None:
     fill = best_of(7, lambda: array("i", [0]) * (n * n))
     print(f"\n{n:,}×{n:,} ({n * n:,} squares), best of 7; fill floor {fill * 1e3:.2f} ms")
     for closed in (False, True):
-        seconds = best_of(7, lambda: knight.tour(1, n, closed=closed))
+        seconds = best_of(7, lambda: knight.tour(n, 1, closed=closed))
         print(
             f"  {'closed' if closed else 'open  '}: {seconds * 1e3:7.2f} ms  {n * n / seconds / 1e6:7.1f} M squares/s  "
             f"{seconds / fill:5.1f}× the fill   [{verdict(seconds < TARGET_1000)}: < {TARGET_1000 * 1e3:.0f} ms]"
@@ -105,7 +105,7 @@ def strips(quick: bool) -> None:
         for rows in (3, 4):
             for cols in sorted({squares // rows | 1, squares // rows // 2 * 2} if rows == 3 else {squares // rows}):
                 start = cols + (cols // 2 | 1) + 1 if rows == 3 else cols // 2 + 1  # row 1 / row 0, odd column
-                seconds = best_of(3, lambda: knight.tour(start, (rows, cols)))
+                seconds = best_of(3, lambda: knight.tour((rows, cols), start))
                 per = seconds / (rows * cols)
                 print(
                     f"  {rows}×{cols:<10,} {seconds:7.3f} s  {per * 1e9:6.1f} ns a square  "

@@ -24,7 +24,7 @@ def run(method: str, closed: bool) -> tuple[float, int]:
     began = time.perf_counter()
     for start in range(1, 65):
         try:
-            knight.tour(start, 8, closed=closed, method=method, seed=start, max_nodes=BUDGETS.get(method))
+            knight.tour(8, start, closed=closed, method=method, seed=start, max_nodes=BUDGETS.get(method))
         except knight.SearchLimitError:
             continue
         found += 1

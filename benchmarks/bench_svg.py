@@ -20,7 +20,7 @@ BOARDS = (8, 100, (200, 200))
 def main() -> None:
     print(f"knight.svg.render, best of 5 (knight {knight.__version__}, {knight.IMPLEMENTATION} core)")
     for size in BOARDS:
-        found = knight.tour(1, size)
+        found = knight.tour(size, 1)
         for animate in (False, True):
             seconds = best_of(5, lambda: knight.svg.render(found, animate=animate))
             kilobytes = len(knight.svg.render(found, animate=animate).encode("utf-8")) / 1000

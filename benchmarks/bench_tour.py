@@ -32,7 +32,7 @@ def per_tour(module_name: str, repeats: int) -> float:
     began = time.perf_counter()
     for _ in range(repeats):
         for start in range(1, 65):
-            knight.tour(start)
+            knight.tour(8, start)
     return (time.perf_counter() - began) / (64 * repeats)
 
 
@@ -44,9 +44,9 @@ def compare(rounds: int = 7) -> tuple[float, float]:
     """
     compiled = twin = float("inf")
     for _ in range(rounds):
-        compiled = min(compiled, per_tour("knight._core", 300))
-        twin = min(twin, per_tour("knight._core_py", 3))
-    knight._impl.core = importlib.import_module("knight._core")
+        compiled = min(compiled, per_tour("knight.search._core", 300))
+        twin = min(twin, per_tour("knight.search._core_py", 3))
+    knight._impl.core = importlib.import_module("knight.search._core")
     return compiled, twin
 
 

@@ -1,11 +1,11 @@
-"""Generate src/knight/_blocks.py: the solved blocks the construction joins.
+"""Generate src/knight/construct/_blocks.py: the solved blocks the construction joins.
 
-    python scripts/gen_blocks.py > src/knight/_blocks.py
+    python scripts/gen_blocks.py > src/knight/construct/_blocks.py
 
 Two kinds of block, h×w with 5 <= h, w <= 11 (cells numbered r*w + c):
 
 * CLOSED[(h, w)], for h*w even: a closed tour written as a path from (3, 0) to (1, 1), so
-  that it contains the edge (1, 1)-(3, 0) the joins need (see _construct.py).
+  that it contains the edge (1, 1)-(3, 0) the joins need (see src/knight/construct/_rectangle.py).
 * HOLED[(h, w)][s], for h and w odd (7 or 9 on one side at least) and s of the corners'
   colour: an open tour from s whose second-last square a is a knight's move from s. The
   squares but the last (q) form a cycle through the edge (s, a) on the block less q.

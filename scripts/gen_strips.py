@@ -1,7 +1,7 @@
-"""Find and check the base paths with repeatable sections that knight._strips builds on.
+"""Find and check the base paths with repeatable sections that knight.construct._strips builds on.
 
 Run from the repository root with the package importable (PYTHONPATH=src); writes
-src/knight/_strips_data.py in about 15 seconds (tests/test_strips.py runs it and compares).
+src/knight/construct/_strips_data.py in about 15 seconds (tests/test_strips.py runs it and compares).
 
 A section is a periodic pattern: a set of knight's-move edges on the infinite strip h
 squares wide, invariant under a shift of four columns, in which every square has two
@@ -28,8 +28,8 @@ import itertools
 import random
 import sys
 
-from knight import _strips
-from knight._core_py import FOUND, depth_first
+from knight.construct import _strips
+from knight.search._core_py import FOUND, depth_first
 
 PERIOD = 4
 MOVES = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
@@ -377,7 +377,7 @@ def kinds():
                     yield h, row, ("mod", ra), ("mod", rb)
 
 
-def main(out="src/knight/_strips_data.py"):
+def main(out="src/knight/construct/_strips_data.py"):
     rng = random.Random(1)
     patterns = {3: sections(3)[:60], 4: sections(4)[:400]}
     wins = {h: {"a": collections.Counter(), "b": collections.Counter()} for h in (3, 4)}

@@ -34,34 +34,52 @@ def _use(request, monkeypatch, attribute, compiled, twin):
 @pytest.fixture(params=IMPLEMENTATIONS)
 def core(request, monkeypatch):
     """The search core in use for the test."""
-    return _use(request, monkeypatch, "core", "knight._core", "knight._core_py")
+    return _use(request, monkeypatch, "core", "knight.search._core", "knight.search._core_py")
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def construct_core(request, monkeypatch):
     """The construction core in use for the test."""
-    return _use(request, monkeypatch, "construct_core", "knight._construct_core", "knight._construct_py")
+    return _use(request, monkeypatch, "construct_core", "knight.construct._kernel", "knight.construct._kernel_py")
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def counter(request, monkeypatch):
     """The enumerator and counter in use for the test."""
-    return _use(request, monkeypatch, "counter", "knight._count", "knight._count_py")
+    return _use(request, monkeypatch, "counter", "knight.count._walker", "knight.count._walker_py")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def frontier(request, monkeypatch):
+    """The frontier counting engine in use for the test."""
+    return _use(request, monkeypatch, "frontier", "knight.count._frontier", "knight.count._frontier_py")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def text_encoder(request, monkeypatch):
+    """The storage module whose encode and move_numbers write the text formats, for the test."""
+    return _use(request, monkeypatch, "storage", "knight._storage", "knight._storage_py")
 
 
 @pytest.fixture(scope="module")
 def both_cores():
     """The two search cores side by side, for differential tests."""
-    return _compiled("knight._core"), importlib.import_module("knight._core_py")
+    return _compiled("knight.search._core"), importlib.import_module("knight.search._core_py")
 
 
 @pytest.fixture(scope="module")
 def both_counters():
     """The compiled walker and its twin side by side, for differential tests."""
-    return _compiled("knight._count"), importlib.import_module("knight._count_py")
+    return _compiled("knight.count._walker"), importlib.import_module("knight.count._walker_py")
+
+
+@pytest.fixture(scope="module")
+def both_frontiers():
+    """The compiled frontier engine and its twin side by side, for differential tests."""
+    return _compiled("knight.count._frontier"), importlib.import_module("knight.count._frontier_py")
 
 
 @pytest.fixture
 def compiled_construction():
     """The compiled construction core, for tests too big for the twin."""
-    return _compiled("knight._construct_core")
+    return _compiled("knight.construct._kernel")

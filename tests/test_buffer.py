@@ -1,14 +1,16 @@
 """Compact tours: one int32 buffer, shared through the buffer protocol; formats that stream."""
 
 import importlib
+import io
 import sys
 
 import pytest
 
 import knight
 import knight._impl
-from knight import _formats
+from knight import _text
 from knight.cli import main
+from validator import assert_board_tour, assert_tour
 
 
 @pytest.fixture(params=["cython", "python"])
@@ -33,7 +35,7 @@ def squares_of(storage, tour):
 
 
 def test_tour_keeps_one_int32_array():
-    tour = knight.tour(1, 30)
+    tour = knight.tour(30, 1)
     assert tour._squares.typecode == "i" and tour._squares.itemsize == 4
     assert isinstance(tour, knight._impl.storage.SquareBuffer)
 
@@ -41,7 +43,7 @@ def test_tour_keeps_one_int32_array():
 def test_memoryview_shares_the_squares_read_only(storage):
     if storage.__name__.endswith("_py") and sys.version_info < (3, 12):
         pytest.skip("pure-Python buffers need Python 3.12 (PEP 688); numpy uses __array__ instead")
-    tour = knight.tour(1, 30)
+    tour = knight.tour(30, 1)
     view = memoryview(squares_of(storage, tour))
     assert (view.format, view.itemsize, view.shape, view.readonly) == ("i", 4, (900,), True)
     assert view.tolist() == list(tour)
@@ -55,13 +57,13 @@ def test_memoryview_shares_the_squares_read_only(storage):
 def test_memoryview_of_a_tour():
     if knight._impl.NO_EXTENSIONS and sys.version_info < (3, 12):
         pytest.skip("pure-Python buffers need Python 3.12 (PEP 688)")
-    tour = knight.tour(1)
+    tour = knight.tour(8, 1)
     assert memoryview(tour).tolist() == list(tour)
 
 
 def test_numpy_shares_without_copying(storage):
     numpy = pytest.importorskip("numpy")
-    tour = knight.tour(1, 100)
+    tour = knight.tour(100, 1)
     shared = numpy.asarray(squares_of(storage, tour))
     assert shared.dtype == numpy.int32 and shared.shape == (10_000,)
     assert numpy.shares_memory(shared, numpy.frombuffer(tour._squares, dtype=numpy.int32))
@@ -72,15 +74,15 @@ def test_numpy_shares_without_copying(storage):
 
 
 def test_tour_is_still_immutable_and_hashable():
-    tour = knight.tour(1, 30)
+    tour = knight.tour(30, 1)
     with pytest.raises((AttributeError, TypeError)):
         tour.rows = 4
-    assert hash(tour) == hash(knight.tour(1, 30)) and tour == knight.tour(1, 30)
+    assert hash(tour) == hash(knight.tour(30, 1)) and tour == knight.tour(30, 1)
 
 
-def test_streamed_formats_agree_with_the_definitions(construct_core):
-    tour = knight.tour(1, (300, 301))  # more squares than one chunk
-    assert len(tour) > _formats.CHUNK
+def test_streamed_formats_agree_with_the_definitions(text_encoder):
+    tour = knight.tour((300, 301), 1)  # more squares than one chunk
+    assert len(tour) > _text.CHUNK
     assert tour.line() == " ".join(map(str, tour))
     matrix = tour.matrix()
     assert all(matrix[(square - 1) // 301][(square - 1) % 301] == move for move, square in enumerate(tour, 1))
@@ -91,11 +93,23 @@ def test_streamed_formats_agree_with_the_definitions(construct_core):
     assert boxed[2 * 5 + 1] == "|" + "|".join(f" {move:>{width}} " for move in matrix[5]) + "|"
 
 
+#: A 20×21 board less four holes (a1, c3, k10, s18), as a picture.
+HOLES = {(19, 0), (17, 2), (10, 10), (2, 18)}
+HOLEY = "\n".join(" ".join("#" if (row, col) in HOLES else "." for col in range(21)) for row in range(20))
+
+
 @pytest.mark.parametrize("fmt", ["line", "matrix", "grid", "boxed", "coords", "algebraic"])
-def test_cli_streams_the_same_text(fmt, capsys):
-    assert main(["7", "--size", "260x270", "--format", fmt]) == 0
+@pytest.mark.parametrize("size", ["260x270", "-"])
+def test_cli_streams_the_same_text(fmt, size, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(HOLEY.encode())))  # "-" reads the picture
+    assert main([size, "--start", "7", "--format", fmt]) == 0
+    if size == "-":
+        tour = knight.tour(knight.Board.parse(HOLEY), 7)
+        assert_board_tour(tour, HOLEY)
+    else:
+        tour = knight.tour((260, 270), 7)
+        assert_tour(tour, 260, 270)
     out = capsys.readouterr().out
-    tour = knight.tour(7, (260, 270))
     expected = {
         "line": tour.line(),
         "matrix": "\n".join(" ".join(map(str, row)) for row in tour.matrix()),
@@ -108,10 +122,10 @@ def test_cli_streams_the_same_text(fmt, capsys):
 
 
 def test_repr_of_a_huge_tour_is_abridged():
-    tour = knight.tour(1, 200)
+    tour = knight.tour(200, 1)
     assert repr(tour) == f"<Tour of 200×200, 40,000 squares: {', '.join(map(str, tour[:5]))}, ..., {tour.end}>"
-    small = knight.tour(1, 100)
-    assert eval(repr(small), {"Tour": knight.Tour}) == small
+    small = knight.tour(100, 1)
+    assert eval(repr(small), {"Tour": knight.Tour, "Board": knight.Board}) == small
 
 
 def test_cli_writes_a_huge_line_in_bounded_memory(compiled_construction):
@@ -124,7 +138,7 @@ def test_cli_writes_a_huge_line_in_bounded_memory(compiled_construction):
         "from knight.cli import main\n"
         "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
         "sys.stdout = open(os.devnull, 'w')\n"
-        "main(['1', '--size', '2000', '--format', 'line'])\n"
+        "main(['2000', '--start', '1', '--format', 'line'])\n"
         "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before))\n"
     )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
@@ -137,6 +151,6 @@ def test_pickle_and_copy():
     import copy
     import pickle
 
-    tour = knight.tour(1, 30)
+    tour = knight.tour(30, 1)
     for again in (pickle.loads(pickle.dumps(tour)), copy.copy(tour), copy.deepcopy(tour)):
         assert again == tour and type(again) is knight.Tour

@@ -5,7 +5,8 @@ import random
 import pytest
 
 import knight
-from knight import _blocks, _construct
+from knight.construct import _blocks
+from knight.construct import _rectangle
 from validator import assert_tour, assert_tour_vectorized
 
 
@@ -48,7 +49,7 @@ def test_bands_cover_every_length_and_anchor():
     for length in list(range(5, 400)) + [999, 1000, 1001, 4097, 10_001]:
         anchors = range(length) if length < 400 else random.Random(length).sample(range(length), 50)
         for anchor in anchors if length % 2 else [None]:
-            sizes = _construct.bands(length, anchor)
+            sizes = _rectangle.bands(length, anchor)
             assert sum(sizes) == length and all(5 <= size <= 11 for size in sizes)
             odd = [index for index, size in enumerate(sizes) if size % 2]
             assert len(odd) <= 1
@@ -68,7 +69,7 @@ def starts_to_try(rows, cols):
 def test_every_n_from_5_to_60(construct_core, n):
     for start in starts_to_try(n, n):
         for closed in (False, True) if n % 2 == 0 else (False,):
-            tour = knight.tour(start, n, closed=closed, method="construct")
+            tour = knight.tour(n, start, closed=closed, method="construct")
             assert tour.start == start
             assert_tour(tour, n, n, closed=closed)
 
@@ -92,7 +93,7 @@ def test_sampled_rectangles(construct_core, rows, cols):
         for start in starts_to_try(rows, cols) + [rng.randrange(rows * cols) + 1]:
             if knight._existence.start_reason(rows, cols, start, closed):
                 continue
-            tour = knight.tour(start, (rows, cols), closed=closed)
+            tour = knight.tour((rows, cols), start, closed=closed)
             assert tour.start == start
             assert_tour(tour, rows, cols, closed=closed)
 
@@ -105,7 +106,7 @@ def test_every_start(construct_core, rows, cols):
         for start in range(1, rows * cols + 1):
             if knight._existence.start_reason(rows, cols, start, closed):
                 continue
-            tour = knight.tour(start, (rows, cols), closed=closed, method="construct")
+            tour = knight.tour((rows, cols), start, closed=closed, method="construct")
             assert tour.start == start
             assert_tour_vectorized(tour, rows, cols, closed=closed) if rows * cols > 2000 else assert_tour(
                 tour, rows, cols, closed=closed
@@ -116,8 +117,8 @@ def test_every_start(construct_core, rows, cols):
 def test_compiled_and_twin_construct_identical_tours(seed):
     if knight._impl.NO_EXTENSIONS:
         pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
-    import knight._construct_core as compiled
-    import knight._construct_py as twin
+    import knight.construct._kernel as compiled
+    import knight.construct._kernel_py as twin
 
     rng = random.Random(seed)
     for _ in range(8):
@@ -132,7 +133,7 @@ def test_compiled_and_twin_construct_identical_tours(seed):
         for module in (compiled, twin):
             knight._impl.construct_core, saved = module, knight._impl.construct_core
             try:
-                answers.append(_construct.construct(rows, cols, start, not odd))
+                answers.append(_rectangle.construct(rows, cols, start, not odd))
             finally:
                 knight._impl.construct_core = saved
         assert answers[0] == answers[1], (rows, cols, start)
@@ -149,35 +150,35 @@ def test_huge_boards_from_random_starts(compiled_construction, rows, cols):
             start = rng.randrange(rows * cols) + 1
             if knight._existence.start_reason(rows, cols, start, closed):
                 start -= 1
-            tour = knight.tour(start, (rows, cols), closed=closed)
+            tour = knight.tour((rows, cols), start, closed=closed)
             assert tour.start == start
             assert_tour_vectorized(tour, rows, cols, closed=closed)
 
 
 def test_auto_searches_small_boards_and_constructs_large_ones(construct_core):
-    assert knight.tour(1, 8) == knight.tour(1, 8, method="backtrack") == knight.tour(1, 8, method="construct")
-    constructed = knight.tour(1, 30, method="construct")
-    assert knight.tour(1, 30) == constructed != knight.tour(1, 30, method="backtrack")
+    assert knight.tour(8, 1) == knight.tour(8, 1, method="backtrack") == knight.tour(8, 1, method="construct")
+    constructed = knight.tour(30, 1, method="construct")
+    assert knight.tour(30, 1) == constructed != knight.tour(30, 1, method="backtrack")
 
 
 @pytest.mark.parametrize("method", ["", "Construct", "dfs"])
 def test_unknown_methods(method):
     with pytest.raises(knight.InvalidInputError, match="method"):
-        knight.tour(1, 8, method=method)
+        knight.tour(8, 1, method=method)
 
 
 def test_construct_needs_both_sides_at_least_5():
     """Or a board three or four wide that a stored base serves (tests/test_strips.py)."""
     with pytest.raises(knight.InvalidInputError, match="at least 5"):
-        knight.tour(1, (4, 5), method="construct")
-    assert_tour(knight.tour(1, (4, 5)), 4, 5)  # auto falls back to the search
+        knight.tour((4, 5), 1, method="construct")
+    assert_tour(knight.tour((4, 5), 1), 4, 5)  # auto falls back to the search
 
 
 def test_boards_that_cannot_fit_in_memory_are_refused_before_allocating(monkeypatch):
-    monkeypatch.setattr(_construct, "available_memory", lambda: 10**9)
+    monkeypatch.setattr(_rectangle, "available_memory", lambda: 10**9)
     with pytest.raises(knight.InvalidInputError, match=r"needs 3\.7 GiB.* more than the 0\.9 GiB"):
-        knight.tour(1, 31_623)
-    assert_tour(knight.tour(1, 20), 20, 20)
+        knight.tour(31_623, 1)
+    assert_tour(knight.tour(20, 1), 20, 20)
 
 
 def test_single_block_boards_from_every_start(core):
@@ -188,6 +189,6 @@ def test_single_block_boards_from_every_start(core):
                 for start in range(1, rows * cols + 1):
                     if knight._existence.start_reason(rows, cols, start, closed):
                         continue
-                    tour = knight.tour(start, (rows, cols), closed=closed, method="construct")
+                    tour = knight.tour((rows, cols), start, closed=closed, method="construct")
                     assert tour.start == start
                     assert_tour(tour, rows, cols, closed=closed)

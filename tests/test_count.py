@@ -1,14 +1,17 @@
-"""knight.count(): the issue's values, the conventions, symmetry, executors, budgets, Ctrl-C."""
+"""knight.count(): the issue's values, the conventions, symmetry, executors, budgets, Ctrl-C;
+shaped boards and other leapers against a count from the definition."""
 
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from functools import lru_cache
 
 import pytest
 
 import knight
 import knight._impl
-from knight import _enumerate
-from knight._enumerate import count_result, plan, run_item
+from knight.count import _enumerate, _symmetry
+from knight.count._enumerate import count_result, plan, run_item
 
 from brute import brute_count
 
@@ -72,21 +75,22 @@ def test_no_tours_count_zero(counter, size, options):
     assert list(knight.tours(size, **options)) == []
 
 
-def _walk_count(module, rows, cols, start, closed):
+def _walk_count(module, board, start, closed, symmetry=True):
     """A count without the theorems: the split and every item, straight from the walker."""
-    items, _ = plan(module, rows, cols, start, closed)
+    board = board if isinstance(board, knight.Board) else knight.Board(board)
+    items, _ = plan(module, board, start, closed, symmetry)
     return sum(run_item(item._replace(budget=10**9))[0] for item in items)
 
 
 @pytest.mark.parametrize("size, closed", [((3, 3), False), ((4, 4), False), ((3, 5), False), ((3, 6), False),
                                           ((4, 5), True), ((3, 8), True), ((4, 6), True)])
 def test_walker_alone_proves_the_theorems(counter, size, closed):
-    assert _walk_count(counter, *size, None, closed) == 0
+    assert _walk_count(counter, size, None, closed) == 0
 
 
 def test_walker_alone_counts_minority_colour_starts_zero(counter):
     for start in (1, 5, 7, 11):  # minority-colour squares of 5×5, 0-based
-        assert _walk_count(counter, 5, 5, start, False) == 0
+        assert _walk_count(counter, 5, start, False) == 0
 
 
 @pytest.mark.parametrize("size, options", [
@@ -145,7 +149,8 @@ def test_max_nodes_bounds_the_whole_count(counter):
     "options, error, words",
     [
         ({"size": 0}, ValueError, "size 0"),
-        ({"size": "5"}, TypeError, "'5'"),
+        ({"size": 5.5}, TypeError, "5.5"),
+        ({"size": "e4"}, ValueError, "looks like a square"),
         ({"size": 5, "start": 26}, ValueError, "square 26"),
         ({"size": 5, "max_nodes": 0}, ValueError, "max_nodes"),
         ({"size": 5, "max_nodes": 2.5}, TypeError, "max_nodes"),
@@ -182,7 +187,7 @@ def test_interrupt_stops_the_count_and_cancels_pending_items(counter, monkeypatc
         return run_item(item)
 
     monkeypatch.setattr(_enumerate, "run_item", interrupted_item)
-    items = len(plan(counter, 5, 5, None, False)[0])
+    items = len(plan(counter, knight.Board(5), None, False)[0])
     with ThreadPoolExecutor(1) as pool:
         with pytest.raises(KeyboardInterrupt):
             knight.count(5, executor=pool if pooled else None)
@@ -202,3 +207,317 @@ def test_compiled_and_twin_count_identically(both_counters, monkeypatch, rows, c
             + [count_result((rows, cols), start=start, closed=closed) for start in (1, cols + 2)]
         )
     assert results[0] == results[1]
+
+
+# -- shaped boards and other leapers ------------------------------------------------------
+
+
+def definition_count(cells, leaper, *, start=None, closed=False):
+    """Tours of the squares cells ((row, col) pairs) by the leaper, from the definition alone.
+
+    Remembered, as both implementations ask for the same counts.
+    """
+    return _definition_count(frozenset(cells), tuple(leaper), start, closed)
+
+
+@lru_cache(maxsize=None)
+def _definition_count(cells, leaper, start, closed):
+    """Tours of the squares cells by the leaper (see definition_count), from the definition alone.
+
+    Shares no code with knight. A tour visits every square once, each step a leap (a, b)
+    or (b, a) in any direction; a closed one's last square is a leap from its first (and it
+    has at least two squares). Open: directed tours from start, or from every square.
+    Closed: from start, every closed tour starting there; without, every cycle (set of
+    leaps) once, from the first square in row-major order.
+    """
+    order = sorted(cells)
+    n = len(order)
+    index = {cell: i for i, cell in enumerate(order)}
+    a, b = leaper
+    steps = {(sr * p, sc * q) for p, q in ((a, b), (b, a)) for sr in (1, -1) for sc in (1, -1)}
+    links = [
+        [index[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in index] for r, c in order
+    ]
+    full = (1 << n) - 1
+
+    @lru_cache(maxsize=None)
+    def ways(seen, last, home, floor):
+        """Ways to visit the squares not in seen from last; closed: ending a leap from home, on floor or later."""
+        if seen == full:
+            return int(home < 0 or (home in links[last] and last >= floor))
+        return sum(ways(seen | 1 << nxt, nxt, home, floor) for nxt in links[last] if not seen >> nxt & 1)
+
+    if not closed:
+        firsts = range(n) if start is None else [index[start]]
+        return sum(ways(1 << first, first, -1, 0) for first in firsts)
+    if n < 2:
+        return 0
+    if start is not None:
+        first = index[start]
+        return sum(ways(1 << first | 1 << second, second, first, 0) for second in links[first])
+    # a cycle has two directions from square 0 but for two squares, when both are the
+    # same tour: keep the direction whose second square is at most its last
+    return sum(ways(1 | 1 << second, second, 0, second) if n > 2 else 1 for second in links[0])
+
+
+def random_shape(rng, leaper, most, side=1, holes=4):
+    """A seeded random board: a rectangle (sides side to 6) less up to holes holes, at most
+    most squares, as (cells, Board)."""
+    while True:
+        rows, cols = rng.randint(side, 6), rng.randint(side, 6)
+        cut = rng.sample(range(rows * cols), rng.randint(0, min(holes, rows * cols - 1)))
+        mask = [[row * cols + col not in cut for col in range(cols)] for row in range(rows)]
+        cells = {(r, c) for r in range(rows) for c in range(cols) if mask[r][c]}
+        if len(cells) <= most:
+            return cells, knight.Board.from_mask(mask, moves=leaper)
+
+
+def shaped_cases(leaper, seed, boards, most, side=1, holes=4):
+    """(cells, board, options) for random boards: open and closed, without a start and from one."""
+    rng = random.Random(seed)
+    cases = []
+    for _ in range(boards):
+        cells, board = random_shape(rng, leaper, most, side, holes)
+        start = rng.choice(sorted(cells))
+        for options in ({}, {"start": start}, {"closed": True}, {"closed": True, "start": start}):
+            cases.append((cells, board, options))
+    return cases
+
+
+WAZIR, ZEBRA = (0, 1), (2, 3)
+
+
+#: Knight's boards with holes and closed tours (few random ones have any).
+CLOSED_SHAPES = [
+    knight.Board((3, 4), holes=[5, 8]),
+    knight.Board(4, holes=[1, 4]),
+    knight.Board((4, 5), holes=[1, 20]),
+    knight.Board((4, 6), holes=[6, 24]),
+    knight.Board((4, 6), holes=[19, 24]),
+]
+
+
+@pytest.mark.parametrize(
+    "leaper, seed, boards, most, side, holes",
+    [((1, 2), 1, 40, 20, 3, 2), (WAZIR, 2, 30, 15, 1, 4), (ZEBRA, 3, 15, 20, 1, 4)],
+)
+def test_shaped_counts_agree_with_the_definition(counter, leaper, seed, boards, most, side, holes):
+    found = tours = 0
+    for cells, board, options in shaped_cases(leaper, seed, boards, most, side, holes):
+        expected = definition_count(cells, leaper, **options)
+        assert knight.count(board, **options) == expected, (board, options)
+        found += expected > 0
+        tours += expected
+    assert found >= 8 if leaper != ZEBRA else tours > 0  # the boards are not all without tours
+
+
+@pytest.mark.parametrize("board", CLOSED_SHAPES, ids=repr)
+def test_closed_tours_of_shapes_agree_with_the_definition(counter, board):
+    cells = {divmod(square - 1, board.cols) for square in board}
+    start = divmod(max(board) - 1, board.cols)
+    cycles = definition_count(cells, (1, 2), closed=True)
+    assert cycles > 0
+    assert knight.count(board, closed=True) == cycles
+    from_start = definition_count(cells, (1, 2), start=start, closed=True)
+    assert knight.count(board, start, closed=True) == from_start == 2 * cycles
+    assert knight.count(board) == definition_count(cells, (1, 2))
+
+
+def test_the_definition_count_agrees_with_brute_force_and_oeis():
+    cells = {(r, c) for r in range(3) for c in range(4)}
+    assert definition_count(cells, (1, 2)) == brute_count(3, 4) == 16
+    assert definition_count(cells | {(3, c) for c in range(4)}, WAZIR) == 552  # OEIS A096969
+    assert definition_count(cells | {(3, c) for c in range(4)}, WAZIR, closed=True) == 6  # OEIS A003763
+
+
+@pytest.mark.parametrize(
+    "board, options, expected",
+    [
+        (knight.Board(4, moves=WAZIR), {}, 552),  # directed Hamiltonian paths of the 4×4 grid (OEIS A096969)
+        (knight.Board(4, moves=WAZIR), {"closed": True}, 6),  # Hamiltonian cycles of the 4×4 grid (OEIS A003763)
+        (knight.Board(5, holes=["c3"]), {}, 128),
+        (knight.Board((1, 2), moves=WAZIR), {}, 2),
+        (knight.Board((1, 2), moves=WAZIR), {"closed": True}, 1),  # two squares: one closed tour
+        (knight.Board((1, 2), moves=WAZIR), {"closed": True, "start": 2}, 1),  # the same both ways round
+        (knight.Board((1, 3), holes=[2], moves=(0, 2)), {"closed": True}, 1),
+        (knight.Board((2, 2), holes=[1, 2, 3]), {}, 1),  # one square: one open tour
+        (knight.Board((2, 2), holes=[1, 2, 3]), {"closed": True}, 0),  # but no closed one
+        (knight.Board(3, holes=["b2"]), {"closed": True}, 1),  # the ring of 3×3 (OEIS: the knight's octagon)
+        (knight.Board(3, holes=["b2"]), {"closed": True, "start": 1}, 2),
+        (knight.Board(3, holes=["b2"]), {}, 16),
+    ],
+)
+def test_shaped_values(counter, board, options, expected):
+    assert knight.count(board, **options) == expected
+    assert len(list(knight.tours(board, **options))) == expected
+
+
+def test_a_leaper_that_keeps_its_colour_on_the_squares_of_one_colour(counter):
+    """The camel (1, 3) never changes colour: on the 18 squares of one colour of 6×6 it tours."""
+    cells = {(r, c) for r in range(6) for c in range(6) if (r + c) % 2 == 0}
+    holes = [r * 6 + c + 1 for r in range(6) for c in range(6) if (r, c) not in cells]
+    board = knight.Board(6, holes=holes, moves=(1, 3))
+    assert len(_symmetry.symmetries(board)) == 4  # both diagonal mirrors and the half turn keep the colour
+    for options in ({}, {"closed": True}, {"start": (2, 0)}, {"start": (2, 0), "closed": True}):
+        expected = definition_count(cells, (1, 3), **options)
+        assert expected > 0
+        assert count_result(board, **options).tours == count_result(board, symmetry=False, **options).tours == expected
+
+
+def test_wazir_6x6_closed(counter):
+    compiled_only(counter)
+    assert knight.count(knight.Board(6, moves=WAZIR), closed=True) == 1072  # OEIS A003763
+
+
+def test_start_may_be_positional_or_named(counter):
+    assert knight.count(5, 1) == knight.count(5, start=1) == knight.count(5, "a5") == 304
+    assert knight.count(knight.Board(5, holes=["c3"]), "a5") == knight.count(knight.Board(5, holes=[13]), start=1)
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"size": knight.Board(5, holes=["c3"]), "start": "c3"}, "hole"),
+        ({"size": knight.Board(5, holes=[13]), "start": (2, 2), "closed": True}, "hole"),
+        ({"size": 6, "end": 2, "closed": True}, "closed=True"),
+        ({"size": knight.Board(6, holes=[1]), "end": "a1", "closed": True}, "closed=True"),
+        ({"size": 6, "start": 1, "end": 2}, "not supported yet"),
+        ({"size": knight.Board.parse(". . .\n. 1 .\n. . ."), "closed": True}, "given moves"),
+    ],
+)
+def test_bad_shaped_questions(counter, options, words):
+    for call in (knight.count, knight.tours):
+        with pytest.raises(knight.InvalidInputError, match=words):
+            call(**options)
+
+
+def test_symmetries_of_shaped_boards():
+    cases = [
+        (knight.Board(4), 8),
+        (knight.Board((3, 4)), 4),  # a non-square rectangle: no transposes
+        (knight.Board((4, 6), holes=[1, 24]), 2),  # the half turn
+        (knight.Board(4, holes=[1]), 2),  # the diagonal mirror through the hole
+        (knight.Board(4, holes=[1, 16]), 4),  # both diagonal mirrors and the half turn
+        (knight.Board(5, holes=[1, 5, 21, 25]), 8),
+        (knight.Board(4, holes=[2]), 1),
+        (knight.Board((3, 4), holes=[1]), 1),
+        (knight.Board((3, 4), holes=[1, 4]), 2),  # the mirror between left and right
+    ]
+    for board, expected in cases:
+        group = _symmetry.symmetries(board)
+        assert len(group) == expected, board
+        assert group[0] == tuple(range(board.rows * board.cols))
+        rows, cols = board.size
+        squares = set(board)
+        for symmetry in group:  # checked from the definition: squares onto squares, leaps onto leaps
+            assert {symmetry[square - 1] + 1 for square in squares} == squares
+            for square in squares:
+                image = symmetry[square - 1]
+                for target in board.neighbours(square):
+                    r, c = divmod(image, cols)
+                    tr, tc = divmod(symmetry[target - 1], cols)
+                    assert sorted((abs(r - tr), abs(c - tc))) == [1, 2]
+
+
+def symmetric_shape(rng, square):
+    """A random board mapped onto itself by a random group of the rectangle's symmetries."""
+    rows = rng.randint(3, 5)
+    cols = rows if square else rng.choice([c for c in range(3, 7) if c != rows])
+    group = rng.choice(
+        [["flip_rows"], ["flip_cols"], ["half"], ["flip_rows", "flip_cols"]]
+        + ([["transpose"], ["quarter"], ["transpose", "flip_rows", "flip_cols"]] if square else [])
+    )
+
+    def images(r, c):
+        found = {(r, c)}
+        while True:
+            more = set(found)
+            for r, c in found:
+                for each in group:
+                    more.add(
+                        {
+                            "flip_rows": (rows - 1 - r, c),
+                            "flip_cols": (r, cols - 1 - c),
+                            "half": (rows - 1 - r, cols - 1 - c),
+                            "transpose": (c, r),
+                            "quarter": (c, rows - 1 - r),
+                        }[each]
+                    )
+            if more == found:
+                return found
+            found = more
+
+    holes = set()
+    for _ in range(rng.randint(1, 2)):
+        holes |= images(rng.randrange(rows), rng.randrange(cols))
+    return knight.Board((rows, cols), holes=[(r, c) for r, c in holes])
+
+
+@pytest.mark.parametrize("square", [False, True])
+def test_symmetry_changes_nothing_but_the_work_on_shaped_boards(counter, square):
+    rng = random.Random(11 + square)
+    merged_somewhere = 0
+    for _ in range(12):
+        board = symmetric_shape(rng, square)
+        if len(board) > 22:
+            continue
+        assert len(_symmetry.symmetries(board)) > 1, board
+        for options in ({}, {"start": next(iter(board))}, {"closed": True}):
+            merged = count_result(board, **options)
+            plain = count_result(board, symmetry=False, **options)
+            assert merged.tours == plain.tours, (board, options)
+            assert merged.nodes <= plain.nodes
+            merged_somewhere += merged.nodes < plain.nodes
+    assert merged_somewhere
+
+
+def test_colour_rule_on_shapes_is_what_the_walker_finds(counter):
+    """Starts are restricted by the colour rule alone: the walker, without it, agrees."""
+    board = knight.Board(4, holes=["a1"])  # 8 squares of one colour, 7 of the other
+    even, odd = _enumerate.colour_classes(board)
+    assert (even, odd) == (8, 7)
+    starts = set(_enumerate._starts(board))
+    assert all(sum(divmod(square, 4)) % 2 == 0 for square in starts) and len(starts) == 8
+    for square in board:
+        if square - 1 not in starts:
+            assert knight.count(board, square) == 0
+            assert _walk_count(counter, board, square - 1, False) == 0
+    assert knight.count(board) == sum(_walk_count(counter, board, square - 1, False) for square in board)
+    two_apart = knight.Board(4, holes=["a1", "c1"])  # 8 and 6
+    assert _enumerate._starts(two_apart) == []
+    assert knight.count(two_apart) == _walk_count(counter, two_apart, None, False, symmetry=False) == 0
+    assert sum(_walk_count(counter, two_apart, square - 1, False) for square in two_apart) == 0
+    assert knight.count(board, closed=True) == 0 == _walk_count(counter, board, None, True)
+    camel = knight.Board(4, holes=["a1"], moves=(1, 3))  # keeps its colour: no rule applies
+    assert len(_enumerate._starts(camel)) == 15
+
+
+def test_executors_and_budgets_on_a_shaped_board(counter):
+    board = knight.Board(5, holes=["c3"])
+    expected = count_result(board)
+    with ProcessPoolExecutor(2) as processes:
+        assert count_result(board, executor=processes) == expected
+    with pytest.raises(knight.SearchLimitError, match="on 5×5 less 1 hole"):
+        knight.count(board, max_nodes=expected.nodes - 1)
+    with pytest.raises(knight.SearchLimitError, match="from a5 on 5×5 less 1 hole"):
+        list(knight.tours(board, start=1, max_nodes=10))
+
+
+def test_compiled_and_twin_count_identically_on_shaped_boards(both_counters, monkeypatch):
+    """Same tours, same nodes, same work items on random shapes, knight and wazir: with the
+    rules that rule questions out, and from the walker alone."""
+    cases = shaped_cases((1, 2), 21, 12, 25, 4, 2) + shaped_cases(WAZIR, 22, 8, 16)
+    cases += [(None, board, {"closed": True}) for board in CLOSED_SHAPES]
+    results = []
+    for module in both_counters:
+        monkeypatch.setattr(knight._impl, "counter", module)
+        counted = [count_result(board, **options) for _, board, options in cases]
+        walked = []
+        for _, board, options in cases:
+            start = options.get("start")
+            index = None if start is None else board.square(start) - 1
+            items, nodes = plan(module, board, index, options.get("closed", False))
+            walked.append((nodes, [run_item(item._replace(budget=10**9)) for item in items]))
+        results.append((counted, walked))
+    assert results[0] == results[1]
+    assert sum(result.tours > 0 for result in results[0][0]) > len(cases) // 4

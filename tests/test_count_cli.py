@@ -8,19 +8,21 @@ import time
 
 import pytest
 
-from test_cli import assert_one_line_error, knight
+from knight.cli._count import max_workers
+from test_cli import assert_one_line_error, knight, knight_run, squares_of_matrix
 from validator import assert_tour
 
 
 @pytest.mark.parametrize(
     "args, expected",
     [
-        (["--size", "5"], "1728"),
-        (["--size", "5", "--start", "a1"], "304"),
-        (["--size", "5", "--start", "1", "--workers", "2"], "304"),
-        (["--size", "3x12", "--closed"], "176"),
-        (["--size", "5x6", "--closed", "--start", "9"], "16"),
-        (["--size", "4"], "0"),
+        (["5"], "1728"),
+        (["5", "--start", "a1"], "304"),
+        (["5", "--start", "1", "--workers", "2"], "304"),
+        (["3x12", "--closed"], "176"),
+        (["5x6", "--closed", "--start", "9"], "16"),
+        (["4"], "0"),
+        (["--size", "5", "--start", "a1"], "304"),  # the old --size, kept for one release
     ],
 )
 def test_count(args, expected):
@@ -31,14 +33,14 @@ def test_count(args, expected):
 
 def test_count_progress_goes_to_stderr():
     pytest.importorskip("tqdm")
-    result = knight("count", "--size", "3x10", "--closed", "--progress")
+    result = knight("count", "3x10", "--closed", "--progress")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "16\n"
     assert "item" in result.stderr
 
 
 def test_all_prints_every_tour_one_per_line():
-    result = knight("all", "1", "--size", "5", "--format", "line")
+    result = knight("all", "5", "--start", "1", "--format", "line")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert len(lines) == 304 == len(set(lines))
@@ -49,15 +51,27 @@ def test_all_prints_every_tour_one_per_line():
 
 
 def test_all_multi_line_formats_are_separated_by_blank_lines():
-    result = knight("all", "--size", "5x6", "--closed", "--format", "grid")
+    result = knight("all", "5x6", "--closed", "--format", "grid")
     assert result.returncode == 0, result.stderr
     blocks = result.stdout.split("\n\n")
     assert len(blocks) == 8 and all(len(block.strip().splitlines()) == 5 for block in blocks)
+    for block in blocks:
+        assert_tour(squares_of_matrix(block, 6), 5, 6, closed=True)
+
+
+def test_all_from_a_picture_file(tmp_path):
+    (tmp_path / "board.txt").write_text(". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n")
+    result = knight_run("all", "board.txt", "--start", "a5", "--format", "line", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 304
+    for line in lines:
+        assert_tour([int(word) for word in line.split()], 5, 5)
 
 
 def test_all_streams():
     process = subprocess.Popen(
-        [sys.executable, "-m", "knight", "all", "1", "--size", "8"], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-m", "knight", "all", "8", "--start", "1"], stdout=subprocess.PIPE, text=True
     )
     try:
         began = time.perf_counter()
@@ -72,23 +86,61 @@ def test_all_streams():
 @pytest.mark.parametrize(
     "args, code, words",
     [
+        (["count", "0"], 2, "size"),
         (["count", "--size", "0"], 2, "size"),
-        (["count", "--start", "z9"], 2, "'z9'"),
-        (["count", "--workers", "-1"], 2, "--workers"),
-        (["count", "--size", "5", "--max-nodes", "10"], 1, "max_nodes=10"),
-        (["all", "z9"], 2, "'z9'"),
-        (["all", "1", "--size", "5", "--max-nodes", "10"], 1, "max_nodes=10"),
+        (["count", "8", "--start", "z9"], 2, "'z9'"),
+        (["count", "5", "--workers", "-1"], 2, "--workers"),
+        (["count", "5", "--max-nodes", "10"], 1, "max_nodes=10"),
+        (["count", "5", "--size", "5"], 2, "size given twice"),
+        (["count", "e4"], 2, "knight count 8 --start e4"),
+        (["all", "z9"], 2, "knight all 8 --start z9"),
+        (["all", "8", "--start", "z9"], 2, "'z9'"),
+        (["all", "5", "--start", "1", "--max-nodes", "10"], 1, "max_nodes=10"),
+        (["all", "5", "--format", "xml"], 2, "xml"),
     ],
 )
 def test_errors_are_one_line(args, code, words):
-    assert_one_line_error(args, code, words)
+    stdin = ". . .\n. # .\n. . .\n" if "-" in args else None
+    assert_one_line_error(args, code, words, stdin=stdin)
+
+
+def test_count_reads_a_picture_from_stdin():
+    # 3×3 less its centre: the knight's graph is one 8-cycle, so 16 directed open tours and one closed
+    ring = ". . .\n. # .\n. . .\n"
+    for args, expected in ((["count", "-"], "16\n"), (["count", "-", "--closed"], "1\n")):
+        result = subprocess.run(
+            [sys.executable, "-m", "knight", *args], input=ring, capture_output=True, text=True, timeout=60
+        )
+        assert result.returncode == 0 and result.stdout == expected, result.stderr
+
+
+def test_count_needs_a_size_and_says_which_finish_quickly():
+    for args in (["count"], ["count", "--closed"], ["count", "--start", "a1"]):
+        assert_one_line_error(args, 2, "knight count needs a SIZE")
+    assert_one_line_error(["count"], 2, "6×6")
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["count", "5", "--workers", "100000000000000000000"], "--workers"),
+        (["count", "5", "--workers", "9" * 5000], "--workers"),
+        (["count", "5", "--workers", str(max_workers() + 1)], f"at most {max_workers()}"),
+        (["count", "5", "--max-nodes", str(10**30)], "--max-nodes"),
+        (["count", "5", "--max-nodes", "10**30"], "not a whole number"),
+        (["count", "5", "--start", "100000000000000000000"], "--start"),
+        (["all", "5", "--max-nodes", str(10**30)], "--max-nodes"),
+    ],
+)
+def test_huge_numbers_are_one_line_errors(args, words):
+    assert_one_line_error(args, 2, words)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize("workers", ["0", "2"])
 def test_ctrl_c_stops_a_count_promptly_and_quietly(workers):
     process = subprocess.Popen(
-        [sys.executable, "-m", "knight", "count", "--size", "7", "--workers", workers],
+        [sys.executable, "-m", "knight", "count", "7", "--workers", workers],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

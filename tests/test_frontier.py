@@ -18,13 +18,13 @@ def compiled():
     """The compiled module, imported directly so that a broken build fails loudly."""
     if os.environ.get("KNIGHT_NO_EXTENSIONS"):
         pytest.skip("KNIGHT_NO_EXTENSIONS is set")
-    return importlib.import_module("knight._frontier")
+    return importlib.import_module("knight.count._frontier")
 
 
 @pytest.fixture(params=["cython", "python"], scope="module")
 def engine(request):
     """Each implementation in turn."""
-    return compiled() if request.param == "cython" else importlib.import_module("knight._frontier_py")
+    return compiled() if request.param == "cython" else importlib.import_module("knight.count._frontier_py")
 
 
 @lru_cache(maxsize=None)
@@ -205,7 +205,7 @@ def test_a070030_closed_tours_of_3_by_2n(engine):
 
 
 def test_compiled_and_twin_agree_with_the_same_peak(engine):
-    twin = importlib.import_module("knight._frontier_py")
+    twin = importlib.import_module("knight.count._frontier_py")
     rng = random.Random(7)
     for _ in range(6):
         mask = bytes(int(rng.random() > 0.1) for _ in range(25))
@@ -224,7 +224,7 @@ def test_counts_beyond_64_bits_are_exact(engine):
 
 @pytest.mark.parametrize("pieces", [1, 2, 5, 40])
 def test_pieces_add_up_in_any_order_and_implementation(engine, pieces):
-    twin = importlib.import_module("knight._frontier_py")
+    twin = importlib.import_module("knight.count._frontier_py")
     for question in [(5, 5, None, None, None, False), (4, 6, None, 3, None, False), (5, 6, None, None, None, True)]:
         work = engine.split(*question, KNIGHT, pieces)
         assert 1 <= len(work) <= pieces
@@ -238,7 +238,7 @@ def test_pieces_add_up_in_any_order_and_implementation(engine, pieces):
 def test_pieces_pickle():
     import pickle
 
-    twin = importlib.import_module("knight._frontier_py")
+    twin = importlib.import_module("knight.count._frontier_py")
     work = twin.split(5, 5, None, None, None, False, KNIGHT, 3)
     assert sum(map(twin.run_piece, pickle.loads(pickle.dumps(work)))) == 1728
 
@@ -278,7 +278,7 @@ def test_sample_is_a_tour_of_the_question(engine):
 
 def test_sample_is_uniform_over_the_304_corner_tours_of_5_by_5():
     """Chi-square over 304·50 seeded samples: every tour appears, the statistic is plausible."""
-    twin = importlib.import_module("knight._frontier_py")
+    twin = importlib.import_module("knight.count._frontier_py")
     rng = random.Random(2024)
     draws = 304 * 50
     seen = {}

@@ -1,11 +1,11 @@
-"""Open tours of boards four squares wide, found half by half (knight._narrow)."""
+"""Open tours of boards four squares wide, found half by half (knight.search._narrow)."""
 
 import pytest
 
 import knight
-from knight._core_py import EXHAUSTED, FOUND, LIMIT
-from knight._narrow import four_wide
-from knight._search import KNIGHT_MOVES
+from knight.search._core_py import EXHAUSTED, FOUND, LIMIT
+from knight.search._narrow import four_wide
+from knight.search._find import KNIGHT_MOVES
 from validator import assert_tour
 
 
@@ -17,7 +17,7 @@ def test_tours_have_the_two_halves(rows, cols):
         row, col = divmod(start - 1, cols)
         if (row if rows == 4 else col) in (1, 2):
             continue
-        found = knight.tour(start, (rows, cols))
+        found = knight.tour((rows, cols), start)
         assert_tour(found, rows, cols)
         for move, square in enumerate(found):
             r, c = divmod(square - 1, cols)
@@ -37,4 +37,4 @@ def test_budget_is_respected():
     assert status == LIMIT and squares is None and nodes <= 50
     assert four_wide(4, 20, 9, 10**6, KNIGHT_MOVES)[0] == FOUND
     with pytest.raises(knight.SearchLimitError, match="max_nodes=50 "):
-        knight.tour(10, (4, 20), max_nodes=50, method="backtrack")
+        knight.tour((4, 20), 10, max_nodes=50, method="backtrack")

@@ -1,4 +1,4 @@
-"""Tours of boards three and four wide, built from stored bases (knight._strips)."""
+"""Tours of boards three and four wide, built from stored bases (knight.construct._strips)."""
 
 import importlib.util
 import pathlib
@@ -8,7 +8,8 @@ from array import array
 import pytest
 
 import knight
-from knight import _methods, _strips
+from knight.construct import _strips
+from knight.search import _methods
 from knight._existence import start_reason
 from validator import assert_tour, assert_tour_vectorized
 
@@ -28,7 +29,7 @@ def generator():
 def test_the_generator_writes_the_stored_bases(tmp_path):
     out = tmp_path / "data.py"
     generator().main(str(out))
-    assert out.read_text() == (ROOT / "src" / "knight" / "_strips_data.py").read_text()
+    assert out.read_text() == (ROOT / "src" / "knight" / "construct" / "_strips_data.py").read_text()
 
 
 ALL_BASES = _strips.OPEN_BASES + _strips.CLOSED_BASES
@@ -72,12 +73,12 @@ def test_every_start_from_the_threshold(height, construct_core):
     both orientations."""
     for n in range(_strips.AUTO_FROM[height], _strips.AUTO_FROM[height] + SPAN):
         for rows, cols in ((height, n), (n, height)):
-            assert _methods.choose(rows, cols, _methods.KNIGHT_MOVES) is _methods.construct
+            assert _methods.choose(knight.Board((rows, cols))) is _methods.construct
             for closed in (False, True):
                 for start in range(1, height * n + 1):
                     if start_reason(rows, cols, start, closed):
                         continue
-                    found = knight.tour(start, (rows, cols), closed=closed)
+                    found = knight.tour((rows, cols), start, closed=closed)
                     assert found.start == start
                     assert_tour(found, rows, cols, closed=closed)
 
@@ -91,23 +92,23 @@ def test_shorter_boards_where_a_base_serves():
                 if start_reason(height, n, start, False):
                     continue
                 if _strips.applies(height, n, start - 1, False):
-                    assert_tour(knight.tour(start, (height, n), method="construct"), height, n)
+                    assert_tour(knight.tour((height, n), start, method="construct"), height, n)
                     built += 1
                 else:
                     with pytest.raises(knight.InvalidInputError, match="a stored base serves"):
-                        knight.tour(start, (height, n), method="construct")
+                        knight.tour((height, n), start, method="construct")
                     refused += 1
     assert built > 50 and refused > 10
 
 
 def test_repeat_shifted_is_the_same_compiled_and_twin(compiled_construction):
-    from knight import _construct_py
+    from knight.construct import _kernel_py
 
     compiled = compiled_construction
     block = array("i", [5, 1000, 17, 3])
     for times, step in ((0, 4), (1, 4), (7, 12), (5, -3), (1000, -1)):
         expected = array("i", [value + i * step for i in range(1, times + 1) for value in block])
-        assert _construct_py.repeat_shifted(block, times, step) == expected
+        assert _kernel_py.repeat_shifted(block, times, step) == expected
         assert compiled.repeat_shifted(block, times, step) == expected
 
 
@@ -118,7 +119,7 @@ def test_long_boards_random_starts(construct_core):
             closed = not start_reason(rows, cols, 1, True) and rng.random() < 0.5
             starts = [s for s in range(1, height * n + 1) if not start_reason(rows, cols, s, closed)]
             for start in rng.sample(starts, 6) + [starts[0], starts[-1]]:
-                found = knight.tour(start, (rows, cols), closed=closed)
+                found = knight.tour((rows, cols), start, closed=closed)
                 assert found.start == start
                 assert_tour(found, rows, cols, closed=closed)
 
@@ -137,14 +138,14 @@ def test_existence_on_long_boards_is_answered_at_once():
 )
 def test_huge_boards(rows, cols, start, closed):
     pytest.importorskip("numpy")
-    found = knight.tour(start, (rows, cols), closed=closed)
+    found = knight.tour((rows, cols), start, closed=closed)
     assert found.start == start
     assert_tour_vectorized(found, rows, cols, closed=closed)
 
 
 def test_construct_refuses_what_no_base_serves():
     with pytest.raises(knight.InvalidInputError, match="three wide and an even length"):
-        knight.tour(1, (4, 5), method="construct")
+        knight.tour((4, 5), 1, method="construct")
 
 
 def test_position_skips_matches_straddling_two_values():

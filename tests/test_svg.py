@@ -15,6 +15,7 @@ import knight
 import knight.cli
 import knight.svg
 from knight import InvalidInputError, InvalidTypeError
+from validator import assert_board_tour, assert_tour
 
 NS = "{http://www.w3.org/2000/svg}"
 # Every element name SVG 1.1 defines that knight uses; anything else would be a mistake.
@@ -35,17 +36,42 @@ SVG11_ATTRIBUTES = {
 
 @pytest.fixture(scope="module")
 def open8():
-    return knight.tour("e4")
+    tour = knight.tour(8, "e4")
+    assert_tour(tour, 8, 8)
+    return tour
 
 
 @pytest.fixture(scope="module")
 def closed6():
-    return knight.tour(1, 6, closed=True)
+    tour = knight.tour(6, 1, closed=True)
+    assert_tour(tour, 6, 6, closed=True)
+    return tour
 
 
 @pytest.fixture(scope="module")
 def big():
-    return knight.tour(1, 100)
+    tour = knight.tour(100, 1)
+    assert_tour(tour, 100, 100)
+    return tour
+
+
+#: A 6×6 board less c3 and d3, and one with holes all round the edge of 7×7.
+RING = ". . . . . .\n. . . . . .\n. . . . . .\n. . # # . .\n. . . . . .\n. . . . . .\n"
+
+
+def made(size, start=None, closed=False):
+    """knight.tour(size, start), checked by the independent validator."""
+    tour = knight.tour(size, start, closed=closed)
+    rows, cols = (size, size) if isinstance(size, int) else size
+    assert_tour(tour, rows, cols, closed=closed)
+    return tour
+
+
+@pytest.fixture(scope="module")
+def holey():
+    tour = knight.tour(knight.Board.parse(RING))
+    assert_board_tour(tour, RING)
+    return tour
 
 
 def parse(text):
@@ -100,7 +126,7 @@ def test_only_svg_11_elements_and_attributes(closed6, options):
 
 
 def test_squares_alternate_with_a1_dark():
-    tour = knight.tour(1, (5, 6))
+    tour = made((5, 6), 1)
     root = parse(knight.svg.render(tour))
     light = one(root, "light", "rect")
     assert (light.get("width"), light.get("height")) == ("6", "5")
@@ -115,7 +141,7 @@ def test_squares_alternate_with_a1_dark():
 def test_any_board_draws_its_squares_route_and_closing_move(rows, cols, start, closed):
     start = (start - 1) % (rows * cols) + 1
     try:
-        tour = knight.tour(start, (rows, cols), closed=closed)
+        tour = made((rows, cols), start, closed=closed)
     except knight.NoTourError:
         return
     root = parse(knight.svg.render(tour))
@@ -185,12 +211,12 @@ def test_coordinates_thinned_on_large_boards(big):
 
 
 def test_rectangular_board_keeps_square_cells():
-    root = parse(knight.svg.render(knight.tour(1, (3, 4)), size=400, coordinates=False))
+    root = parse(knight.svg.render(made((3, 4), 1), size=400, coordinates=False))
     assert (root.get("width"), root.get("height")) == ("400", "300")
 
 
 def test_one_square_board():
-    root = parse(knight.svg.render(knight.tour(1, 1)))
+    root = parse(knight.svg.render(made(1, 1)))
     assert "route" not in classes(root) and {"start", "end"} <= classes(root)
 
 
@@ -206,7 +232,7 @@ def test_100x100_is_small_enough(big):
 
 def test_past_the_limit_is_a_clear_error():
     with pytest.raises(InvalidInputError, match="201×200 board has 40,200 squares"):
-        knight.svg.render(knight.tour(1, (201, 200)))
+        knight.svg.render(made((201, 200), 1))
 
 
 def test_size_too_small_for_the_board_names_a_size_that_works(big):
@@ -292,15 +318,118 @@ def test_repr_svg_is_the_default_picture(open8):
 
 def test_repr_svg_imports_the_module_lazily():
     code = (
-        "import sys, knight; t = knight.tour(1, 5); assert 'knight.svg' not in sys.modules; "
-        "assert t._repr_svg_().startswith('<svg'); assert 'knight.svg' in sys.modules"
+        "import sys, knight; t = knight.tour(5, 1); assert 'knight.draw._svg' not in sys.modules; "
+        "assert t._repr_svg_().startswith('<svg'); assert 'knight.draw._svg' in sys.modules; print(t.line())"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+    assert_tour([int(word) for word in result.stdout.split()], 5, 5)
 
 
 def test_repr_svg_falls_back_to_text_past_the_limit():
-    assert knight.tour(1, (201, 200))._repr_svg_() is None
+    assert made((201, 200), 1)._repr_svg_() is None
+
+
+# -- boards with holes ------------------------------------------------------------------------
+
+
+def cells(d):
+    """The unit squares (col, row) of a path of "Mx yh1v1h-1z" pieces."""
+    found = re.findall(r"M(\d+) (\d+)h1v1h-1z", d)
+    assert "".join(f"M{x} {y}h1v1h-1z" for x, y in found) == d, d
+    return [(int(x), int(y)) for x, y in found]
+
+
+def test_holes_are_drawn_as_hatched_cells(holey):
+    text = knight.svg.render(holey)
+    root = parse(text)  # well-formed XML
+    assert root.tag == NS + "svg"
+    holes = one(root, "holes", "path")
+    assert sorted(cells(holes.get("d"))) == [(2, 3), (3, 3)]  # c3 and d3: cols 2 and 3 of row 3
+    assert holes.get("fill") == knight.svg.COLORS["hole"]
+    hatch = one(root, "hatch", "path")
+    assert hatch.get("fill") == "none" and hatch.get("stroke") == knight.svg.COLORS["hatch"]
+    strokes = [(*start.split(), *step.split()) for start, step in (m.split("l") for m in hatch.get("d").split("M")[1:])]
+    assert len(strokes) == 6  # three diagonals a hole, each inside its cell
+    for x, y, dx, dy in strokes:
+        x0, y0, x1, y1 = float(x), float(y), float(x) + float(dx), float(y) + float(dy)
+        assert (int(min(x0, x1)), int(min(y0, y1))) in [(2, 3), (3, 3)]
+        assert max(x0, x1) - int(min(x0, x1)) <= 1 and max(y0, y1) - int(min(y0, y1)) <= 1
+    dark = cells(one(root, "dark", "path").get("d"))
+    assert not {(2, 3), (3, 3)} & set(dark) and len(dark) == 17  # 18 dark squares on 6×6, less d3
+
+
+def test_holes_bear_no_number_and_the_route_misses_them(holey):
+    root = parse(knight.svg.render(holey))
+    texts = one(root, "numbers", "g").findall(NS + "text")
+    assert [t.text for t in texts] == [str(n) for n in range(1, 35)]
+    board = one(root, "board", "g")
+    margin, cell = map(float, re.fullmatch(r"translate\((\S+) \S+\) scale\((\S+)\)", board.get("transform")).groups())
+    places = {(int((float(t.get("x")) - margin) // cell), int((float(t.get("y")) - margin) // cell)) for t in texts}
+    assert len(places) == 34 and not places & {(2, 3), (3, 3)}
+    points = route_points(one(root, "route", "path").get("d"))
+    assert points == centres(holey)
+    assert not {(2.5, 3.5), (3.5, 3.5)} & set(points)
+    badges = one(root, "badges", "g").findall(NS + "circle")
+    assert len(badges) == 34
+
+
+def test_holey_title_names_the_board(holey):
+    title = parse(knight.svg.render(holey)).find(NS + "title").text
+    assert title == f"Open knight's tour of 6×6 less 2 holes from a6 to {holey.algebraic()[-1]}"
+
+
+def test_leaper_title_names_the_leaper():
+    tour = knight.tour(10, moves=(2, 3))
+    assert_tour(tour, 10, 10, leaper=(2, 3))
+    title = parse(knight.svg.render(tour)).find(NS + "title").text
+    assert title.startswith("Open tour of 10×10 for the 2,3-leaper from a10 to ")
+
+
+@pytest.mark.parametrize("options", [{}, {"animate": True, "loop": True}, {"numbers": False, "coordinates": False}])
+def test_holey_picture_uses_only_svg_11(holey, options):
+    root = parse(knight.svg.render(holey, **options))
+    for element in root.iter():
+        tag = element.tag.removeprefix(NS)
+        assert tag in SVG11_ELEMENTS
+        assert set(element.attrib) <= SVG11_ATTRIBUTES[tag], tag
+
+
+def test_rectangles_have_no_holes(open8):
+    assert not {"holes", "hatch"} & classes(parse(knight.svg.render(open8)))
+
+
+def test_hole_colours_override(holey):
+    root = parse(knight.svg.render(holey, colors={"hole": "black", "hatch": "#fff"}))
+    assert one(root, "holes").get("fill") == "black" and one(root, "hatch").get("stroke") == "#fff"
+
+
+def test_an_irregular_board_with_holes_on_its_edge():
+    picture = """
+        . # . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . #
+        . . . . . . .
+        # . . # . . .
+    """
+    tour = knight.tour(knight.Board.parse(picture))
+    assert_board_tour(tour, picture)
+    root = parse(knight.svg.render(tour))
+    assert sorted(cells(one(root, "holes").get("d"))) == [(0, 6), (1, 0), (3, 6), (6, 4)]  # (col, row)
+    assert len(one(root, "numbers", "g").findall(NS + "text")) == 45
+    assert route_points(one(root, "route").get("d")) == centres(tour)
+
+
+def test_cli_svg_of_a_picture_file(tmp_path, holey):
+    (tmp_path / "ring.txt").write_text(RING)
+    result = knight_command("ring.txt", "--format", "svg", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == knight.svg.render(holey)
+    result = knight_command("ring.txt", "-o", "ring.svg", cwd=tmp_path)
+    assert result.returncode == 0 and result.stdout == "", result.stderr
+    assert (tmp_path / "ring.svg").read_text() == knight.svg.render(holey)
 
 
 def knight_command(*args, cwd=None):
@@ -313,13 +442,13 @@ def knight_command(*args, cwd=None):
 
 
 def test_cli_format_svg(open8):
-    result = knight_command("e4", "--format", "svg")
+    result = knight_command("8", "--start", "e4", "--format", "svg")
     assert result.returncode == 0, result.stderr
     assert result.stdout == knight.svg.render(open8)
 
 
 def test_cli_output_svg(tmp_path, closed6):
-    result = knight_command("1", "--size", "6", "--closed", "-o", str(tmp_path / "tour.svg"))
+    result = knight_command("6", "--start", "1", "--closed", "-o", str(tmp_path / "tour.svg"))
     assert result.returncode == 0 and result.stdout == "", result.stderr
     assert (tmp_path / "tour.svg").read_text() == knight.svg.render(closed6)
 
@@ -329,7 +458,7 @@ def test_cli_output_svg(tmp_path, closed6):
     reason="cairosvg is not installed (knight-tour[png]); under CI the test extra installs it",
 )
 def test_cli_output_png(tmp_path):
-    result = knight_command("e4", "--output", str(tmp_path / "tour.PNG"))
+    result = knight_command("8", "--start", "e4", "--output", str(tmp_path / "tour.PNG"))
     assert result.returncode == 0, result.stderr
     data = (tmp_path / "tour.PNG").read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and data[16:24] == (400).to_bytes(4, "big") * 2
@@ -337,7 +466,7 @@ def test_cli_output_png(tmp_path):
 
 def test_cli_png_without_cairosvg_says_what_to_install(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "cairosvg", None)  # import cairosvg now raises ImportError
-    assert knight.cli.main(["e4", "-o", str(tmp_path / "tour.png")]) == 1
+    assert knight.cli.main(["8", "--start", "e4", "-o", str(tmp_path / "tour.png")]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "pip install knight-tour[png]" in err
     assert not (tmp_path / "tour.png").exists()

@@ -16,6 +16,7 @@ import pytest
 
 import knight
 import knight.svg
+from validator import assert_board_tour, assert_tour
 
 NS = "{http://www.w3.org/2000/svg}"
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")  # one engine, one set of flags
@@ -124,7 +125,8 @@ def pixel_at(rows, margin, cell, x, y):
 
 
 def test_squares_alternate_light_and_dark(browser, tmp_path):
-    tour = knight.tour(1, (5, 6))
+    tour = knight.tour((5, 6), 1)
+    assert_tour(tour, 5, 6)
     svg = knight.svg.render(tour, size=360, path=False, markers=False, numbers=False)
     rows = screenshot(browser, tmp_path, svg)
     margin, cell = geometry(svg)
@@ -140,7 +142,8 @@ def test_squares_alternate_light_and_dark(browser, tmp_path):
 
 
 def test_route_and_markers(browser, tmp_path):
-    tour = knight.tour(1, 6, closed=True)
+    tour = knight.tour(6, 1, closed=True)
+    assert_tour(tour, 6, 6, closed=True)
     svg = knight.svg.render(tour, size=420, numbers=False)
     rows = screenshot(browser, tmp_path, svg)
     margin, cell = geometry(svg)
@@ -162,7 +165,8 @@ def test_route_and_markers(browser, tmp_path):
 
 
 def test_animation_starts_with_the_route_undrawn(browser, tmp_path):
-    tour = knight.tour(1, 6, closed=True)
+    tour = knight.tour(6, 1, closed=True)
+    assert_tour(tour, 6, 6, closed=True)
     svg = knight.svg.render(tour, size=420, numbers=False, animate=True, duration=60)
     rows = screenshot(browser, tmp_path, svg)
     margin, cell = geometry(svg)
@@ -170,3 +174,21 @@ def test_animation_starts_with_the_route_undrawn(browser, tmp_path):
     (x1, y1), (x2, y2) = centres[-2], centres[-1]  # the last move is not drawn yet
     assert not near(pixel_at(rows, margin, cell, (x1 + x2) / 2, (y1 + y2) / 2), knight.svg.COLORS["route"])
     assert near(pixel_at(rows, margin, cell, *centres[0]), knight.svg.COLORS["start"])
+
+
+def test_holes_show_as_hatched_cells(browser, tmp_path):
+    picture = ". . . . . .\n. . . . . .\n. . . . . .\n. . # # . .\n. . . . . .\n. . . . . .\n"
+    tour = knight.tour(knight.Board.parse(picture))
+    assert_board_tour(tour, picture)
+    svg = knight.svg.render(tour, size=420, numbers=False, markers=False)
+    rows = screenshot(browser, tmp_path, svg)
+    margin, cell = geometry(svg)
+    colours = knight.svg.COLORS
+    for col in (2, 3):  # c3 and d3: row 3
+        # between the diagonals (which run where x + y is a multiple of a half), the hole's own colour
+        assert near(pixel_at(rows, margin, cell, col + 0.5, 3.25), colours["hole"])
+        # on the middle diagonal, from the cell's bottom-left corner to its top-right, the hatch
+        assert near(pixel_at(rows, margin, cell, col + 0.5, 3.5), colours["hatch"])
+    # the squares beside the holes keep their colours: b3 (col 1) is light, e3 (col 4) dark
+    assert near(pixel_at(rows, margin, cell, 1.1, 3.1), colours["light"])
+    assert near(pixel_at(rows, margin, cell, 4.1, 3.1), colours["dark"])

@@ -20,7 +20,7 @@ def sweep(sizes, closed, starts=lambda n: range(1, n + 1)):
         for start in starts(rows * cols):
             began = time.perf_counter()
             try:
-                found = knight.tour(start, (rows, cols), closed=closed)
+                found = knight.tour((rows, cols), start, closed=closed)
             except knight.NoTourError:
                 found = None
                 assert not knight.exists((rows, cols), closed=closed, start=start)
@@ -36,7 +36,7 @@ def sweep(sizes, closed, starts=lambda n: range(1, n + 1)):
 def compiled(monkeypatch):
     if knight._impl.NO_EXTENSIONS:
         pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
-    monkeypatch.setattr(knight._impl, "core", importlib.import_module("knight._core"))
+    monkeypatch.setattr(knight._impl, "core", importlib.import_module("knight.search._core"))
 
 
 @pytest.mark.parametrize("closed", [False, True])
@@ -48,7 +48,7 @@ def test_every_start_on_every_board_up_to_30(compiled, rows, closed):
 
 @pytest.mark.parametrize("closed", [False, True])
 def test_twin_on_narrow_and_small_boards(monkeypatch, closed):
-    monkeypatch.setattr(knight._impl, "core", importlib.import_module("knight._core_py"))
+    monkeypatch.setattr(knight._impl, "core", importlib.import_module("knight.search._core_py"))
     sizes = [(m, n) for m in (3, 4) for n in range(3, 13)] + [(n, m) for m in (3, 4) for n in (7, 8, 11)]
     seconds, where = sweep(sizes, closed)
     assert seconds < 20 * PER_CALL, f"{where}: {seconds:.2f} s"

@@ -19,14 +19,16 @@ def leap_codes(rows, cols, leaper):
     )
 
 
-def assert_tour(squares, rows, cols, *, closed=False, leaper=(1, 2)):
-    """Fail unless squares (1-based numbers) visit every square of rows×cols once by leaps."""
+def assert_tour(squares, rows, cols, *, closed=False, leaper=(1, 2), holes=()):
+    """Fail unless squares (1-based numbers) visit every square of rows×cols but the holes
+    (1-based numbers) once by leaps."""
     squares = list(squares)
     n = rows * cols
-    assert len(squares) == n, f"{len(squares)} squares on a {rows}x{cols} board"
-    assert len(set(squares)) == n and min(squares) == 1 and max(squares) == n, "not every square exactly once"
+    wanted = set(range(1, n + 1)) - set(holes)
+    assert len(squares) == len(wanted), f"{len(squares)} squares on a {rows}x{cols} board less {len(holes)} holes"
+    assert set(squares) == wanted, "not every square exactly once, or a hole visited"
     if closed:
-        assert n > 1, "a single square is not a closed tour"
+        assert len(squares) > 1, "a single square is not a closed tour"
         squares.append(squares[0])
     steps = set(map(add, map(mul, squares, repeat(n + 1)), squares[1:]))
     bad = steps - leap_codes(rows, cols, tuple(leaper))
@@ -50,3 +52,36 @@ def assert_tour_vectorized(squares, rows, cols, *, closed=False):
     steps = numpy.abs(numpy.diff(row)) * numpy.abs(numpy.diff(col))
     bad = numpy.flatnonzero(steps != 2)  # |dr|·|dc| = 2 exactly for (1, 2) and (2, 1)
     assert bad.size == 0, f"{path[bad[0]] + 1} -> {path[bad[0] + 1] + 1} is not a knight's move"
+
+
+def board_squares(picture):
+    """(rows, cols, set of square numbers) of a board picture: "." or a number a square, "#" a hole.
+
+    Read here from the definition, without knight's Board.parse: lines of cells separated by
+    white space, blank lines ignored; square number = row * cols + col + 1.
+    """
+    lines = [line.split() for line in picture.splitlines() if line.strip()]
+    rows, cols = len(lines), len(lines[0])
+    assert all(len(line) == cols for line in lines), "a ragged picture"
+    squares = set()
+    for row, cells in enumerate(lines):
+        for col, cell in enumerate(cells):
+            assert cell == "#" or cell == "." or cell.isdigit(), f"cell {cell!r}"
+            if cell != "#":
+                squares.add(row * cols + col + 1)
+    return rows, cols, squares
+
+
+def assert_board_tour(squares, picture, *, closed=False, leaper=(1, 2)):
+    """Fail unless squares visit every square of the pictured board (holes "#") once, by leaps, and no hole."""
+    squares = list(squares)
+    rows, cols, board = board_squares(picture)
+    assert len(squares) == len(board), f"{len(squares)} squares on a board of {len(board)}"
+    assert set(squares) == board, "not every square of the board exactly once, or a hole or an off-board square"
+    if closed:
+        assert len(squares) > 1, "a single square is not a closed tour"
+        squares.append(squares[0])
+    legal = {tuple(sorted(leaper))}
+    for a, b in zip(squares, squares[1:]):
+        (row_a, col_a), (row_b, col_b) = divmod(a - 1, cols), divmod(b - 1, cols)
+        assert tuple(sorted((abs(row_a - row_b), abs(col_a - col_b)))) in legal, f"{a} to {b} is not a leap"

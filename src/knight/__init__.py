@@ -1,13 +1,19 @@
 """knight: knight's tours on any board, found by a compiled search with a pure-Python twin.
 
 >>> import knight
->>> t = knight.tour(1)          # an open tour of 8×8 from square 1 (a8)
+>>> t = knight.tour(8, start=1)   # an open tour of 8×8 from square 1 (a8)
 >>> knight.is_tour(t, 8)
 True
->>> knight.count(5, start=1)     # open tours of 5×5 from a corner
+>>> knight.count(5, start=1)      # open tours of 5×5 from a corner
 304
+
+The house: the model (Board, Tour, errors, validation, text formats) on this floor; the
+engines above it, each a subpackage: ``search``, ``construct``, ``count`` and ``draw``;
+``cli`` on top.
 """
 
+from . import draw
+from ._board import Board
 from ._errors import (
     InvalidInputError,
     InvalidTypeError,
@@ -17,16 +23,20 @@ from ._errors import (
     SearchLimitError,
     WarnsdorffStuckError,
 )
-from ._enumerate import count, tours
 from ._impl import IMPLEMENTATION
-from ._methods import METHODS
-from ._search import DEFAULT_MAX_NODES, exists, tour
 from ._tour import Tour
 from ._validate import check_tour, is_tour
+from .count._enumerate import count, tours
+from .search._find import DEFAULT_MAX_NODES, exists, tour
+from .search._methods import METHODS
 
 __version__ = "0.1.0"
 
+# The model never imports drawing: the package, which sees both, gives Tour its notebook picture.
+Tour._repr_svg_ = draw.repr_svg  # type: ignore[attr-defined]
+
 __all__ = [
+    "Board",
     "DEFAULT_MAX_NODES",
     "IMPLEMENTATION",
     "METHODS",

@@ -1,29 +1,45 @@
-"""Boards and squares: parsing sizes and starts, naming squares.
+"""The board: where the piece may stand and how it moves, and the names of its squares.
 
-Squares are numbered as in the seed's judge problem: number = row * cols + col + 1, so
-on 8×8 square 1 is row 0, col 0 (a8) and square 64 is row 7, col 7 (h1). Algebraic
-names put file "a" on column 0 and rank 1 on the bottom row (row rows - 1); files past
-"z" continue "aa", "ab", ... as spreadsheet columns do.
+A Board is a bounding rectangle of rows × cols cells, the cells the piece may stand on
+(all of them, or all but some holes) and the leaper that moves it: (1, 2) is the knight.
+Squares are numbered as in the seed's judge problem, over the whole rectangle whether
+or not a cell is a hole, so numbers stay put when holes are added: number =
+row * cols + col + 1; on 8×8 square 1 is row 0, col 0 (a8) and square 64 is row 7,
+col 7 (h1). Algebraic names put file "a" on column 0 and rank 1 on the bottom row;
+files past "z" go on "aa", "ab", ... as spreadsheet columns do.
+
+A picture is lines of cells separated by white space: "." a square, "#" a hole, and a
+positive integer a square whose move number is given (a puzzle's clue).
 """
 
 from __future__ import annotations
 
 import operator
 import re
-from typing import Tuple, Union
+from functools import lru_cache
+from typing import Any, Iterable, Iterator, Mapping, Tuple, Union
 
 from ._errors import InvalidInputError, InvalidTypeError
 
-Size = Union[int, Tuple[int, int]]
+Size = Union[int, str, Tuple[int, int], "Board"]
 Square = Union[int, Tuple[int, int], str]
 
 #: Largest board accepted, in squares: square numbers must fit in an int32.
 MAX_SQUARES = 2**31 - 1
 
+#: The knight, as a leaper.
+KNIGHT = (1, 2)
+
+#: The knight's eight moves as (row, col) steps, in the order of the seed course notes,
+#: clockwise from two up and one right; ties in Warnsdorff's rule go to the earlier one.
+KNIGHT_MOVES = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
+
 _ALGEBRAIC = re.compile(r"([a-z]+)([1-9][0-9]*)")
+_SIZE_TEXT = re.compile(r"\s*([0-9]+)\s*(?:[x×X,]\s*([0-9]+))?\s*")
+_LONGEST_NAME = 40  # longer text names no square of a board that fits in memory
 
 
-def _integer(value: object, what: str) -> int:
+def integer(value: object, what: str) -> int:
     """Return value as an int, refusing bools, floats and strings with a TypeError."""
     if isinstance(value, bool):
         raise InvalidTypeError(f"{what} must be an integer, not {value!r}")
@@ -33,28 +49,83 @@ def _integer(value: object, what: str) -> int:
         raise InvalidTypeError(f"{what} must be an integer, not {value!r}") from None
 
 
+def boolean(value: object, what: str) -> bool:
+    """Return value as a bool (Python's or numpy's), refusing anything else with a TypeError."""
+    if value is True or value is False:
+        return value
+    if type(value).__name__ == "bool_" and type(value).__module__ == "numpy":
+        return bool(value)
+    raise InvalidTypeError(f"{what} must be True or False, not {_shown(value)}")
+
+
+def parse_leaper(moves: object) -> tuple[int, int]:
+    """The leaper (a, b), a <= b, that moves names: a pair of non-negative integers, not both 0."""
+    if not isinstance(moves, (tuple, list)) or len(moves) != 2:
+        raise InvalidInputError(f"moves {moves!r} must be a pair (a, b), such as (1, 2) for the knight")
+    if not all(type(x) is int for x in moves):
+        raise InvalidTypeError(f"moves {moves!r} must be a pair of integers")
+    a, b = sorted(moves)
+    if a < 0 or b == 0:
+        raise InvalidInputError(f"moves {moves!r} must be non-negative and not both 0")
+    return a, b
+
+
+@lru_cache(maxsize=None)
+def leaper_steps(leaper: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The leaper's distinct (row, col) steps, clockwise from b up and a right, as the knight's."""
+    if leaper == KNIGHT:
+        return KNIGHT_MOVES  # the same object: methods recognise the knight by it
+    a, b = leaper
+    steps = ((-b, a), (-a, b), (a, b), (b, a), (b, -a), (a, -b), (-a, -b), (-b, -a))
+    return tuple(dict.fromkeys(steps))
+
+
+def neighbour_lists(rows: int, cols: int, steps, mask: bytes | None = None) -> list[list[int]]:
+    """For each cell index, the squares a step away in step order (none for a hole)."""
+    lists = [
+        [(row + dr) * cols + col + dc for dr, dc in steps if 0 <= row + dr < rows and 0 <= col + dc < cols]
+        for row in range(rows)
+        for col in range(cols)
+    ]
+    if mask is not None:
+        lists = [[t for t in targets if mask[t]] if mask[cell] else [] for cell, targets in enumerate(lists)]
+    return lists
+
+
 def parse_size(size: object) -> tuple[int, int]:
-    """Return (rows, cols) for n (an n×n board) or a (rows, cols) pair."""
+    """(rows, cols) for n (an n×n board), a (rows, cols) pair or text such as "8" or "6x7"."""
     if type(size) is int and 0 < size <= 46340:
         return size, size
-    if isinstance(size, (tuple, list)):
+    if isinstance(size, str):
+        match = _SIZE_TEXT.fullmatch(size) if len(size) <= _LONGEST_NAME else None
+        if match is None:
+            raise InvalidInputError(f"size {_shown(size)} must be n or RxC, such as 8 or '6x7'")
+        rows = int(match.group(1))
+        cols = rows if match.group(2) is None else int(match.group(2))
+    elif isinstance(size, (tuple, list)):
         if len(size) != 2:
-            raise InvalidInputError(f"size {size!r} must be n or a (rows, cols) pair")
-        rows = _integer(size[0], f"size {size!r}: rows")
-        cols = _integer(size[1], f"size {size!r}: cols")
+            raise InvalidInputError(f"size {_shown(size)} must be n or a (rows, cols) pair")
+        rows = integer(size[0], f"size {_shown(size)}: rows")
+        cols = integer(size[1], f"size {_shown(size)}: cols")
     else:
-        rows = cols = _integer(size, "size")
+        rows = cols = integer(size, "size")
     if rows < 1 or cols < 1:
-        raise InvalidInputError(f"size {size!r} must have at least one row and one column")
+        raise InvalidInputError(f"size {_shown(size)} must have at least one row and one column")
     if rows * cols > MAX_SQUARES:
         raise InvalidInputError(
-            f"size {size!r} has {rows * cols:,} squares, more than the {MAX_SQUARES:,} a tour can number"
+            f"size {_shown(size)} has {rows * cols:,} squares, more than the {MAX_SQUARES:,} a tour can number"
         )
     return rows, cols
 
 
+def _shown(value: object, limit: int = 60) -> str:
+    """repr(value), cut to about limit characters for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 5] + "...'" if isinstance(value, str) else text[:limit] + "..."
+
+
 def board_name(rows: int, cols: int) -> str:
-    """The board as people write it: "8×8"."""
+    """The rectangle as people write it: "8×8"."""
     return f"{rows}×{cols}"
 
 
@@ -82,7 +153,7 @@ def _file_index(letters: str) -> int:
 
 
 def parse_square(square: object, rows: int, cols: int) -> int:
-    """Return the square number (1-based) that square names on a rows×cols board.
+    """Return the square number (1-based) that square names in the rows×cols rectangle.
 
     square is a number (1 to rows*cols), a 0-based (row, col) pair or an algebraic name.
     """
@@ -90,22 +161,319 @@ def parse_square(square: object, rows: int, cols: int) -> int:
         return square
     board = board_name(rows, cols)
     if isinstance(square, str):
-        match = _ALGEBRAIC.fullmatch(square.strip().lower())
+        match = _ALGEBRAIC.fullmatch(square.strip().lower()) if len(square) <= _LONGEST_NAME else None
         if match is None:
-            raise InvalidInputError(f"square {square!r} is not a square name such as 'a1'")
+            raise InvalidInputError(f"square {_shown(square)} is not a square name such as 'a1'")
         col, rank = _file_index(match.group(1)), int(match.group(2))
         if col >= cols or rank > rows:
             raise InvalidInputError(f"square {square!r} is off the {board} board")
         return (rows - rank) * cols + col + 1
     if isinstance(square, (tuple, list)):
         if len(square) != 2:
-            raise InvalidInputError(f"square {square!r} must be a (row, col) pair")
-        row = _integer(square[0], f"square {square!r}: row")
-        col = _integer(square[1], f"square {square!r}: col")
+            raise InvalidInputError(f"square {_shown(square)} must be a (row, col) pair")
+        row = integer(square[0], f"square {_shown(square)}: row")
+        col = integer(square[1], f"square {_shown(square)}: col")
         if not (0 <= row < rows and 0 <= col < cols):
             raise InvalidInputError(
-                f"square {square!r} is off the {board} board (rows 0 to {rows - 1}, cols 0 to {cols - 1})"
+                f"square {_shown(square)} is off the {board} board (rows 0 to {rows - 1}, cols 0 to {cols - 1})"
             )
         return row * cols + col + 1
-    number = _integer(square, "square")
+    number = integer(square, "square")
+    if number.bit_length() > 64:
+        raise InvalidInputError(f"square {_shown(number)} is off the {board} board")
     raise InvalidInputError(f"square {number} is off the {board} board (squares are numbered 1 to {rows * cols})")
+
+
+class Board:
+    """Where the piece may stand (a rectangle, perhaps with holes) and how it moves.
+
+    >>> Board(8)                                  # the chessboard, for the knight
+    Board(8)
+    >>> Board((3, 4), holes=["a1"], moves=(1, 3))  # a camel on a 3×4 board less a corner
+    Board((3, 4), holes=(9,), moves=(1, 3))
+    >>> Board.parse(". . #\\n. 1 .").picture()
+    '. . #\\n. 1 .'
+
+    Immutable and hashable. ``len(board)`` is its number of squares; ``square in board``
+    says whether a number, (row, col) pair or name is a square of it.
+    """
+
+    __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_neighbours")
+
+    def __init__(self, size: object = 8, *, holes: Iterable[Square] = (), moves: object = KNIGHT) -> None:
+        if isinstance(size, Board):
+            raise InvalidInputError(f"size given twice: {size!r} is a board already; pass it alone")
+        rows, cols = parse_size(size)
+        holes = [holes] if isinstance(holes, (str, int)) else holes
+        try:
+            numbers = [parse_square(hole, rows, cols) for hole in holes]
+        except TypeError:
+            raise InvalidTypeError(f"holes must be a collection of squares, not {_shown(holes)}") from None
+        mask = None
+        if numbers:
+            cells = bytearray(b"\x01") * (rows * cols)
+            for number in numbers:
+                cells[number - 1] = 0
+            mask = bytes(cells)
+        self._setup(rows, cols, mask, parse_leaper(moves) if moves != KNIGHT else KNIGHT, ())
+
+    def _setup(self, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens) -> None:
+        squares = rows * cols if mask is None else mask.count(1)
+        if squares == 0:
+            raise InvalidInputError(f"a board needs at least one square: this {board_name(rows, cols)} one has no squares")
+        self._rows, self._cols, self._mask, self._leaper = rows, cols, mask, leaper
+        self._steps = leaper_steps(leaper)
+        self._givens = tuple(givens)
+        self._squares = squares
+        self._hash = hash((rows, cols, mask, leaper, self._givens))
+        self._neighbours = None
+
+    @classmethod
+    def _make(cls, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens=()) -> Board:
+        """A board from parts already checked; a mask with no hole stands for the rectangle."""
+        board = cls.__new__(cls)
+        board._setup(rows, cols, None if mask is not None and 0 not in mask else mask, leaper, givens)
+        return board
+
+    @classmethod
+    def parse(cls, picture: str, *, moves: object = KNIGHT) -> Board:
+        """The board a picture draws: "." a square, "#" a hole, a positive integer a given move."""
+        if not isinstance(picture, str):
+            raise InvalidTypeError(f"a picture must be text, not {type(picture).__name__}")
+        lines = [(number, line.split()) for number, line in enumerate(picture.splitlines(), 1) if line.strip()]
+        if not lines:
+            raise InvalidInputError("a picture needs at least one line of cells")
+        cols = len(lines[0][1])
+        cells = bytearray()
+        givens: dict[int, int] = {}
+        where: dict[int, str] = {}
+        for row, (number, words) in enumerate(lines):
+            if len(words) != cols:
+                raise InvalidInputError(f"picture line {number} has {len(words)} cells, the first line {cols}")
+            for col, word in enumerate(words):
+                place = f"picture line {number}, cell {col + 1} (row {row}, col {col}) {_shown(word, 20)}"
+                if word == ".":
+                    cells.append(1)
+                elif word == "#":
+                    cells.append(0)
+                elif word.isdecimal() and word.isascii() and len(word) <= 10:
+                    move = int(word)
+                    if move < 1:
+                        raise InvalidInputError(f"{place}: a given move number is at least 1")
+                    if move in givens:
+                        raise InvalidInputError(f"{place}: move {move} is given twice (also at {where[move]})")
+                    givens[move] = row * cols + col + 1
+                    where[move] = f"row {givens[move] // cols}, col {(givens[move] - 1) % cols}"
+                    cells.append(1)
+                else:
+                    raise InvalidInputError(f"{place} is not '.', '#' or a move number")
+        rows = len(lines)
+        board = cls._make(rows, cols, bytes(cells), parse_leaper(moves), sorted((s, m) for m, s in givens.items()))
+        for move, square in givens.items():
+            if move > len(board):
+                row, col = divmod(square - 1, cols)
+                raise InvalidInputError(
+                    f"picture row {row}, col {col} {str(move)!r}: move {move} is past the board's {len(board)} squares"
+                )
+        return board
+
+    @classmethod
+    def from_mask(cls, mask: Any, *, moves: object = KNIGHT) -> Board:
+        """The board whose squares are the true cells of a 2-D array-like of bools (numpy too)."""
+        ndim = getattr(mask, "ndim", None)
+        if ndim is not None and ndim != 2:
+            raise InvalidInputError(f"a mask must be 2-D, not {ndim}-D")
+        if isinstance(mask, (str, bytes)):
+            raise InvalidTypeError(f"a mask must be a 2-D array of bools, not {type(mask).__name__}")
+        try:
+            rows = [list(row) for row in mask]
+        except TypeError:
+            raise InvalidInputError(f"a mask must be 2-D: rows of bools, not {_shown(mask)}") from None
+        if not rows or not rows[0]:
+            raise InvalidInputError("a mask needs at least one row and one column")
+        cols = len(rows[0])
+        cells = bytearray()
+        for row, values in enumerate(rows):
+            if len(values) != cols:
+                raise InvalidInputError(f"mask row {row} has {len(values)} cells, row 0 has {cols}")
+            for col, value in enumerate(values):
+                if isinstance(value, (str, bytes)) or not hasattr(value, "__bool__") or value not in (0, 1):
+                    raise InvalidInputError(f"mask row {row}, col {col} is {_shown(value, 20)}, not a bool")
+                cells.append(1 if value else 0)
+        if len(rows) * cols > MAX_SQUARES:
+            raise InvalidInputError(f"a mask of {len(rows)}×{cols} has more cells than the {MAX_SQUARES:,} a tour can number")
+        return cls._make(len(rows), cols, bytes(cells), parse_leaper(moves))
+
+    # -- what it is ---------------------------------------------------------------------
+
+    @property
+    def rows(self) -> int:
+        return self._rows
+
+    @property
+    def cols(self) -> int:
+        return self._cols
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The bounding rectangle: (rows, cols)."""
+        return self._rows, self._cols
+
+    @property
+    def moves(self) -> tuple[int, int]:
+        """The leaper (a, b) with a <= b: (1, 2) is the knight."""
+        return self._leaper
+
+    @property
+    def steps(self) -> tuple[tuple[int, int], ...]:
+        """The leaper's (row, col) steps in move order (clockwise from b up and a right)."""
+        return self._steps
+
+    @property
+    def mask(self) -> bytes | None:
+        """rows*cols bytes, 1 for a square and 0 for a hole; None for a whole rectangle."""
+        return self._mask
+
+    @property
+    def is_rectangle(self) -> bool:
+        """Whether every cell of the bounding rectangle is a square (no holes)."""
+        return self._mask is None
+
+    @property
+    def holes(self) -> tuple[int, ...]:
+        """The numbers of the cells that are not squares."""
+        mask = self._mask
+        return () if mask is None else tuple(i + 1 for i, cell in enumerate(mask) if not cell)
+
+    @property
+    def givens(self) -> dict[int, int]:
+        """Given move numbers, square number -> move (from a picture): a puzzle's clues."""
+        return dict(self._givens)
+
+    def __len__(self) -> int:
+        return self._squares
+
+    def __contains__(self, square: object) -> bool:
+        try:
+            number = parse_square(square, self._rows, self._cols)
+        except (InvalidInputError, InvalidTypeError):
+            return False
+        return self._mask is None or self._mask[number - 1] == 1
+
+    def __iter__(self) -> Iterator[int]:
+        """The square numbers, in order."""
+        mask = self._mask
+        if mask is None:
+            return iter(range(1, self._rows * self._cols + 1))
+        return (i + 1 for i, cell in enumerate(mask) if cell)
+
+    @property
+    def first(self) -> int:
+        """The lowest-numbered square: 1 on a rectangle."""
+        return 1 if self._mask is None else self._mask.index(1) + 1
+
+    def square(self, square: object, what: str = "square") -> int:
+        """The number of a square of the board, named by number, (row, col) pair or name."""
+        if type(square) is int and self._mask is None and 0 < square <= self._squares:
+            return square
+        number = parse_square(square, self._rows, self._cols)
+        if self._mask is not None and not self._mask[number - 1]:
+            raise InvalidInputError(f"{what} {_shown(square)} is a hole of {self.name}, not a square")
+        return number
+
+    def square_name(self, number: int) -> str:
+        """Algebraic name of square number: 1 -> "a8" on 8×8."""
+        return square_name(number, self._rows, self._cols)
+
+    @property
+    def name(self) -> str:
+        """The board as people write it: "8×8", "8×8 less 3 holes"; a leaper other than the knight is named."""
+        name = board_name(self._rows, self._cols)
+        holes = self._rows * self._cols - self._squares
+        if holes:
+            name += f" less {holes} hole{'s' if holes > 1 else ''}"
+        if self._leaper != KNIGHT:
+            name += f" for the {self._leaper[0]},{self._leaper[1]}-leaper"
+        return name
+
+    def neighbour_lists(self) -> list[list[int]]:
+        """For each cell index (0-based, holes too), the squares a leap away, in move order."""
+        if self._neighbours is None:
+            self._neighbours = neighbour_lists(self._rows, self._cols, self.steps, self._mask)
+        return self._neighbours
+
+    def neighbours(self, square: object) -> list[int]:
+        """The squares (numbers) a leap from square, in move order."""
+        return [target + 1 for target in self.neighbour_lists()[self.square(square) - 1]]
+
+    # -- writing it -----------------------------------------------------------------------
+
+    def picture(self) -> str:
+        """The board as a picture Board.parse() reads back: ".", "#" and the given moves."""
+        mask, cols = self._mask, self._cols
+        cells = ["." if mask is None or mask[i] else "#" for i in range(self._rows * cols)]
+        for square, move in self._givens:
+            cells[square - 1] = str(move)
+        width = max(map(len, cells))
+        return "\n".join(
+            " ".join(cell.rjust(width) for cell in cells[row * cols : (row + 1) * cols]) for row in range(self._rows)
+        )
+
+    def __str__(self) -> str:
+        return self.picture()
+
+    def __repr__(self) -> str:
+        """Board(...) or Board.parse(...), which pastes back."""
+        moves = "" if self._leaper == KNIGHT else f", moves={self._leaper!r}"
+        if self._givens:
+            return f"Board.parse({self.picture()!r}{moves})"
+        size = self._rows if self._rows == self._cols else self.size
+        holes = f", holes={self.holes!r}" if self._mask is not None else ""
+        return f"Board({size!r}{holes}{moves})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self._rows, self._cols, self._mask, self._leaper, self._givens) == (
+            other._rows,
+            other._cols,
+            other._mask,
+            other._leaper,
+            other._givens,
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple:
+        return Board._make, (self._rows, self._cols, self._mask, self._leaper, self._givens)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, "_hash") and name != "_neighbours":
+            raise AttributeError(f"a Board is immutable: cannot set {name}")
+        object.__setattr__(self, name, value)
+
+
+@lru_cache(maxsize=256)
+def rectangle(rows: int, cols: int, leaper: tuple[int, int] = KNIGHT) -> Board:
+    """The whole rows×cols board for leaper (cached: the common case of every call)."""
+    return Board._make(rows, cols, None, leaper)
+
+
+def as_board(size: object, moves: object = KNIGHT) -> Board:
+    """The Board that size names (n, (rows, cols), "6x7" or a Board), for the leaper moves.
+
+    A Board carries its own leaper: moves other than the default, given with one, is the
+    leaper given twice unless they agree.
+    """
+    if isinstance(size, Board):
+        if moves is not KNIGHT and moves != KNIGHT and parse_leaper(moves) != size.moves:
+            raise InvalidInputError(
+                f"moves given twice: the board has moves={size.moves!r}, the call {_shown(moves)}"
+            )
+        return size
+    if isinstance(size, Mapping):
+        raise InvalidTypeError(f"size must be n, (rows, cols), 'RxC' or a knight.Board, not {_shown(size)}")
+    leaper = KNIGHT if moves is KNIGHT else parse_leaper(moves)
+    rows, cols = parse_size(size)
+    return rectangle(rows, cols, leaper)

@@ -1,4 +1,4 @@
-# Shared by the compiled search (_core.pyx) and counting (_count.pyx) cores: the most moves
+# Shared by the compiled search (search/_core.pyx) and counting (count/_walker.pyx) cores: the most moves
 # a square has, and the status codes both return (the twins' FOUND, EXHAUSTED, LIMIT).
 
 cdef enum:

@@ -1,5 +1,9 @@
 from array import array
+from typing import Any
 
 class SquareBuffer:
     _squares: array
     def __buffer__(self, flags: int) -> memoryview: ...
+
+def move_numbers(squares: Any, cells: int) -> array: ...
+def encode(values: Any, begin: int, end: int, width: int, sep: bytes) -> bytes: ...

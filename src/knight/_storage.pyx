@@ -1,4 +1,4 @@
-# cython: language_level=3, embedsignature=True
+# cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
 """Compiled storage base of Tour: its squares exported as one read-only int32 buffer.
 
 ``memoryview(tour)`` and ``numpy.asarray(tour)`` share the tour's ``array('i')``
@@ -6,11 +6,13 @@ without copying, on every Python version. The twin ``_storage_py.py`` does the s
 through ``__buffer__`` (Python 3.12+) and ``__array__`` (numpy).
 """
 
-from cpython.array cimport array
+from cpython.array cimport array, clone
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_SIMPLE, PyBUF_STRIDES, PyBUF_WRITABLE, PyObject_GetBuffer, PyBuffer_Release
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int32_t
 
 cdef char *_FORMAT = "i"
+cdef array _INT32 = array("i")
 
 
 cdef class SquareBuffer:
@@ -52,3 +54,56 @@ cdef class SquareBuffer:
             PyBuffer_Release(held)
             PyMem_Free(held)
             view.internal = NULL
+
+
+def move_numbers(squares, Py_ssize_t cells):
+    """The move number (1-based) of each of cells squares (0-based index), 0 where the tour
+    never goes (a hole): the tour inverted."""
+    cdef const int[:] view = squares
+    cdef Py_ssize_t n = view.shape[0], k
+    cdef array numbers = clone(_INT32, cells, n != cells)
+    cdef int32_t *out = <int32_t *>numbers.data.as_ints
+    with nogil:
+        for k in range(n):
+            out[view[k] - 1] = <int32_t>(k + 1)
+    return numbers
+
+
+def encode(values, Py_ssize_t begin, Py_ssize_t end, int width, bytes sep):
+    """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep;
+    0 (a hole) is written "#"."""
+    cdef const int[:] view = values
+    cdef Py_ssize_t k, size = 0, sep_len = len(sep)
+    cdef const char *sep_chars = sep
+    cdef int digits, pad
+    cdef long long value
+    cdef char scratch[24]
+    cdef bytearray out
+    cdef char *p
+    if begin >= end:
+        return b""
+    out = bytearray((end - begin) * (max(width, 11) + sep_len))
+    p = out
+    for k in range(begin, end):
+        if k > begin:
+            for pad in range(sep_len):
+                p[size] = sep_chars[pad]
+                size += 1
+        value = view[k]
+        digits = 0
+        if value == 0:  # a hole: squares and move numbers are positive
+            scratch[0] = 35
+            digits = 1
+        while value:
+            scratch[digits] = 48 + value % 10
+            value //= 10
+            digits += 1
+        for pad in range(width - digits):
+            p[size] = 32
+            size += 1
+        while digits:
+            digits -= 1
+            p[size] = scratch[digits]
+            size += 1
+    del out[size:]
+    return bytes(out)

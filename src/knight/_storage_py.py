@@ -28,3 +28,18 @@ class SquareBuffer:
         if copy:
             shared = shared.copy()
         return shared if dtype is None else shared.astype(dtype, copy=bool(copy))
+
+
+def move_numbers(squares, cells: int) -> array:
+    """The move number (1-based) of each of cells squares (0-based index), 0 where the tour
+    never goes (a hole): the tour inverted."""
+    numbers = array("i", [0]) * cells
+    for move, square in enumerate(squares, 1):
+        numbers[square - 1] = move
+    return numbers
+
+
+def encode(values, begin: int, end: int, width: int, sep: bytes) -> bytes:
+    """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep;
+    0 (a hole) is written "#"."""
+    return sep.decode().join([f"{value or '#':>{width}}" for value in values[begin:end]]).encode()

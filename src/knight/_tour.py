@@ -1,4 +1,4 @@
-"""Tour: an immutable sequence of square numbers on a rows×cols board, with its formats."""
+"""Tour: an immutable sequence of square numbers on a Board, with its formats."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from array import array
 from collections.abc import Sequence
 from typing import Iterable, Iterator, overload
 
-from . import _formats, _impl
-from ._errors import NotATourError
-from ._board import board_name, parse_size, parse_square, square_name
+from . import _impl, _text
+from ._board import KNIGHT, Board, as_board
+from ._errors import InvalidTypeError, NotATourError
 from ._validate import check_tour, is_leap
 
 
@@ -17,65 +17,73 @@ REPR_SQUARES = 10_000
 
 
 class Tour(_impl.storage.SquareBuffer, Sequence):
-    """A knight's tour: the squares (1-based numbers) in the order the knight visits them.
+    """A tour: the squares (1-based numbers) of a Board in the order the piece visits them.
 
-    Tour(squares, size) validates; knight.tour() builds one. The squares live in one
-    int32 array, exported read-only through the buffer protocol: memoryview(tour) and
-    numpy.asarray(tour) share it without copying.
+    Tour(squares, board) validates (board is n, (rows, cols), "RxC" or a knight.Board);
+    knight.tour() builds one. The squares live in one int32 array, exported read-only
+    through the buffer protocol: memoryview(tour) and numpy.asarray(tour) share it
+    without copying.
     """
 
-    __slots__ = ("_rows", "_cols", "_leaper")
+    __slots__ = ("_board",)
 
-    def __init__(self, squares: Iterable[int], size: object, *, leaper: tuple[int, int] = (1, 2)) -> None:
-        rows, cols = parse_size(size)
+    def __init__(self, squares: Iterable[int], board: object = 8, *, moves: object = KNIGHT) -> None:
+        board = as_board(board, moves)
+        if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
+            raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")
         squares = list(squares)
-        check_tour(squares, (rows, cols), leaper=leaper)
+        check_tour(squares, board)
         self._squares = array("i", squares)
-        self._rows, self._cols, self._leaper = rows, cols, tuple(leaper)
+        self._board = board
 
     @classmethod
-    def _trusted(cls, squares: array, rows: int, cols: int, leaper: tuple[int, int] = (1, 2)) -> Tour:
+    def _trusted(cls, squares: array, board: Board) -> Tour:
         """Wrap an int32 array the search already guarantees is a tour, without checking."""
         tour = cls.__new__(cls)
         tour._squares = squares
-        tour._rows = rows
-        tour._cols = cols
-        tour._leaper = leaper
+        tour._board = board
         return tour
 
     @classmethod
-    def from_line(cls, text: str, size: object) -> Tour:
+    def from_line(cls, text: str, board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read square numbers separated by white space, as Tour.line() writes them."""
+        if not isinstance(text, str):
+            raise InvalidTypeError(f"a line of square numbers must be text, not {type(text).__name__}")
         try:
             squares = [int(word) for word in text.split()]
         except ValueError as error:
-            raise NotATourError(f"not a line of square numbers: {error}") from None
-        return cls(squares, size)
+            raise NotATourError(f"not a line of square numbers: {str(error)[:80]}") from None
+        return cls(squares, board, moves=moves)
 
     @classmethod
-    def from_coords(cls, coords: Iterable[tuple[int, int]], size: object) -> Tour:
+    def from_coords(cls, coords: Iterable[tuple[int, int]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read 0-based (row, col) pairs, as Tour.coords() writes them."""
-        rows, cols = parse_size(size)
-        return cls([parse_square(tuple(pair), rows, cols) for pair in coords], (rows, cols))
+        board = as_board(board, moves)
+        return cls([board.square(tuple(pair)) for pair in coords], board)
 
     @classmethod
-    def from_algebraic(cls, names: Iterable[str], size: object) -> Tour:
+    def from_algebraic(cls, names: Iterable[str], board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read square names such as "a1", as Tour.algebraic() writes them."""
-        rows, cols = parse_size(size)
-        return cls([parse_square(str(name), rows, cols) for name in names], (rows, cols))
+        board = as_board(board, moves)
+        return cls([board.square(str(name)) for name in names], board)
+
+    @property
+    def board(self) -> Board:
+        """The board the tour covers."""
+        return self._board
 
     @property
     def rows(self) -> int:
-        return self._rows
+        return self._board.rows
 
     @property
     def cols(self) -> int:
-        return self._cols
+        return self._board.cols
 
     @property
     def size(self) -> tuple[int, int]:
-        """(rows, cols)."""
-        return self._rows, self._cols
+        """The board's bounding rectangle: (rows, cols)."""
+        return self._board.size
 
     @property
     def start(self) -> int:
@@ -90,7 +98,7 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
     @property
     def is_closed(self) -> bool:
         """Whether the last square is a knight's move (a leap) from the first."""
-        return len(self) > 1 and is_leap(self.end, self.start, self._cols, self._leaper)
+        return len(self) > 1 and is_leap(self.end, self.start, self._board.cols, self._board.moves)
 
     def __len__(self) -> int:
         return len(self._squares)
@@ -110,59 +118,55 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tour):
             return NotImplemented
-        return self.size == other.size and self._leaper == other._leaper and self._squares == other._squares
+        return self._board == other._board and self._squares == other._squares
 
     def __reduce__(self) -> tuple:
-        return _restore, (self._squares, self._rows, self._cols, self._leaper)
+        return _restore, (self._squares, self._board)
 
     def __hash__(self) -> int:
-        return hash((self._rows, self._cols, self._leaper, self._squares.tobytes()))
+        return hash((self._board, self._squares.tobytes()))
 
     def __repr__(self) -> str:
-        """Tour([...], size=...), which pastes back; past REPR_SQUARES squares, an abridged form."""
-        leaper = "" if self._leaper == (1, 2) else f", leaper={self._leaper!r}"
-        squares = self._squares
+        """Tour([...], board), which pastes back; past REPR_SQUARES squares, an abridged form."""
+        squares, board = self._squares, self._board
         if len(squares) <= REPR_SQUARES:
-            return f"Tour({squares.tolist()!r}, size={self.size!r}{leaper})"
+            if not board.is_rectangle or board.givens:
+                return f"Tour({squares.tolist()!r}, {board!r})"
+            size = board.rows if board.rows == board.cols else board.size
+            moves = "" if board.moves == KNIGHT else f", moves={board.moves!r}"
+            return f"Tour({squares.tolist()!r}, {size!r}{moves})"
         shown = ", ".join(map(str, squares[:5]))
-        return f"<Tour of {self.board}, {len(squares):,} squares: {shown}, ..., {squares[-1]}{leaper}>"
+        return f"<Tour of {self._board.name}, {len(squares):,} squares: {shown}, ..., {squares[-1]}>"
 
     def __str__(self) -> str:
         return self.line()
 
     def line(self) -> str:
         """Square numbers separated by single spaces: "1 11 28 ..."."""
-        return _formats.line(self._squares)
+        return _text.line(self._squares)
 
     def coords(self) -> list[tuple[int, int]]:
         """0-based (row, col) of each square, in order."""
-        cols = self._cols
+        cols = self._board.cols
         return [divmod(square - 1, cols) for square in self._squares]
 
     def algebraic(self) -> list[str]:
         """Algebraic name of each square, in order: file "a" is column 0, rank 1 the bottom row."""
-        return [square_name(square, self._rows, self._cols) for square in self._squares]
+        name = self._board.square_name
+        return [name(square) for square in self._squares]
 
     def matrix(self) -> list[list[int]]:
-        """Rows of move numbers, 1 at the start."""
-        return _formats.matrix(self._squares, self._rows, self._cols)
+        """Rows of move numbers, 1 at the start; 0 on a hole."""
+        return _text.matrix(self._squares, self._board)
 
     def grid(self, *, boxed: bool = False) -> str:
-        """The move-number matrix as aligned text; boxed=True draws cell borders."""
-        return _formats.grid(self._squares, self._rows, self._cols, boxed=boxed)
+        """The move-number matrix as aligned text, "#" on a hole; boxed=True draws cell borders.
 
-    def _repr_svg_(self) -> str | None:
-        """The tour as a picture, for Jupyter; knight.svg is imported only when this is called."""
-        from .svg import _repr_svg
-
-        return _repr_svg(self)
-
-    @property
-    def board(self) -> str:
-        """The board as people write it: "8×8"."""
-        return board_name(self._rows, self._cols)
+        Unboxed, it is a picture of the board with every move given: Board.parse() reads it.
+        """
+        return _text.grid(self._squares, self._board, boxed=boxed)
 
 
-def _restore(squares: array, rows: int, cols: int, leaper: tuple[int, int]) -> Tour:
+def _restore(squares: array, board: Board) -> Tour:
     """Unpickle a Tour (pickled tours were tours when pickled)."""
-    return Tour._trusted(squares, rows, cols, leaper)
+    return Tour._trusted(squares, board)

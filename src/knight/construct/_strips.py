@@ -1,6 +1,6 @@
 """Knight's tours of boards three and four wide, of any length, in linear time.
 
-Boards this narrow are too narrow for the block construction (_construct), and long ones
+Boards this narrow are too narrow for the block construction (_rectangle), and long ones
 trap the search, so their tours are built from stored base paths (``_strips_data``, found
 and checked by scripts/gen_strips.py) with repeatable sections.
 
@@ -47,7 +47,7 @@ from array import array
 from functools import lru_cache
 from typing import NamedTuple
 
-from . import _impl
+from .. import _impl
 from ._strips_data import CLOSED, OPEN
 
 PERIOD = 4

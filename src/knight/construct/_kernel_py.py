@@ -1,8 +1,8 @@
-"""Pure-Python twin of the compiled construction core (``_construct_core.pyx``): same steps, same tours.
+"""Pure-Python twin of the compiled construction kernel (``_kernel.pyx``): same steps, same tours.
 
 ``build`` writes the tour in order by running round the blocks' cycles and crossing
-their joins depth-first (see ``_construct.py`` for why the result is one tour). ``move_numbers`` inverts a tour for the matrix and grid formats, and
-``encode`` writes numbers as text for them.
+their joins depth-first (see ``_rectangle.py`` for why the result is one tour);
+``repeat_shifted`` copies a strip's repeatable section (see ``_strips.py``).
 """
 
 from __future__ import annotations
@@ -116,14 +116,6 @@ def _prefix(sizes):
     return firsts
 
 
-def move_numbers(squares) -> array:
-    """The move number (1-based) of each square (0-based index): the tour inverted."""
-    numbers = array("i", [0]) * len(squares)
-    for move, square in enumerate(squares, 1):
-        numbers[square - 1] = move
-    return numbers
-
-
 def repeat_shifted(block, times: int, step: int) -> array:
     """times copies of block one after another, the i-th (from 1) with i * step added to every value."""
     width = len(block)
@@ -131,8 +123,3 @@ def repeat_shifted(block, times: int, step: int) -> array:
     for i, value in enumerate(block):
         out[i::width] = array("i", range(value + step, value + step * (times + 1), step))
     return out
-
-
-def encode(values, begin: int, end: int, width: int, sep: bytes) -> bytes:
-    """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep."""
-    return sep.decode().join([f"{value:>{width}}" for value in values[begin:end]]).encode()

@@ -6,5 +6,11 @@ EXHAUSTED: int
 LIMIT: int
 
 def search(
-    rows: int, cols: int, start: int, closed: bool, max_nodes: int, moves: Sequence[Tuple[int, int]]
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: int,
+    closed: bool,
+    max_nodes: int,
+    moves: Sequence[Tuple[int, int]],
 ) -> Tuple[int, int, Optional[array]]: ...

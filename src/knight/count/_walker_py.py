@@ -1,8 +1,12 @@
-"""Pure-Python twin of the compiled walker (``_count.pyx``): same nodes, same answers.
+"""Pure-Python twin of the compiled walker (``_walker.pyx``): same nodes, same answers.
 
 A Walker enumerates, depth first, every path of ``target`` squares that extends a given
-prefix (``target`` is the board's size for tours, less to cut the work into prefixes).
-A node is one square placed on the path; the prefix's squares are not nodes of the walk.
+prefix (``target`` is the board's number of squares for tours, less to cut the work into
+prefixes). A node is one square placed on the path; the prefix's squares are not nodes
+of the walk. The board is a rows×cols rectangle of cells, less the holes where ``mask``
+(rows*cols bytes, or None for none) is 0: a hole is never free, is no square's neighbour
+and counts in no degree, so the walk never sees it. The piece moves by ``moves``, its
+(row, col) steps: the knight's, or any other leaper's.
 
 * Closed walks (``ends`` given, squares next to the prefix's first square) count only
   paths that end on one of ``ends``; each end keeps one extra link in its degree, the
@@ -29,58 +33,65 @@ from __future__ import annotations
 
 from array import array
 
-from ._core_py import EXHAUSTED, FOUND, LIMIT, reachable
+from .._board import neighbour_lists
+from .._status import EXHAUSTED, FOUND, LIMIT
+from ..search._core_py import reachable
 
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 14
 
+_SQUARE = bytes([0] + [1] * 255)  # a mask's bytes to free (1) or hole (0): any non-zero byte is a square
 
-def _check_walk(rows: int, cols: int, prefix, ends, target: int) -> list[int]:
-    """The prefix as a list after checking the indices the C code will trust."""
+
+def _check_walk(rows: int, cols: int, mask, prefix, ends, target: int) -> tuple[list[int], int]:
+    """The prefix as a list and the number of squares, after checking what the C code will trust."""
     if rows < 1 or cols < 1 or rows * cols > 2**31 - 1:
         raise ValueError(f"a walk needs a board of 1 to 2**31 - 1 squares, not {rows}×{cols}")
-    n = rows * cols
+    cells = rows * cols
+    if mask is not None and len(mask) != cells:
+        raise ValueError(f"mask has {len(mask)} cells, not {cells}")
+    n = cells if mask is None else cells - bytes(mask).count(0)
     squares = list(prefix)
     if not 1 <= len(squares) <= target <= n:
         raise ValueError(f"a walk needs 1 <= len(prefix) <= target <= {n}, not {len(squares)} and {target}")
     for square in squares + list(ends or ()):
-        if not 0 <= square < n:
-            raise ValueError(f"square index {square} is off a board of {n} squares")
+        if not 0 <= square < cells:
+            raise ValueError(f"square index {square} is off a board of {cells} cells")
+        if mask is not None and not mask[square]:
+            raise ValueError(f"square index {square} is a hole")
     if len(set(squares)) != len(squares):
         raise ValueError(f"prefix {squares} visits a square twice")
-    return squares
+    return squares, n
 
 
 class Walker:
     """Every path of target squares extending prefix on a rows×cols board, depth first.
 
-    prefix and ends are 0-based square indices; ends is None for open paths. next() and
-    count() may be called again and again: each resumes where the last one stopped.
+    mask is None (every cell a square) or rows*cols bytes, 0 for a hole; moves are the
+    leaper's (row, col) steps in move order. prefix and ends are 0-based cell indices of
+    squares (not holes); ends is None for open paths. next() and count() may be called
+    again and again: each resumes where the last one stopped.
     """
 
-    def __init__(self, rows: int, cols: int, prefix, ends, target: int, ordered: bool, moves) -> None:
-        n = rows * cols
+    def __init__(self, rows: int, cols: int, mask, prefix, ends, target: int, ordered: bool, moves) -> None:
+        cells = rows * cols
         if len(moves) > 8:
             raise ValueError(f"at most 8 moves, not {len(moves)}")
-        squares = _check_walk(rows, cols, prefix, ends, target)
+        squares, n = _check_walk(rows, cols, mask, prefix, ends, target)
         self.n, self.target, self.ordered = n, target, bool(ordered)
-        self.neighbours = [
-            [(row + dr) * cols + col + dc for dr, dc in moves if 0 <= row + dr < rows and 0 <= col + dc < cols]
-            for row in range(rows)
-            for col in range(cols)
-        ]
+        self.neighbours = neighbour_lists(rows, cols, moves, None if mask is None else bytes(mask))
         self.key = [  # farther from the centre sorts first
             -((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in range(rows) for col in range(cols)
         ]
-        self.free = bytearray(b"\x01") * n
-        self.home = bytearray(n)
+        self.free = bytearray(b"\x01") * cells if mask is None else bytearray(bytes(mask).translate(_SQUARE))
+        self.home = bytearray(cells)
         self.closed = ends is not None
         for square in ends or ():
             self.home[square] = 1
         self.links_home = sum(self.home)
         self.degree = [len(squares) + self.home[square] for square, squares in enumerate(self.neighbours)]
         self.ones = self.degree.count(1)
-        self.mark = [0] * n
+        self.mark = [0] * cells
         self.stamp = 0
         self.backtracked = False
         self.done = False

@@ -1,7 +1,7 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
-"""Compiled construction core: the steps of the twin ``_construct_py.py``, in C without the GIL.
+"""Compiled construction kernel: the steps of the twin ``_kernel_py.py``, in C without the GIL.
 
-``_construct.py`` explains the construction; both cores return the identical tour.
+``_rectangle.py`` explains the construction; both kernels return the identical tour.
 """
 
 from cpython.array cimport array, clone
@@ -98,7 +98,7 @@ def build(
 ):
     """The tour as an int32 array of 1-based square numbers, written in order: no search.
 
-    The same contract and steps as ``_construct_py.build``.
+    The same contract and steps as ``_kernel_py.build``.
     """
     cdef int64_t n = <int64_t>rows * cols, written = 0, total
     cdef int n_heights = heights.shape[0], n_widths = widths.shape[0]
@@ -181,18 +181,6 @@ def build(
         free(lines)
 
 
-def move_numbers(squares):
-    """The move number (1-based) of each square (0-based index): the tour inverted."""
-    cdef const int[:] view = squares
-    cdef Py_ssize_t n = view.shape[0], k
-    cdef array numbers = clone(_INT32, n, False)
-    cdef int32_t *out = <int32_t *>numbers.data.as_ints
-    with nogil:
-        for k in range(n):
-            out[view[k] - 1] = <int32_t>(k + 1)
-    return numbers
-
-
 def repeat_shifted(block, Py_ssize_t times, int64_t step):
     """times copies of block one after another, the i-th (from 1) with i * step added to every value."""
     cdef const int[:] view = block
@@ -206,41 +194,3 @@ def repeat_shifted(block, Py_ssize_t times, int64_t step):
             for k in range(width):
                 p[i * width + k] = <int32_t>(view[k] + shift)
     return out
-
-
-def encode(values, Py_ssize_t begin, Py_ssize_t end, int width, bytes sep):
-    """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep."""
-    cdef const int[:] view = values
-    cdef Py_ssize_t k, size = 0, sep_len = len(sep)
-    cdef const char *sep_chars = sep
-    cdef int digits, pad
-    cdef long long value
-    cdef char scratch[24]
-    cdef bytearray out
-    cdef char *p
-    if begin >= end:
-        return b""
-    out = bytearray((end - begin) * (max(width, 11) + sep_len))
-    p = out
-    for k in range(begin, end):
-        if k > begin:
-            for pad in range(sep_len):
-                p[size] = sep_chars[pad]
-                size += 1
-        value = view[k]
-        digits = 0
-        while True:  # squares and move numbers are positive
-            scratch[digits] = 48 + value % 10
-            value //= 10
-            digits += 1
-            if not value:
-                break
-        for pad in range(width - digits):
-            p[size] = 32
-            size += 1
-        while digits:
-            digits -= 1
-            p[size] = scratch[digits]
-            size += 1
-    del out[size:]
-    return bytes(out)

@@ -1,7 +1,7 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
 """Compiled walker: every tour (or every prefix) extending a path, enumerated or counted.
 
-The algorithm, move order and pruning are those of the pure-Python twin ``_count_py.py``,
+The algorithm, move order and pruning are those of the pure-Python twin ``_walker_py.py``,
 whose docstring explains them; both visit the same nodes and give the same answers. The
 depth-first loop runs in C with the GIL released, a budget of nodes at a time, so that
 the caller can stop between chunks (Ctrl-C) and resume.
@@ -22,7 +22,7 @@ cdef extern from *:
     """
     int knight_ctz64(unsigned long long) nogil  # index of the lowest set bit; x != 0
 
-from ._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
+from .._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
@@ -33,18 +33,19 @@ cdef array _INT32 = array("i")
 
 
 cdef struct State:
-    int32_t n
+    int32_t n              # squares: cells less holes
     int32_t target         # path length of a leaf
     int32_t root           # depth of the prefix's last square: never backtracked
     int32_t depth          # squares on the path
     int32_t ones           # free squares with exactly one free neighbour
     int32_t links_home     # closed: free squares the path may end on
     int32_t stamp
-    uint64_t free_bits     # boards of up to 64 squares: bit k set while square k is free
-    uint64_t *reach        # boards of up to 64 squares: each square's neighbours as bits
+    int32_t cells          # rows * cols, holes included
+    uint64_t free_bits     # boards of up to 64 cells: bit k set while square k is free (never a hole's)
+    uint64_t *reach        # boards of up to 64 cells: each square's neighbours as bits
     bint closed, ordered, backtracked, pending, done
-    int32_t *neighbours    # n * MAX_MOVES square indices, in move order
-    uint8_t *counts        # on-board neighbours of each square
+    int32_t *neighbours    # cells * MAX_MOVES square indices, in move order
+    uint8_t *counts        # neighbours of each square on the board (holes have none and are none)
     int64_t *key           # ordered walk: tie-break key (farther from the centre first)
     uint8_t *free_
     uint8_t *degree        # free neighbours, plus one for a square the path may end on (closed)
@@ -52,7 +53,7 @@ cdef struct State:
     int32_t *mark
     int32_t *todo
     int32_t *path
-    int32_t *candidates    # n * MAX_MOVES: each frame's moves
+    int32_t *candidates    # cells * MAX_MOVES: each frame's moves
     uint8_t *frame_size
     uint8_t *cursor
 
@@ -112,7 +113,7 @@ cdef bint _connected(State *s, int32_t square, int32_t remaining) noexcept nogil
     cdef int32_t reached = 0, todo_size = 1, k, neighbour, stamp
     cdef int i
     cdef uint64_t free_bits, reach, frontier, fresh
-    if s.n <= 64:  # the same flood fill on bitboards: one bit a square
+    if s.cells <= 64:  # the same flood fill on bitboards: one bit a cell, holes never set
         free_bits = s.free_bits
         reach = s.reach[square] & free_bits
         frontier = reach
@@ -254,30 +255,36 @@ cdef int _walk(State *s, int64_t budget, bint stop_at_leaf, int64_t *used, int64
 cdef class Walker:
     """Every path of target squares extending prefix on a rows×cols board, depth first.
 
-    The same contract as ``_count_py.Walker``.
+    The same contract as ``_walker_py.Walker``: mask is None or rows*cols bytes, 0 for a
+    hole; moves are the leaper's (row, col) steps.
     """
 
     cdef State s
     cdef char *block
 
-    def __cinit__(self, int rows, int cols, prefix, ends, int target, bint ordered, moves):
-        cdef int64_t n = <int64_t>rows * cols
+    def __cinit__(self, int rows, int cols, const uint8_t[::1] mask, prefix, ends, int target, bint ordered, moves):
+        cdef int64_t n = <int64_t>rows * cols, squares_on_board
+        cdef const uint8_t *on_board = NULL
+        moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
         cdef int move_count = len(moves)
         cdef int dr[MAX_MOVES]
         cdef int dc[MAX_MOVES]
         cdef int i, row, col, r, c, count
-        cdef int32_t square
+        cdef int32_t square, target_square
         cdef State *s = &self.s
         self.block = NULL
         if move_count > MAX_MOVES:
             raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
-        squares = _check_walk(rows, cols, prefix, ends, target)
+        squares, squares_on_board = _check_walk(rows, cols, mask, prefix, ends, target)
+        if mask is not None:
+            on_board = &mask[0]
         for i in range(move_count):
             dr[i], dc[i] = moves[i]
         self.block = <char *>malloc(<size_t>n * (MAX_MOVES * 4 * 2 + 8 * 2 + 4 * 3 + 6))
         if self.block == NULL:
             raise MemoryError(f"no memory to walk a {rows}×{cols} board")
-        s.n = <int32_t>n
+        s.n = <int32_t>squares_on_board
+        s.cells = <int32_t>n
         s.neighbours = <int32_t *>self.block
         s.candidates = s.neighbours + n * MAX_MOVES
         s.key = <int64_t *>(s.candidates + n * MAX_MOVES)
@@ -296,18 +303,21 @@ cdef class Walker:
             for col in range(cols):
                 count = 0
                 s.reach[square] = 0
-                for i in range(move_count):
-                    r = row + dr[i]
-                    c = col + dc[i]
-                    if 0 <= r < rows and 0 <= c < cols:
-                        s.neighbours[square * MAX_MOVES + count] = r * cols + c
-                        s.reach[square] |= <uint64_t>1 << ((r * cols + c) & 63)
-                        count += 1
+                s.free_[square] = on_board == NULL or on_board[square] != 0
+                if s.free_[square]:  # a hole has no neighbours and is nobody's
+                    for i in range(move_count):
+                        r = row + dr[i]
+                        c = col + dc[i]
+                        if 0 <= r < rows and 0 <= c < cols:
+                            target_square = r * cols + c
+                            if on_board == NULL or on_board[target_square]:
+                                s.neighbours[square * MAX_MOVES + count] = target_square
+                                s.reach[square] |= <uint64_t>1 << (target_square & 63)
+                                count += 1
                 s.counts[square] = count
                 r = 2 * row - rows + 1
                 c = 2 * col - cols + 1
                 s.key[square] = -(<int64_t>r * r + <int64_t>c * c)
-                s.free_[square] = 1
                 s.home[square] = 0
                 s.mark[square] = 0
                 square += 1
@@ -320,7 +330,8 @@ cdef class Walker:
         s.ones = 0
         s.free_bits = 0
         for square in range(n):
-            s.free_bits |= <uint64_t>1 << (square & 63)
+            if s.free_[square]:
+                s.free_bits |= <uint64_t>1 << (square & 63)
             s.degree[square] = s.counts[square] + s.home[square]
             if s.degree[square] == 1:
                 s.ones += 1
@@ -372,18 +383,24 @@ cdef class Walker:
         return status, used, leaves
 
 
-def _check_walk(int rows, int cols, prefix, ends, int target):
-    """The prefix as a list after checking the indices the C code will trust."""
+def _check_walk(int rows, int cols, const uint8_t[::1] mask, prefix, ends, int target):
+    """The prefix as a list and the number of squares, after checking what the C code will trust."""
     if rows < 1 or cols < 1 or <long long>rows * cols > 2**31 - 1:
         raise ValueError(f"a walk needs a board of 1 to 2**31 - 1 squares, not {rows}×{cols}")
-    cdef long long n = <long long>rows * cols
+    cdef long long cells = <long long>rows * cols, n = cells, k
+    if mask is not None:
+        if mask.shape[0] != cells:
+            raise ValueError(f"mask has {mask.shape[0]} cells, not {cells}")
+        for k in range(cells):
+            n -= mask[k] == 0
     squares = list(prefix)
     if not 1 <= len(squares) <= target <= n:
         raise ValueError(f"a walk needs 1 <= len(prefix) <= target <= {n}, not {len(squares)} and {target}")
     for square in squares + list(ends or ()):
-        if not 0 <= square < n:
-            raise ValueError(f"square index {square} is off a board of {n} squares")
+        if not 0 <= square < cells:
+            raise ValueError(f"square index {square} is off a board of {cells} cells")
+        if mask is not None and not mask[square]:
+            raise ValueError(f"square index {square} is a hole")
     if len(set(squares)) != len(squares):
         raise ValueError(f"prefix {squares} visits a square twice")
-    return squares
-
+    return squares, n

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from array import array
 
-from ._core_py import EXHAUSTED, FOUND, LIMIT, depth_first, neighbour_lists
+from .._status import EXHAUSTED, FOUND, LIMIT
+from .._board import neighbour_lists
+from ._core_py import depth_first
 
 #: Node budget of one search of a half before the next pair (e, f) is tried.
 ATTEMPT_NODES = 4_000

@@ -11,6 +11,7 @@ class Walker:
         self,
         rows: int,
         cols: int,
+        mask: Optional[bytes],
         prefix: Sequence[int],
         ends: Optional[Sequence[int]],
         target: int,

@@ -60,8 +60,9 @@ from array import array
 from functools import lru_cache
 from typing import NamedTuple
 
-from . import _blocks, _impl
-from ._errors import InvalidInputError
+from .. import _impl
+from . import _blocks
+from .._errors import InvalidInputError
 
 #: Bytes of memory a constructed tour needs per square: the tour itself, in int32.
 BYTES_PER_SQUARE = 4

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from ._errors import KnightError
-from ._search import tour
+from .._errors import KnightError
+from ..search._find import tour
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
@@ -22,7 +22,7 @@ def answer(start: int) -> str:
     if not 1 <= start <= 64:
         return "-1"
     try:
-        return tour(start, 8).line()
+        return tour(8, start).line()
     except KnightError:
         return "-1"
 

@@ -1,21 +1,27 @@
 """Board symmetries, used to count tours from one representative of each class of equal counts.
 
-A symmetry of the board (a reflection or rotation that maps the board onto itself) maps
-knight's moves to knight's moves, so it maps the tours extending a path one to one onto
-the tours extending its image. A rows×cols board has 4 symmetries (identity, the two
-mirror images, the half turn), a square board 8 (add the quarter turns and the two
-diagonal mirrors). Squares are 0-based indices here; a symmetry is the tuple of images.
+A symmetry of the board is a reflection or rotation of its bounding rectangle that maps
+the board's squares onto its squares (so its holes onto its holes). It maps every
+leaper's moves to moves of the same leaper (the eight steps (±a, ±b), (±b, ±a) are
+closed under reflections and quarter turns), so it maps the tours extending a path one
+to one onto the tours extending its image. A rows×cols rectangle has 4 symmetries
+(identity, the two mirror images, the half turn), a square one 8 (add the quarter turns
+and the two diagonal mirrors); a board with holes keeps those of them that its holes
+allow, the identity at least. Squares are 0-based cell indices here; a symmetry is the
+tuple of images of every cell.
 """
 
 from __future__ import annotations
 
 from typing import Dict, Iterable, List, Sequence, Tuple
 
+from .._board import Board
+
 Symmetry = Tuple[int, ...]
 
 
-def symmetries(rows: int, cols: int) -> list[Symmetry]:
-    """Every symmetry of the board as a permutation of square indices, the identity first."""
+def rectangle_symmetries(rows: int, cols: int) -> list[Symmetry]:
+    """Every symmetry of the rows×cols rectangle as a permutation of cell indices, the identity first."""
     found: list[Symmetry] = []
     for transpose in (False, True) if rows == cols else (False,):
         for flip_rows in (False, True):
@@ -29,6 +35,15 @@ def symmetries(rows: int, cols: int) -> list[Symmetry]:
                         images.append(r * cols + c)
                 found.append(tuple(images))
     return found
+
+
+def symmetries(board: Board) -> list[Symmetry]:
+    """The symmetries of the board's rectangle that map its squares onto its squares, the identity first."""
+    found = rectangle_symmetries(board.rows, board.cols)
+    mask = board.mask
+    if mask is None:
+        return found
+    return [symmetry for symmetry in found if all(mask[image] == cell for image, cell in zip(symmetry, mask))]
 
 
 def stabilizer(group: Sequence[Symmetry], square: int) -> list[Symmetry]:

@@ -13,7 +13,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from ._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
+from .._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
@@ -197,43 +197,58 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int6
             depth -= 1
 
 
-cdef void _lay_out(Board *b, int rows, int cols) noexcept nogil:
-    """Mark the board's cells inside the border and count each square's neighbours."""
+cdef void _lay_out(Board *b, int rows, int cols, const uint8_t *mask) noexcept nogil:
+    """Mark the board's squares inside the border (all cells, or mask's 1s) and count each
+    square's neighbours."""
     cdef int row, col, i
     cdef int64_t cell
     cdef uint8_t count
     memset(b.on_board, 0, b.cells)
-    memset(b.base_degree, 0, b.cells)  # the border's, never read, but defined
+    memset(b.base_degree, 0, b.cells)  # the border's and the holes', never read, but defined
     for row in range(rows):
         cell = <int64_t>(row + b.border) * b.width + b.border
-        memset(b.on_board + cell, 1, cols)
+        if mask == NULL:
+            memset(b.on_board + cell, 1, cols)
+        else:
+            memcpy(b.on_board + cell, mask + <int64_t>row * cols, cols)
     b.ones = 0
     for row in range(rows):
         cell = <int64_t>(row + b.border) * b.width + b.border
         for col in range(cols):
             b.square_of[cell] = row * cols + col
-            count = 0
-            for i in range(b.moves):
-                count += b.on_board[cell + b.offset[i]]
-            b.base_degree[cell] = count
-            if count == 1:
-                b.ones += 1
+            if b.on_board[cell]:
+                count = 0
+                for i in range(b.moves):
+                    count += b.on_board[cell + b.offset[i]]
+                b.base_degree[cell] = count
+                if count == 1:
+                    b.ones += 1
             cell += 1
 
 
-def search(int rows, int cols, int start, bint closed, long long max_nodes, moves):
-    """Find a tour from square index start; return (status, nodes, squares).
+def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes, moves):
+    """Find a tour from cell index start; return (status, nodes, squares).
 
-    The same contract as ``_core_py.search``: squares is an int32 array of 1-based
-    square numbers when status is FOUND, else None.
+    The same contract as ``_core_py.search``: mask is None (every cell a square) or
+    rows*cols bytes, 0 for a hole; squares is an int32 array of 1-based square numbers
+    when status is FOUND, else None.
     """
-    cdef int64_t n = <int64_t>rows * cols
+    cdef int64_t cells_in_rectangle = <int64_t>rows * cols, n = cells_in_rectangle, k
+    cdef const uint8_t *holes = NULL
+    moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
     cdef int move_count = len(moves)
     cdef int i, border = 0, status = S_LIMIT, round_ = 0
     cdef int64_t nodes = 0, used = 0, budget, cells, cell
     cdef Board b
     cdef char *block
     cdef array result
+    if mask is not None:
+        if mask.shape[0] != cells_in_rectangle:
+            raise ValueError(f"mask has {mask.shape[0]} cells, not {cells_in_rectangle}")
+        holes = &mask[0]
+        n = 0
+        for k in range(cells_in_rectangle):
+            n += holes[k] != 0
     if move_count > MAX_MOVES:
         raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
     cdef int step_rows[MAX_MOVES]
@@ -268,7 +283,7 @@ def search(int rows, int cols, int start, bint closed, long long max_nodes, move
     cell = <int64_t>(start // cols + border) * b.width + start % cols + border
     try:
         with nogil:
-            _lay_out(&b, rows, cols)
+            _lay_out(&b, rows, cols, holes)
             while True:
                 budget = min((8 * n) << round_, max_nodes - nodes) if round_ < 40 else max_nodes - nodes
                 _tie_breaks(&b, rows, cols, round_)

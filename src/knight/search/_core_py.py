@@ -29,17 +29,12 @@ from __future__ import annotations
 
 from array import array
 
-FOUND, EXHAUSTED, LIMIT = 0, 1, 2
+from .._board import neighbour_lists
+from .._status import EXHAUSTED, FOUND, LIMIT
+
+__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "search"]
+
 _MASK = 0xFFFFFFFF
-
-
-def neighbour_lists(rows: int, cols: int, moves) -> list[list[int]]:
-    """For each square index, its on-board neighbours in move order."""
-    return [
-        [(row + dr) * cols + col + dc for dr, dc in moves if 0 <= row + dr < rows and 0 <= col + dc < cols]
-        for row in range(rows)
-        for col in range(cols)
-    ]
 
 
 def _tie_breaks(rows: int, cols: int, round_: int) -> list[int]:
@@ -56,20 +51,25 @@ def _tie_breaks(rows: int, cols: int, round_: int) -> list[int]:
     return keys
 
 
-def search(rows: int, cols: int, start: int, closed: bool, max_nodes: int, moves) -> tuple[int, int, array | None]:
-    """Find a tour from square index start; return (status, nodes, squares).
+def search(
+    rows: int, cols: int, mask: bytes | None, start: int, closed: bool, max_nodes: int, moves
+) -> tuple[int, int, array | None]:
+    """Find a tour from cell index start; return (status, nodes, squares).
 
-    status is FOUND, EXHAUSTED (proof that no tour starts there) or LIMIT (max_nodes
-    squares placed, counted over all rounds, without an answer); squares is an int32
-    array of the tour's 1-based square numbers when FOUND.
+    The board is the rows×cols rectangle less the cells where mask (rows*cols bytes, or
+    None for none) is 0. status is FOUND, EXHAUSTED (proof that no tour starts there) or
+    LIMIT (max_nodes squares placed, counted over all rounds, without an answer);
+    squares is an int32 array of the tour's 1-based square numbers when FOUND.
     """
-    n = rows * cols
-    neighbours = neighbour_lists(rows, cols, moves)
+    on_board = bytearray(b"\x01") * (rows * cols) if mask is None else bytearray(mask)
+    n = on_board.count(1)
+    neighbours = neighbour_lists(rows, cols, moves, mask)
     nodes = 0
     round_ = 0
     while True:
         budget = min(8 * n << round_, max_nodes - nodes)
-        status, used, path = depth_first(neighbours, start, closed, budget, _tie_breaks(rows, cols, round_))
+        tie_break = _tie_breaks(rows, cols, round_)
+        status, used, path = depth_first(neighbours, start, closed, budget, tie_break, on_board)
         nodes += used
         if status != LIMIT:
             return status, nodes, array("i", [square + 1 for square in path]) if status == FOUND else None
@@ -92,18 +92,22 @@ def reachable(neighbours, free, mark: list[int], stamp: int, square: int) -> int
     return reached
 
 
-def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int]):
-    """One round: depth-first search placing at most budget squares; (status, nodes, path)."""
-    n = len(neighbours)
-    free = bytearray(b"\x01") * n
+def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int], on_board=None):
+    """One round: depth-first search placing at most budget squares; (status, nodes, path).
+
+    on_board marks the cells that are squares (1) or holes (0); without it every cell is
+    a square.
+    """
+    free = bytearray(b"\x01") * len(neighbours) if on_board is None else bytearray(on_board)
+    n = free.count(1)
     degree = [len(squares) for squares in neighbours]
     ones = degree.count(1)
-    home = bytearray(n)
+    home = bytearray(len(neighbours))
     if closed:
         for square in neighbours[start]:
             home[square] = 1
     links_home = len(neighbours[start])
-    mark = [0] * n
+    mark = [0] * len(neighbours)
     stamp = 0
     backtracked = False
     path = [0] * n

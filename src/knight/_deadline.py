@@ -1,0 +1,49 @@
+"""timeout=: the clock long work checks, and the error it raises when the time is up.
+
+Every call that can run long (tour, exists, tours, count, solve) takes ``timeout=`` in
+seconds. It is turned once into a deadline, a ``time.monotonic()`` reading, which loops
+compare with the clock every few thousand steps; a compiled loop does the same with the
+GIL taken back for a moment, and checks for Ctrl-C at the same time.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ._errors import InvalidInputError, InvalidTypeError, SearchLimitError
+
+#: No deadline: the work is bounded by its node budget alone.
+NEVER = math.inf
+
+#: The longest timeout taken: about 31 years, far past any real run, small enough for any clock.
+MAX_TIMEOUT = 1e9
+
+
+def deadline(timeout: object) -> float:
+    """The time.monotonic() reading by which work must stop: NEVER for None, else now + timeout."""
+    if timeout is None:
+        return NEVER
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        if type(timeout).__module__ != "numpy" or not hasattr(timeout, "__float__"):
+            raise InvalidTypeError(f"timeout must be a number of seconds, not {timeout!r:.60}")
+    try:
+        seconds = float(timeout)  # type: ignore[arg-type]
+    except OverflowError:  # an int past any float
+        seconds = math.inf if timeout > 0 else -math.inf  # type: ignore[operator]
+    if not seconds > 0:  # also refuses nan
+        raise InvalidInputError(f"timeout must be a positive number of seconds, not {timeout!r:.60}")
+    if seconds > MAX_TIMEOUT:
+        raise InvalidInputError(f"timeout {timeout!r:.60} is too long: at most {MAX_TIMEOUT:.0e} seconds")
+    return time.monotonic() + seconds
+
+
+def expired(when: float) -> bool:
+    """Whether the deadline when has passed."""
+    return when != NEVER and time.monotonic() >= when
+
+
+def timed_out(started: float, done: str) -> SearchLimitError:
+    """The error for work stopped by its timeout; done says what was done so far ("1,234 nodes")."""
+    seconds = time.monotonic() - started
+    return SearchLimitError(f"timed out after {seconds:.2f} s, having done {done}")

@@ -1,0 +1,130 @@
+"""The knight command's counting subcommands: knight count and knight all."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+from typing import Iterator, Sequence
+
+from ..count import _enumerate
+from ._common import (
+    FORMATS,
+    Parser,
+    add_size_argument,
+    board_of,
+    integer_option,
+    no_extra_arguments,
+    start_of,
+    write_tour,
+)
+from .._errors import InvalidInputError
+
+#: The most nodes --max-nodes takes: the library's budgets stop there (2**62).
+MAX_NODES = 2**62
+
+#: What knight count says without a SIZE: which boards it finishes quickly.
+COUNT_NEEDS_A_SIZE = (
+    "knight count needs a SIZE: counts finish in seconds on boards up to 6×6 for open tours "
+    "(knight count 6) and 6×7 for closed ones (knight count 6x7 --closed); 7×7 open or 8×8 would not finish"
+)
+
+
+def max_workers() -> int:
+    """The most worker processes --workers takes: four a CPU, and no more than a count has work items."""
+    return min(_enumerate.MAX_ITEMS, 4 * (os.cpu_count() or 1))
+
+
+def max_nodes_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """--max-nodes N: a positive node budget, refused in one line past MAX_NODES."""
+    parser.add_argument(
+        "--max-nodes",
+        type=integer_option("max-nodes", 1, MAX_NODES, "; leave --max-nodes out for the default"),
+        default=None,
+        metavar="N",
+        help=help,
+    )
+
+
+def _stop_on_interrupt() -> None:
+    """In a worker process, Ctrl-C ends the work item within a chunk, quietly."""
+    signal.signal(signal.SIGINT, _enumerate.request_stop)
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int) -> Iterator[object]:
+    """A ProcessPoolExecutor of workers processes (None for workers 0) that stops promptly on errors."""
+    if workers == 0:
+        yield None
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(workers, initializer=_stop_on_interrupt)
+    try:
+        yield pool
+    except BaseException:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            if sys.platform == "win32":
+                process.terminate()
+            else:  # the items they run stop within a chunk; Ctrl-C may have told them already
+                os.kill(process.pid, signal.SIGINT)
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def count_command(argv: Sequence[str]) -> int:
+    parser = Parser(
+        prog="knight count",
+        usage="knight count SIZE [--start SQUARE] [--closed] [--workers K] [--progress] [--max-nodes N]",
+        description="Count every knight's tour of a board, exactly: open tours as directed paths "
+        "(from START, or from every square), closed ones as cycles.",
+    )
+    add_size_argument(parser, required=True)
+    parser.add_argument("--start", default=None, metavar="SQUARE", help="count the tours from this square only")
+    most = max_workers()
+    parser.add_argument(
+        "--workers",
+        type=integer_option(
+            "workers", 0, most, f" here (four a CPU, and a count has at most {_enumerate.MAX_ITEMS} work items)"
+        ),
+        default=0,
+        metavar="K",
+        help=f"worker processes, 0 to {most} (default 0: count in this process)",
+    )
+    parser.add_argument("--progress", action="store_true", help="show a progress bar over work items (needs tqdm)")
+    max_nodes_option(parser, "search node budget (default none)")
+    args = no_extra_arguments(parser, argv, "count")
+    board = board_of(args, "count", missing=COUNT_NEEDS_A_SIZE)
+    start = start_of(args)
+    try:
+        with worker_pool(args.workers) as pool:
+            total = _enumerate.count(
+                board, start=start, closed=args.closed, executor=pool, progress=args.progress, max_nodes=args.max_nodes
+            )
+    except ImportError as error:
+        raise InvalidInputError(str(error)) from None
+    print(total)
+    return 0
+
+
+def all_command(argv: Sequence[str]) -> int:
+    parser = Parser(
+        prog="knight all",
+        usage="knight all [SIZE] [--start SQUARE] [--closed] [--format FMT] [--max-nodes N]",
+        description="Print every knight's tour of a board from START (or from every square), as found.",
+    )
+    add_size_argument(parser)
+    parser.add_argument("--start", default=None, metavar="SQUARE", help="only the tours from this square")
+    parser.add_argument("--format", choices=FORMATS, default="line", help="output format (default line)")
+    max_nodes_option(parser, "search node budget (default none)")
+    args = no_extra_arguments(parser, argv, "all")
+    board = board_of(args, "all")
+    found = _enumerate.tours(board, start=start_of(args), closed=args.closed, max_nodes=args.max_nodes)
+    for index, each in enumerate(found):
+        if index and args.format not in ("line", "algebraic"):
+            sys.stdout.write("\n")  # a blank line between multi-line tours
+        write_tour(each, args.format, flush=True)
+    return 0

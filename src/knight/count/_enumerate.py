@@ -1,0 +1,445 @@
+"""knight.tours() and knight.count(): every tour, lazily, and exact counts in work items.
+
+The board is any knight.Board: a rectangle, or a shape with holes, for the knight or any
+other leaper (the board carries its leaper). Holes are never visited.
+
+Conventions (the OEIS's):
+
+* Open tours are directed paths: a tour and its reverse are two tours. With a start,
+  the tours from that square; without, the tours from every square (OEIS A165134:
+  1,728 on 5×5, 6,637,920 on 6×6).
+* Closed tours without a start are undirected cycles with no distinguished start, each
+  counted once (OEIS A001230: 9,862 on 6×6). With a start, they are the tours from that
+  square, one per cycle and direction: twice the number of cycles. (Two squares a leap
+  apart make one closed tour, the same both ways round: one cycle, one tour from each.)
+
+``count(...) == sum(1 for _ in tours(...))`` for the same arguments.
+
+A count is split into work items: the paths of a few squares that begin every tour,
+found by walking the first levels of the search tree. Each item counts the tours
+extending its path in the compiled walker, and items run one after another or on any
+``concurrent.futures.Executor``. Board symmetries merge items that are images of one
+another (their counts are equal) into one item with a weight; the split depends only on
+the question asked, so the answer and the node count are the same on any executor.
+
+Before any walk, theorems rule out questions without tours: for the knight on whole
+rectangles those of ``_existence``; on any other board only the colour rule, which holds
+for every leaper whose moves all change colour (see ``_shape_reason``).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib
+from typing import Iterator, NamedTuple, Optional, Sequence, Tuple
+
+from .. import _impl
+from . import _symmetry
+from .._board import KNIGHT, Board, boolean
+from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
+from .._existence import board_reason, start_reason
+from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, refuse_end, start_square
+from .._tour import Tour
+
+#: A split walks the first levels of the search tree until it has this many paths, or
+#: has walked this many levels.
+SPLIT_PATHS = 1024
+SPLIT_LEVELS = 8
+
+#: A count has at most this many work items, each with some of the split's paths.
+MAX_ITEMS = 256
+
+_UNLIMITED = 2**62
+
+
+class WorkItem(NamedTuple):
+    """Count the tours extending some paths; picklable, for any executor."""
+
+    module: str  # the walker's module: knight.count._walker or knight.count._walker_py
+    board: Board  # the squares and the leaper
+    paths: Tuple[Tuple[Tuple[int, ...], Optional[Tuple[int, ...]], int], ...]  # (prefix, ends, weight)
+    budget: int  # most nodes the item may place
+
+
+class CountResult(NamedTuple):
+    tours: int
+    nodes: int  # search nodes (squares placed), the split included
+    items: int
+
+
+#: What run_item says about an item: counted, stopped at its budget, stopped by request_stop.
+DONE, LIMITED, STOPPED = "done", "limited", "stopped"
+
+_stop_requested = False
+
+
+def request_stop(*_: object) -> None:
+    """Make run_item in this process stop within a chunk (a SIGINT handler for worker processes)."""
+    global _stop_requested
+    _stop_requested = True
+
+
+def _walker(module, board: Board, prefix, ends, target: int, ordered: bool):
+    """A walker of module over board's squares with board's leaper."""
+    return module.Walker(board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps)
+
+
+def run_item(item: WorkItem) -> tuple[int, int, str]:
+    """Count one item's tours, weighted: (tours, nodes, DONE, LIMITED or STOPPED).
+
+    A prefix is 0-based cell indices; ends, for closed tours, the squares a tour may end
+    on; each tour extending the prefix stands for weight tours.
+    """
+    module = importlib.import_module(item.module)
+    n = len(item.board)
+    tours = nodes = 0
+    for prefix, ends, weight in item.paths:
+        walker = _walker(module, item.board, prefix, ends, n, False)
+        while True:
+            if _stop_requested:
+                return tours, nodes, STOPPED
+            status, used, found = walker.count(min(module.CHUNK, item.budget - nodes))
+            nodes += used
+            tours += found * weight
+            if status == module.EXHAUSTED:
+                break
+            if nodes >= item.budget:
+                return tours, nodes, LIMITED
+    return tours, nodes, DONE
+
+
+def neighbours(board: Board, square: int) -> list[int]:
+    """The squares (0-based) a leap from square (0-based) on board, in move order.
+
+    Computed for the one square, so that a large board's neighbour lists are not all built.
+    """
+    rows, cols, mask = board.rows, board.cols, board.mask
+    row, col = divmod(square, cols)
+    return [
+        (row + dr) * cols + col + dc
+        for dr, dc in board.steps
+        if 0 <= row + dr < rows and 0 <= col + dc < cols and (mask is None or mask[(row + dr) * cols + col + dc])
+    ]
+
+
+def colour_classes(board: Board) -> tuple[int, int]:
+    """How many squares of each colour the board has: (row + col even, odd)."""
+    rows, cols, mask = board.rows, board.cols, board.mask
+    if mask is None:
+        return (rows * cols + 1) // 2, rows * cols // 2
+    even = sum(mask[row * cols + row % 2 : (row + 1) * cols : 2].count(1) for row in range(rows))
+    return even, len(board) - even
+
+
+def _changes_colour(board: Board) -> bool:
+    """Whether every move changes the colour of the square: a leaper (a, b) with a + b odd."""
+    return sum(board.moves) % 2 == 1
+
+
+def _starts(board: Board) -> list[int]:
+    """Squares (0-based) an open tour can start on, by the colour rule, in order.
+
+    A leaper whose every move changes colour (a + b odd: the knight) alternates colours
+    along a tour, so a tour's two colours differ by at most one square, and when they
+    differ by one it starts (and ends) on the larger colour. So: every square when the
+    colours are equal or the leaper keeps its colour, the larger colour's squares when
+    they differ by one, none when they differ by more. On a whole rectangle of odd area
+    the larger colour is the corners'.
+    """
+    squares = range(board.rows * board.cols) if board.mask is None else [i for i, cell in enumerate(board.mask) if cell]
+    if not _changes_colour(board):
+        return list(squares)
+    even, odd = colour_classes(board)
+    if abs(even - odd) > 1:
+        return []
+    if even == odd:
+        return list(squares)
+    colour = 0 if even > odd else 1
+    cols = board.cols
+    return [square for square in squares if sum(divmod(square, cols)) % 2 == colour]
+
+
+def _shape_reason(board: Board, number: Optional[int], closed: bool) -> Optional[str]:
+    """Why no tour of the kind asked (from number, when given) exists, by the rules any board obeys; or None.
+
+    * A closed tour passes at least two squares (and the last is a leap from the first).
+    * Colours, for a leaper whose every move changes colour: see _starts; a closed tour
+      alternates colours all the way round, so its two colours are equal.
+    """
+    if closed and len(board) < 2:
+        return f"no closed tour on {board.name}: a closed tour needs at least two squares"
+    if not _changes_colour(board):
+        return None
+    even, odd = colour_classes(board)
+    if closed and even != odd:
+        return (
+            f"no closed tour on {board.name}: every move changes colour, "
+            f"and the board has {max(even, odd)} squares of one colour, {min(even, odd)} of the other"
+        )
+    if not closed and abs(even - odd) > 1:
+        return (
+            f"no open tour on {board.name}: every move changes colour, "
+            f"and the board has {max(even, odd)} squares of one colour, {min(even, odd)} of the other"
+        )
+    if not closed and number is not None and even != odd:
+        row, col = divmod(number - 1, board.cols)
+        if (row + col) % 2 != (0 if even > odd else 1):
+            return (
+                f"no open tour from {board.square_name(number)} on {board.name}: every move changes colour, "
+                "so a tour starts on the colour with one square more"
+            )
+    return None
+
+
+def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool):
+    """The walks a question starts from: (prefix, ends, weight, symmetries that fix them)."""
+    cells = board.rows * board.cols
+    identity = [tuple(range(cells))]
+    if closed:
+        # Each cycle once: from the first square to its earlier neighbour in move order,
+        # back from a later one; from a start, both directions of each cycle. Two squares
+        # a leap apart make one closed tour, the same both ways round.
+        first = board.first - 1
+        home = neighbours(board, first)
+        if len(board) == 2:
+            return [((first, home[0]), (home[0],), 1, identity)] if home else []
+        weight = 1 if start is None else 2
+        return [((first, after), tuple(home[index + 1 :]), weight, identity) for index, after in enumerate(home[:-1])]
+    group = _symmetry.symmetries(board) if symmetry else identity
+    if start is not None:
+        return [((start,), None, 1, _symmetry.stabilizer(group, start))]
+    classes = _symmetry.orbits(_starts(board), group)
+    return [((square,), None, size, _symmetry.stabilizer(group, square)) for square, size in classes]
+
+
+def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: bool = True):
+    """The work items of a count and the nodes the split placed: (items, nodes).
+
+    start is a 0-based cell index or None. The first levels of the search tree are walked,
+    all roots together, until there are SPLIT_PATHS paths, SPLIT_LEVELS levels are walked
+    or the paths are whole tours; paths that are images of one another by a symmetry
+    fixing their root merge into one, weighted. The paths are then dealt round the work
+    items in turn, at most MAX_ITEMS.
+    """
+    n = len(board)
+    nodes = 0
+    roots = _roots(board, start, closed, symmetry)
+    levels = [([(prefix, weight)], ends, group) for prefix, ends, weight, group in roots]
+    depth = len(roots[0][0]) if roots else n  # every root has the same length
+    last = min(n, depth + SPLIT_LEVELS)
+    while depth < last and sum(len(paths) for paths, _, _ in levels) < SPLIT_PATHS:
+        grown = []
+        for paths, ends, group in levels:
+            children = []
+            for path, weight in paths:
+                walker = _walker(module, board, path, ends, depth + 1, False)
+                while True:
+                    _, used, squares = walker.next(_UNLIMITED)
+                    nodes += used
+                    if squares is None:
+                        break
+                    children.append((tuple(square - 1 for square in squares), weight))
+            grown.append((_symmetry.merge(children, group), ends, group))
+        levels = grown
+        depth += 1
+    flat = [(path, ends, weight) for paths, ends, _ in levels for path, weight in paths]
+    size = min(MAX_ITEMS, len(flat))
+    return [WorkItem(module.__name__, board, tuple(flat[index::size]), _UNLIMITED) for index in range(size)], nodes
+
+
+def _question(size: object, start: object, end: object, closed: object, moves: object, call: str):
+    """Parse a question: (board, start index or None, closed, why there is no tour or None)."""
+    board = question_board(size, moves, call)
+    number = None if start is None else start_square(board, start, call)
+    closed = boolean(closed, "closed")
+    if end is not None and closed:
+        raise InvalidInputError(
+            f"end={end!r} with closed=True: a closed tour ends a leap from its start; "
+            "give end= or closed=True, not both"
+        )
+    refuse_end(end)
+    if board.givens:
+        raise InvalidInputError(
+            f"{call}: the board has given moves (a puzzle's clues), which counting does not honour yet; "
+            "draw it with '.' and '#' only"
+        )
+    cells = board.rows * board.cols
+    if cells > SEARCH_MAX_SQUARES:
+        raise InvalidInputError(
+            f"size {board.name} has {cells:,} squares, more than the {SEARCH_MAX_SQUARES:,} a walk takes"
+        )
+    if board.is_rectangle and board.moves == KNIGHT:  # the theorems are about the knight on whole rectangles
+        rows, cols = board.size
+        reason = board_reason(rows, cols, closed) if number is None else start_reason(rows, cols, number, closed)
+    else:
+        reason = _shape_reason(board, number, closed)
+    return board, None if number is None else number - 1, closed, reason
+
+
+def _limit_error(board: Board, start: Optional[int], closed: bool, budget: int, verb: str = "counting"):
+    kind = "closed" if closed else "open"
+    where = "" if start is None else f" from {board.square_name(start + 1)}"
+    return SearchLimitError(
+        f"{verb} the {kind} tours{where} on {board.name} needs more than max_nodes={budget:,} search nodes"
+    )
+
+
+def count_result(
+    size: object,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    moves: object = KNIGHT,
+    executor: Optional[concurrent.futures.Executor] = None,
+    progress: bool = False,
+    max_nodes: Optional[int] = None,
+    symmetry: bool = True,
+) -> CountResult:
+    """knight.count(), with the nodes it took and the number of work items."""
+    board, start, closed, reason = _question(size, start, end, closed, moves, "count")
+    budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+    tqdm = _tqdm() if progress else None
+    if reason:
+        return CountResult(0, 0, 0)
+    items, nodes = plan(_impl.counter, board, start, closed, symmetry)
+    if nodes > budget:
+        raise _limit_error(board, start, closed, budget)
+    bar = None if tqdm is None else tqdm(total=len(items), unit="item", desc="counting", leave=False)
+    try:
+        if executor is None:
+            tours, nodes = _run_here(items, nodes, budget, bar)
+        else:
+            tours, nodes = _run_on(executor, items, nodes, budget, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    if nodes > budget:
+        raise _limit_error(board, start, closed, budget)
+    return CountResult(tours, nodes, len(items))
+
+
+def _tqdm():
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        raise ImportError("progress=True needs tqdm: pip install 'knight-tour[progress]'") from None
+    return tqdm
+
+
+def _run_here(items: Sequence[WorkItem], nodes: int, budget: int, bar) -> tuple[int, int]:
+    """Run the items one after another in this thread: (tours, nodes), nodes > budget on a limit."""
+    tours = 0
+    for item in items:
+        found, used, state = run_item(item._replace(budget=budget - nodes))
+        tours += found
+        nodes += used
+        if state == STOPPED:
+            raise KeyboardInterrupt
+        if state == LIMITED:
+            return tours, budget + 1
+        if bar is not None:
+            bar.update()
+    return tours, nodes
+
+
+def _run_on(executor, items: Sequence[WorkItem], nodes: int, budget: int, bar) -> tuple[int, int]:
+    """Run the items on executor: (tours, nodes). Pending items are cancelled on any error."""
+    futures = []
+    tours = 0
+    try:
+        for item in items:
+            futures.append(executor.submit(run_item, item._replace(budget=budget - nodes)))
+        for future in concurrent.futures.as_completed(futures):
+            found, used, state = future.result()
+            tours += found
+            nodes += used
+            if state == STOPPED:  # a worker was interrupted: so was the count
+                raise KeyboardInterrupt
+            if state == LIMITED or nodes > budget:
+                return tours, budget + 1
+            if bar is not None:
+                bar.update()
+    finally:
+        for future in futures:
+            future.cancel()
+    return tours, nodes
+
+
+def count(
+    size: object,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    moves: object = KNIGHT,
+    executor: Optional[concurrent.futures.Executor] = None,
+    progress: bool = False,
+    max_nodes: Optional[int] = None,
+) -> int:
+    """The number of tours of the board, counted exactly.
+
+    size is n for n×n, (rows, cols), text such as "6x7", or a knight.Board: any shape,
+    holes never visited, moved on by the board's leaper (the knight unless it says
+    otherwise). start is a square of the board (number, (row, col) pair or name).
+    Open tours are directed paths, from start or (start=None) from every square, as OEIS
+    A165134 counts them; closed=True counts undirected cycles (OEIS A001230), or with a
+    start the closed tours from it, twice as many. The count is split into work items
+    that run here, one after another, or on executor (any concurrent.futures.Executor,
+    such as a ProcessPoolExecutor or a Dask client's get_executor()); the answer does not
+    depend on where they run. progress=True shows a bar over the items (needs tqdm).
+    max_nodes bounds the search nodes (squares placed) of the whole count, split
+    included: past it, SearchLimitError. Without max_nodes the count is unbounded.
+    """
+    return count_result(
+        size, start, end=end, closed=closed, moves=moves, executor=executor, progress=progress, max_nodes=max_nodes
+    ).tours
+
+
+def tours(
+    size: object,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    moves: object = KNIGHT,
+    max_nodes: Optional[int] = None,
+) -> Iterator[Tour]:
+    """Every tour of the board, lazily, each a Tour, in a fixed order.
+
+    size and start as for knight.count(). Open tours: from start, or from every square
+    in square order. Closed tours: from start in both directions, or (start=None) each
+    cycle once, from the board's first square (square 1 on a rectangle) to the earlier
+    of its two moves from there (in knight.tour's move order). From each start,
+    tours come in depth-first order with moves in Warnsdorff order, as knight.tour's
+    first round tries them, so the first one usually arrives at once. max_nodes bounds the
+    search nodes of the whole iteration: past it, SearchLimitError.
+    """
+    board, first, closed, reason = _question(size, start, end, closed, moves, "tours")
+    budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
+    if reason:
+        return iter(())
+    if closed and first is not None:
+        roots = [((first,), tuple(neighbours(board, first)))]
+    elif closed:
+        roots = [(prefix, ends) for prefix, ends, _, _ in _roots(board, None, True, False)]
+    else:
+        roots = [((square,), None) for square in ([first] if first is not None else _starts(board))]
+    return _walk_tours(_impl.counter, board, roots, budget, first, closed)
+
+
+def _walk_tours(module, board: Board, roots, budget: int, start, closed: bool) -> Iterator[Tour]:
+    nodes = 0
+    for prefix, ends in roots:
+        walker = _walker(module, board, prefix, ends, len(board), True)
+        while True:
+            status, used, squares = walker.next(min(module.CHUNK, budget - nodes))
+            nodes += used
+            if squares is not None:
+                yield Tour._trusted(squares, board)
+            elif status == module.EXHAUSTED:
+                break
+            elif nodes >= budget:
+                raise _limit_error(board, start, closed, budget, "listing")

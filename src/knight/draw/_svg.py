@@ -1,0 +1,495 @@
+"""Pictures of tours: SVG documents built with xml.etree.ElementTree, and PNG through cairosvg.
+
+>>> import knight, knight.svg
+>>> picture = knight.svg.render(knight.tour(8, "e4"), size=300)
+>>> picture.startswith("<svg")
+True
+
+The board is drawn with file "a" on the left and rank 1 at the bottom, like Tour.algebraic(),
+and square a1 dark as on a chessboard. The route is one <path> of line segments from square
+centre to square centre, one segment a move; the closing move of a closed tour is a separate
+dashed <line>. The start is a filled disc, the end a ring. The holes of a board with holes
+are dark grey cells hatched with light diagonals, and bear no number: the route never
+enters them.
+
+Legibility rules, so that large boards stay usable:
+- move numbers are drawn only when their font would be at least MIN_FONT pixels (on 8×8 that
+  needs size >= about 130; on 100×100 at the default size they are left out);
+- file letters and rank numbers are thinned to every 2nd, 5th, 10th, ... when they would
+  overlap, and left out when the picture is too small to hold them;
+- boards of more than MAX_SQUARES squares (a 200×200 board) raise InvalidInputError: even
+  across a 4K screen (3840 px) a 200×200 board's squares are under 20 px, about the least
+  in which the route can still be followed, and the file is already half a megabyte;
+- a size that leaves squares narrower than one pixel raises InvalidInputError naming the
+  smallest size that works.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Mapping
+
+from .._board import KNIGHT, Board, board_name, file_name, square_name
+from .._errors import InvalidInputError, InvalidTypeError
+from .._tour import Tour
+
+__all__ = ["COLORS", "MAX_SQUARES", "MIN_FONT", "picture_format", "render", "to_png", "write"]
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+#: Largest board drawn, in squares (200×200).
+MAX_SQUARES = 40_000
+
+#: Smallest font, in pixels, for move numbers and coordinates; smaller text is left out.
+MIN_FONT = 6.0
+
+#: The default colours; render(colors=...) overrides any of them.
+COLORS: dict[str, str] = {
+    "light": "#f0d9b5",  # light squares
+    "dark": "#b58863",  # dark squares
+    "route": "#1d4ed8",  # the moves
+    "closing": "#1d4ed8",  # the closing move of a closed tour (dashed)
+    "start": "#16a34a",  # the start disc
+    "end": "#dc2626",  # the end ring
+    "numbers": "#111111",  # move numbers
+    "coordinates": "#333333",  # file letters and rank numbers
+    "border": "#ffffff",  # the margin around the board
+    "hole": "#52525b",  # the cells of a board's holes
+    "hatch": "#a1a1aa",  # the diagonals hatching the holes
+}
+
+_COLOR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)")
+_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+_LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100, 200)
+
+
+def _num(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros: 12.5, 3, 0.25."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidTypeError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
+def _positive(value: object, name: str, kinds: tuple = (int,)) -> float:
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        kind = "an integer" if kinds == (int,) else "a number"
+        raise InvalidTypeError(f"{name} must be {kind}, not {value!r}")
+    if not (value > 0 and math.isfinite(value)):
+        raise InvalidInputError(f"{name} must be positive, not {value!r}")
+    return value
+
+
+def _colors(colors: object) -> dict[str, str]:
+    if colors is None:
+        return dict(COLORS)
+    if not isinstance(colors, Mapping):
+        raise InvalidTypeError(f"colors must be a mapping such as {{'route': '#000'}}, not {colors!r}")
+    chosen = dict(COLORS)
+    for key, value in colors.items():
+        if key not in COLORS:
+            raise InvalidInputError(f"colors: unknown key {key!r}; the keys are {', '.join(COLORS)}")
+        if not isinstance(value, str):
+            raise InvalidTypeError(f"colors[{key!r}] must be a string such as '#1d4ed8', not {value!r}")
+        if not _COLOR.fullmatch(value.strip()):
+            raise InvalidInputError(f"colors[{key!r}] = {value!r} is not a colour such as '#1d4ed8' or 'navy'")
+        chosen[key] = value.strip()
+    return chosen
+
+
+class _Layout:
+    """Where things go: a margin of `margin` pixels around a board of `cell`-pixel squares."""
+
+    def __init__(self, rows: int, cols: int, size: int, coordinates: bool) -> None:
+        self.font, self.coordinates, self.margin, self.cell = self._measure(rows, cols, size, coordinates)
+        if self.cell < 1:
+            sizes = range(size + 1, 2 * max(rows, cols) + 100)
+            smallest = next(s for s in sizes if self._measure(rows, cols, s, coordinates)[3] >= 1)
+            raise InvalidInputError(
+                f"size={size} leaves the squares of the {board_name(rows, cols)} board narrower than a pixel; "
+                f"use size={smallest} or more"
+            )
+        self.width = 2 * self.margin + cols * self.cell
+        self.height = 2 * self.margin + rows * self.cell
+
+    @staticmethod
+    def _measure(rows: int, cols: int, size: int, coordinates: bool) -> tuple[float, bool, float, float]:
+        """(label font, whether labels fit, margin, square side): labels may take a third of the picture."""
+        font = min(14.0, max(MIN_FONT, size * 0.03))
+        margin = 2.4 * font  # room for a three-digit rank number
+        coordinates = coordinates and 2 * margin <= size / 3
+        margin = margin if coordinates else 0.0
+        return font, coordinates, margin, (size - 2 * margin) / max(rows, cols)
+
+
+def render(
+    tour: Tour,
+    *,
+    size: int = 400,
+    numbers: bool = True,
+    path: bool = True,
+    coordinates: bool = True,
+    markers: bool = True,
+    colors: Mapping[str, str] | None = None,
+    animate: bool = False,
+    duration: float | None = None,
+    loop: bool = False,
+) -> str:
+    """Return the tour as an SVG 1.1 document (a string starting "<svg").
+
+    size is the picture's longer side in pixels. numbers writes each square's move number
+    (where legible, see the module doc), path draws the route, coordinates puts file letters
+    and rank numbers on the border, markers marks the start (disc) and end (ring). colors
+    overrides any of COLORS. animate=True draws the route move by move with SMIL over
+    duration seconds (default 0.2 s a move, between 2 and 30 s), the move numbers appearing
+    as the route reaches them and the end ring and closing move at the end; loop=True
+    repeats it. Viewers without SMIL show the finished picture.
+
+    The tour carries its board (tour.board), which gives the picture its shape and title:
+    the holes of a board with holes are hatched dark cells ("hole" and "hatch" in COLORS)
+    with no number.
+    """
+    if not isinstance(tour, Tour):
+        raise InvalidTypeError(f"render() takes a knight.Tour, not {type(tour).__name__}")
+    size = int(_positive(size, "size"))
+    numbers, path = _flag(numbers, "numbers"), _flag(path, "path")
+    coordinates, markers = _flag(coordinates, "coordinates"), _flag(markers, "markers")
+    animate, loop = _flag(animate, "animate"), _flag(loop, "loop")
+    if duration is not None:
+        duration = float(_positive(duration, "duration", (int, float)))
+    palette = _colors(colors)
+    rows, cols = tour.rows, tour.cols
+    if rows * cols > MAX_SQUARES:
+        has = f"has {rows * cols:,} squares" if tour.board.is_rectangle else f"spans {rows * cols:,} cells"
+        raise InvalidInputError(
+            f"the {tour.board.name} board {has}, more than the {MAX_SQUARES:,} "
+            f"(200×200) a picture can show; use Tour.line() or Tour.coords() instead"
+        )
+    layout = _Layout(rows, cols, size, coordinates)
+    coords = tour.coords()
+    moves = len(coords) - 1
+    if duration is None:
+        duration = min(30.0, max(2.0, 0.2 * moves))
+    timing = _Timing(duration, loop) if animate else None
+
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NS,
+            "version": "1.1",
+            "width": _num(layout.width),
+            "height": _num(layout.height),
+            "viewBox": f"0 0 {_num(layout.width)} {_num(layout.height)}",
+        },
+    )
+    kind = "Closed" if tour.is_closed else "Open"
+    piece = "knight's tour" if tour.board.moves == KNIGHT else "tour"  # the name says which leaper
+    start, end = square_name(tour.start, rows, cols), square_name(tour.end, rows, cols)
+    ET.SubElement(root, "title").text = f"{kind} {piece} of {tour.board.name} from {start} to {end}"
+    if layout.margin:
+        ET.SubElement(
+            root,
+            "rect",
+            {"class": "border", "width": _num(layout.width), "height": _num(layout.height), "fill": palette["border"]},
+        )
+    cell = layout.cell
+    board = ET.SubElement(
+        root,
+        "g",
+        {"class": "board", "transform": f"translate({_num(layout.margin)} {_num(layout.margin)}) scale({_num3(cell)})"},
+    )
+    _squares(board, tour.board, palette)
+    _holes(board, tour.board, cell, palette)
+    font = min(0.4, 0.8 / len(str(len(coords)))) * cell
+    show_numbers = numbers and font >= MIN_FONT
+    if path and moves > 0:
+        _route(board, coords, tour.is_closed, cell, palette, timing)
+    if show_numbers and path:
+        _badges(board, coords, rows, palette)
+    if markers:
+        _markers(board, coords, cell, palette, timing)
+    if layout.coordinates:
+        _coordinates(root, rows, cols, layout, palette)
+    if show_numbers:
+        _numbers(root, coords, layout, font, palette, timing)
+    if len(coords) <= 400:  # one element a line where that stays small
+        ET.indent(root, space="")
+    return ET.tostring(root, encoding="unicode") + "\n"
+
+
+class _Timing:
+    """One timeline for every animation: draw for duration seconds, then hold (and repeat)."""
+
+    def __init__(self, duration: float, loop: bool) -> None:
+        self.draw = duration
+        self.total = duration + (min(5.0, max(1.0, duration * 0.2)) if loop else 0.0)
+        self.loop = loop
+
+    def attributes(self) -> dict[str, str]:
+        repeat = {"repeatCount": "indefinite"} if self.loop else {"fill": "freeze"}
+        return {"dur": f"{_num(self.total)}s", "begin": "0s", **repeat}
+
+    def appear(self, parent: ET.Element, at: float) -> None:
+        """Hide parent until at seconds into the timeline."""
+        fraction = min(at / self.total, 1.0)
+        ET.SubElement(
+            parent,
+            "animate",
+            {
+                "attributeName": "visibility",
+                "values": "hidden;visible",
+                "keyTimes": f"0;{fraction:.4f}",
+                "calcMode": "discrete",
+                **self.attributes(),
+            },
+        )
+
+
+def _squares(board: ET.Element, shape: Board, palette: dict[str, str]) -> None:
+    """Light squares as the board's background, dark squares as one path of unit squares."""
+    rows, cols, mask = shape.rows, shape.cols, shape.mask
+    ET.SubElement(board, "rect", {"class": "light", "width": str(cols), "height": str(rows), "fill": palette["light"]})
+    parity = (rows - 1) % 2  # a1 (row rows-1, col 0) is dark
+    d = "".join(
+        f"M{col} {row}h1v1h-1z"
+        for row in range(rows)
+        for col in range((row + parity) % 2, cols, 2)
+        if mask is None or mask[row * cols + col]
+    )
+    if d:
+        ET.SubElement(board, "path", {"class": "dark", "d": d, "fill": palette["dark"]})
+
+
+def _holes(board: ET.Element, shape: Board, cell: float, palette: dict[str, str]) -> None:
+    """The holes as one path of dark unit squares, hatched by a second path of diagonals."""
+    cols = shape.cols
+    cells = [divmod(number - 1, cols) for number in shape.holes]
+    if not cells:
+        return
+    ET.SubElement(
+        board,
+        "path",
+        {"class": "holes", "d": "".join(f"M{col} {row}h1v1h-1z" for row, col in cells), "fill": palette["hole"]},
+    )
+    hatch = "".join(
+        f"M{col} {_num(row + 0.5)}l0.5 -0.5M{col} {row + 1}l1 -1M{_num(col + 0.5)} {row + 1}l0.5 -0.5"
+        for row, col in cells
+    )
+    ET.SubElement(
+        board,
+        "path",
+        {
+            "class": "hatch",
+            "d": hatch,
+            "fill": "none",
+            "stroke": palette["hatch"],
+            "stroke-width": _num3(min(0.1, max(0.06, 0.8 / cell))),  # 6% of a square; on small ones up to 10%
+        },
+    )
+
+
+def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | None) -> None:
+    """The moves as one path of line segments between square centres; the closing move apart."""
+    width = min(0.25, max(0.07, 0.8 / cell))  # at least 0.8 px
+    row, col = coords[0]
+    steps = []
+    length = 0.0
+    for next_row, next_col in coords[1:]:
+        dx, dy = next_col - col, next_row - row
+        steps.append(f"{dx} {dy}")
+        length += math.hypot(dx, dy)
+        row, col = next_row, next_col
+    first_row, first_col = coords[0]
+    route = ET.SubElement(
+        board,
+        "path",
+        {
+            "class": "route",
+            "d": f"M{first_col + 0.5} {first_row + 0.5}l" + " ".join(steps),
+            "fill": "none",
+            "stroke": palette["route"],
+            "stroke-width": _num3(width),
+            "stroke-linecap": "round",
+            "stroke-linejoin": "round",
+        },
+    )
+    if timing is not None:
+        dash = _num3(length + 1)
+        route.set("stroke-dasharray", f"{dash} {dash}")
+        fraction = timing.draw / timing.total
+        ET.SubElement(
+            route,
+            "animate",
+            {
+                "attributeName": "stroke-dashoffset",
+                "values": f"{dash};0;0",
+                "keyTimes": f"0;{fraction:.4f};1",
+                **timing.attributes(),
+            },
+        )
+    if closed:
+        dash = max(0.2, 4 / cell)
+        closing = ET.SubElement(
+            board,
+            "line",
+            {
+                "class": "closing",
+                "x1": _num(col + 0.5),
+                "y1": _num(row + 0.5),
+                "x2": _num(first_col + 0.5),
+                "y2": _num(first_row + 0.5),
+                "stroke": palette["closing"],
+                "stroke-width": _num3(width),
+                "stroke-dasharray": f"{_num3(dash)} {_num3(dash * 0.7)}",
+            },
+        )
+        if timing is not None:
+            timing.appear(closing, timing.draw)
+
+
+def _num3(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def _badges(board, coords, rows: int, palette) -> None:
+    """Discs in the square's own colour under each number, so the route does not cross it."""
+    parity = (rows - 1) % 2
+    group = ET.SubElement(board, "g", {"class": "badges"})
+    for row, col in coords:
+        colour = palette["dark"] if (row + col + parity) % 2 == 0 else palette["light"]
+        ET.SubElement(group, "circle", {"cx": _num(col + 0.5), "cy": _num(row + 0.5), "r": "0.3", "fill": colour})
+
+
+def _markers(board, coords, cell: float, palette, timing: _Timing | None) -> None:
+    """A filled disc on the start square, a ring on the end square."""
+    radius = max(0.3, 3 / cell)
+    (start_row, start_col), (end_row, end_col) = coords[0], coords[-1]
+    ET.SubElement(
+        board,
+        "circle",
+        {
+            "class": "start",
+            "cx": _num(start_col + 0.5),
+            "cy": _num(start_row + 0.5),
+            "r": _num3(radius),
+            "fill": palette["start"],
+        },
+    )
+    ring = ET.SubElement(
+        board,
+        "circle",
+        {
+            "class": "end",
+            "cx": _num(end_col + 0.5),
+            "cy": _num(end_row + 0.5),
+            "r": _num3(radius),
+            "fill": "none",
+            "stroke": palette["end"],
+            "stroke-width": _num3(radius / 3),
+        },
+    )
+    if timing is not None:
+        timing.appear(ring, timing.draw)
+
+
+def _every(extent: float, cell: float) -> int:
+    """The smallest step in 1, 2, 5, 10, ... that keeps labels extent pixels long apart."""
+    return next((step for step in _LABEL_STEPS if step * cell >= extent), _LABEL_STEPS[-1] * 10)
+
+
+def _coordinates(root, rows: int, cols: int, layout: _Layout, palette) -> None:
+    """File letters under the board and rank numbers left of it, thinned where they would collide."""
+    font, margin, cell = layout.font, layout.margin, layout.cell
+    group = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "coordinates",
+            "font-family": _FONT,
+            "font-size": _num(font),
+            "fill": palette["coordinates"],
+            "text-anchor": "middle",
+        },
+    )
+    widest = len(file_name(cols - 1))
+    files = _every(font * (0.65 * widest + 0.5), cell)
+    baseline = margin + rows * cell + margin / 2 + 0.35 * font
+    for col in range(0, cols, files):
+        label = ET.SubElement(group, "text", {"x": _num(margin + (col + 0.5) * cell), "y": _num(baseline)})
+        label.text = file_name(col)
+    ranks = _every(font * 1.2, cell)
+    for rank in range(1, rows + 1, ranks):
+        y = margin + (rows - rank + 0.5) * cell + 0.35 * font
+        ET.SubElement(group, "text", {"x": _num(margin / 2), "y": _num(y)}).text = str(rank)
+
+
+def _numbers(root, coords, layout: _Layout, font: float, palette, timing: _Timing | None) -> None:
+    """Each square's move number, 1 on the start square, centred in the square."""
+    margin, cell = layout.margin, layout.cell
+    group = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "numbers",
+            "font-family": _FONT,
+            "font-size": _num(font),
+            "fill": palette["numbers"],
+            "text-anchor": "middle",
+        },
+    )
+    moves = max(len(coords) - 1, 1)
+    for number, (row, col) in enumerate(coords, 1):
+        x, y = margin + (col + 0.5) * cell, margin + (row + 0.5) * cell + 0.35 * font
+        text = ET.SubElement(group, "text", {"x": _num(x), "y": _num(y)})
+        text.text = str(number)
+        if timing is not None and number > 1:
+            timing.appear(text, timing.draw * (number - 1) / moves)
+
+
+def to_png(svg: str, *, scale: float = 1.0) -> bytes:
+    """Convert an SVG document to PNG bytes with cairosvg (pip install knight-tour[png]).
+
+    Raises ModuleNotFoundError with that advice when cairosvg or its Cairo library is missing.
+    """
+    try:
+        import cairosvg
+    except (ImportError, OSError) as error:  # cairocffi raises OSError when libcairo is missing
+        raise ModuleNotFoundError(
+            f"PNG output needs cairosvg and the Cairo library ({error}); pip install knight-tour[png]"
+        ) from None
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+
+
+def picture_format(path: str | Path) -> str:
+    """"svg" or "png", from the name's suffix; InvalidInputError for any other name."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise InvalidInputError(f"cannot tell the picture format of {str(path)!r}: the name must end in .svg or .png")
+    return suffix[1:]
+
+
+def write(tour: Tour, path: str | Path, **options) -> None:
+    """Write a picture of the tour to path: SVG for a .svg name, PNG for .png; options as render()."""
+    path = Path(path)
+    kind = picture_format(path)
+    picture = render(tour, **options)
+    data = picture.encode("utf-8") if kind == "svg" else to_png(picture)
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+
+
+def notebook_picture(tour: Tour) -> str | None:
+    """The default picture, or None (Jupyter then shows text) past MAX_SQUARES."""
+    if tour.rows * tour.cols > MAX_SQUARES:
+        return None
+    return render(tour)

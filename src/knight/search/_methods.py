@@ -1,0 +1,241 @@
+"""The search strategies knight.tour(method=...) selects, one function each.
+
+Every method takes (board, start, closed, budget, seed), with board a knight.Board and
+start a 0-based cell index, and returns (status, nodes, squares) as the search core does:
+squares is an int32 array of 1-based square numbers when status is FOUND; EXHAUSTED is a
+proof that no tour starts there; LIMIT means budget squares were placed without an
+answer. "backtrack" and "construct" are compiled; the others follow the seed course
+notes and run in Python. Every method but "construct" runs on any board, holes included.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from functools import lru_cache
+from typing import Callable
+
+from .. import _impl
+from .._board import KNIGHT_MOVES, Board, neighbour_lists
+from .._errors import InvalidInputError, WarnsdorffStuckError
+from .._status import EXHAUSTED, FOUND, LIMIT
+from ..construct import _rectangle, _strips
+from ._narrow import four_wide
+
+Method = Callable[[Board, int, bool, int, "int | None"], "tuple[int, int, array | None]"]
+
+
+@lru_cache(maxsize=8)
+def _closed_from_first(core, board: Board, budget: int):
+    """The core's closed tour from the board's first square (cached: it serves every start)."""
+    return core.search(board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps)
+
+
+def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+    """Warnsdorff-ordered backtracking with pruning and restarts: the compiled core.
+
+    A closed tour passes every square, so one is searched for from the board's first
+    square, once a board, and rotated to begin at start. Open knight's tours of whole
+    boards four squares wide go half by half (see _narrow).
+    """
+    if closed:
+        status, nodes, squares = _closed_from_first(_impl.core, board, budget)
+        if squares is not None:
+            turn = squares.index(start + 1)
+            squares = squares[turn:] + squares[:turn]
+        return status, nodes, squares
+    if 4 in board.size and board.is_rectangle and board.steps is KNIGHT_MOVES:
+        return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES)
+    return _impl.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps)
+
+
+def construct(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+    """Join solved blocks into a knight's tour in linear time, without search (see construct._rectangle).
+
+    A board of a single block (5 to 11 squares a side) is searched, as its block was.
+    Tours of boards three or four wide repeat sections of stored paths (see _strips):
+    closed ones three wide of even length from 10, open ones from every start on
+    boards long enough.
+    """
+    rows, cols = board.size
+    if board.steps is not KNIGHT_MOVES or not board.is_rectangle:
+        raise InvalidInputError(
+            f"method 'construct' builds knight's tours of whole rectangles only, not of {board.name}; "
+            "use 'auto' or 'backtrack'"
+        )
+    if _rectangle.applies(rows, cols):
+        _rectangle.check_memory(rows, cols, board.name)
+        return FOUND, 0, _rectangle.construct(rows, cols, start, closed)
+    if _strips.applies(rows, cols, start, closed):
+        _rectangle.check_memory(rows, cols, board.name)
+        return FOUND, 0, _strips.tour(rows, cols, start)
+    if 5 <= rows <= 11 and 5 <= cols <= 11:
+        return backtrack(board, start, closed, budget, seed)
+    raise InvalidInputError(
+        f"method 'construct' needs both sides at least 5, or three wide and an even length of at least 10, "
+        f"or an open tour of a board three or four wide from a start a stored base serves (every start from "
+        f"3×{_strips.AUTO_FROM[3]} and 4×{_strips.AUTO_FROM[4]} on), not {board.name} from "
+        f"{board.square_name(start + 1)}; use 'auto' or 'backtrack'"
+    )
+
+
+def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+    """The construction where it applies, else backtracking: see choose()."""
+    return choose(board)(board, start, closed, budget, seed)
+
+
+@lru_cache(maxsize=256)
+def choose(board: Board):
+    """The method "auto" runs: construction for knight's tours of whole rectangles where it
+    applies (both sides at least 5, one at least 12; three or four wide from
+    _strips.AUTO_FROM), backtracking everywhere else."""
+    if board.steps is not KNIGHT_MOVES or not board.is_rectangle:
+        return backtrack
+    if _rectangle.applies(board.rows, board.cols) or _strips.long_enough(board.rows, board.cols):
+        return construct
+    return backtrack
+
+
+def _walk(board: Board, start: int, budget: int, pick: Callable[[list[int]], int]) -> list[int]:
+    """Follow Warnsdorff's rule from start for at most budget squares; pick breaks ties.
+
+    The candidates handed to pick are the free neighbours with the fewest free
+    neighbours of their own, in move order.
+    """
+    neighbours = board.neighbour_lists()
+    free = _free_cells(board)
+    degree = [len(squares) for squares in neighbours]
+    path = []
+    square = start
+    while True:
+        free[square] = 0
+        path.append(square)
+        options = []
+        for neighbour in neighbours[square]:
+            if free[neighbour]:
+                degree[neighbour] -= 1
+                options.append(neighbour)
+        if not options or len(path) >= budget:
+            return path
+        fewest = min(degree[option] for option in options)
+        square = pick([option for option in options if degree[option] == fewest])
+
+
+def _free_cells(board: Board) -> bytearray:
+    """1 for each cell that is a square, 0 for a hole: every square free."""
+    mask = board.mask
+    return bytearray(b"\x01") * (board.rows * board.cols) if mask is None else bytearray(mask)
+
+
+def _complete(path: list[int], board: Board, closed: bool) -> bool:
+    """Whether path visits every square (and, for closed, ends a leap from its start)."""
+    return len(path) == len(board) and (not closed or path[0] in board.neighbour_lists()[path[-1]])
+
+
+def _squares(path: list[int]) -> array:
+    return array("i", [square + 1 for square in path])
+
+
+def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+    """Warnsdorff's rule alone, ties to the lowest move index (seed 002); no backtracking.
+
+    Raises WarnsdorffStuckError, carrying the partial path, when the rule gets stuck
+    (or, for a closed tour, ends away from the start).
+    """
+    path = _walk(board, start, budget, lambda ties: ties[0])
+    n = len(board)
+    if _complete(path, board, closed):
+        return FOUND, len(path), _squares(path)
+    if len(path) >= budget and len(path) < n:
+        return LIMIT, len(path), None
+    where = f"from {board.square_name(start + 1)} on {board.name}"
+    if len(path) < n:
+        why = f"got stuck on {board.square_name(path[-1] + 1)} after {len(path)} of {n} squares"
+    else:
+        why = f"ended on {board.square_name(path[-1] + 1)}, not a leap from the start"
+    raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", _squares(path).tolist())
+
+
+def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+    """Warnsdorff's rule with random tie-breaks, restarted until it succeeds (seed 004).
+
+    seed makes the run reproducible; every attempt's squares count against budget.
+    """
+    rng = random.Random(seed)
+    nodes = 0
+    while nodes < budget:
+        path = _walk(board, start, budget - nodes, rng.choice)
+        nodes += len(path)
+        if _complete(path, board, closed):
+            return FOUND, nodes, _squares(path)
+    return LIMIT, nodes, None
+
+
+def _fixed_order(neighbours: list[list[int]], free: bytearray, start: int, closed: bool, budget: int):
+    """Backtracking that tries each square's neighbours in list order, without pruning.
+
+    free marks the squares (1) and holes (0) of the board.
+    """
+    n = free.count(1)
+    free[start] = 0
+    path = [start]
+    cursors = [0]
+    nodes = 1
+    while path:
+        square = path[-1]
+        if len(path) == n and (not closed or start in neighbours[square]):
+            return FOUND, nodes, _squares(path)
+        options = neighbours[square]
+        i = cursors[-1]
+        while i < len(options) and not free[options[i]]:
+            i += 1
+        if i < len(options):
+            if nodes >= budget:
+                return LIMIT, nodes, None
+            nodes += 1
+            cursors[-1] = i + 1
+            free[options[i]] = 0
+            path.append(options[i])
+            cursors.append(0)
+        else:
+            free[path.pop()] = 1
+            cursors.pop()
+    return EXHAUSTED, nodes, None
+
+
+def _seed_001_order(moves):
+    """moves in seed 001's order: clockwise from (+a, +b); for the knight (1, 2), (2, 1), (2, -1), ..."""
+    turn = next(i for i, (dr, dc) in enumerate(moves) if dr > 0 and dc > 0 or dr == 0 < dc)
+    return moves[turn:] + moves[:turn]
+
+
+def _seed_001_lists(board: Board) -> list[list[int]]:
+    """Each cell's neighbours on the board in seed 001's move order."""
+    return neighbour_lists(board.rows, board.cols, _seed_001_order(board.steps), board.mask)
+
+
+def plain(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+    """Unordered backtracking in seed 001's fixed move order (its first program)."""
+    return _fixed_order(_seed_001_lists(board), _free_cells(board), start, closed, budget)
+
+
+def ordered(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+    """Backtracking with each square's moves sorted once, before the search, by their
+    target's number of moves, ties to the later move in seed 001's order (its second program)."""
+    neighbours = _seed_001_lists(board)
+    ranked = [
+        [t for _, _, t in sorted((len(neighbours[t]), -i, t) for i, t in enumerate(squares))] for squares in neighbours
+    ]
+    return _fixed_order(ranked, _free_cells(board), start, closed, budget)
+
+
+#: method name -> strategy, as knight.tour(method=...) takes them.
+METHODS: dict[str, Method] = {
+    "auto": auto,
+    "construct": construct,
+    "backtrack": backtrack,
+    "warnsdorff": warnsdorff,
+    "random": random_warnsdorff,
+    "plain": plain,
+    "ordered": ordered,
+}

@@ -36,7 +36,7 @@ def test_count_progress_goes_to_stderr():
     result = knight("count", "3x10", "--closed", "--progress")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "16\n"
-    assert "item" in result.stderr
+    assert "square" in result.stderr  # the frontier sweep's bar, square by square
 
 
 def test_all_prints_every_tour_one_per_line():

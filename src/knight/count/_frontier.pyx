@@ -18,8 +18,9 @@ import time
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
+from cpython.exc cimport PyErr_CheckSignals
 
-from ._frontier_py import KNIGHT_STEPS, deal, plan, question_of, sample  # noqa: F401  (sample: the twin's)
+from ._frontier_py import KNIGHT_STEPS, deal, frontier_width, plan, question_of, sample  # noqa: F401  (the twin's)
 
 cdef enum:
     EMPTY = 0
@@ -30,6 +31,7 @@ cdef enum:
     MAX_WIDTH = 26  # packed codes stay under 16: at most 13 pieces
     CELLS = 64  # room for the frontier plus the new square
     MAX_LIMBS = 64  # counts of up to 4096 bits
+    CHUNK = 1 << 14  # hash slots swept between looks at the clock and Ctrl-C
 
 cdef uint64_t NO_KEY = 0xFFFFFFFFFFFFFFFF  # first word of an empty slot (never a state: 16 codes of 15)
 
@@ -251,8 +253,9 @@ cdef inline void _unpack(const uint64_t *key, int n, uint8_t *cells) noexcept no
 
 
 cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
-                  uint64_t *total, bint *overflow) noexcept nogil:
-    """One layer: every successor of now's states into nxt; completions into total. -1: no memory."""
+                  uint64_t *total, bint *overflow, size_t first, size_t last) noexcept nogil:
+    """Part of a layer: every successor of the states in now's slots first to last into nxt;
+    completions into total. -1: no memory."""
     cdef uint8_t cells[CELLS]
     cdef uint8_t work[CELLS]
     cdef uint8_t out[CELLS]
@@ -263,7 +266,7 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
     cdef const int32_t *choice
     cdef uint8_t code
     cdef uint64_t *value
-    for i in range(now.cap):
+    for i in range(first, last):
         if now.keys[i * now.kw] == NO_KEY:
             continue
         value = now.vals + i * now.limbs
@@ -330,6 +333,7 @@ cdef class _Engine:
     cdef bint closed, alone
     cdef object widths  # frontier squares before each step, and after the last
     cdef public size_t peak
+    cdef public size_t work  # states expanded so far
     cdef public int at  # the next step to sweep
 
     def __cinit__(self, sweep, int limbs):
@@ -377,29 +381,42 @@ cdef class _Engine:
                 raise MemoryError()
         self.peak = max(self.peak, self.now.size)
 
-    def run(self, int stop):
-        """Sweep on up to step stop; False if a count overflowed (run again with more limbs)."""
+    def run(self, int stop, check=None):
+        """Sweep on up to step stop; False if a count overflowed (run again with more limbs).
+
+        check(step, states) is called every CHUNK hash slots, with the step being swept and the
+        states expanded so far (Ctrl-C is looked at then too); it stops the sweep by raising.
+        """
         cdef Step s
         cdef bint overflow = False
         cdef int i, failed = 0
+        cdef size_t slot, last
         cdef Table swap
-        with nogil:
-            for i in range(self.at, stop):
-                _read_step(self.program + self.starts[i], &s)
-                _table_clear(&self.nxt)
-                if _advance(&self.now, &self.nxt, &s, self.closed, self.alone, self.total, &overflow) < 0:
-                    failed = 1
-                    break
-                swap = self.now
-                self.now = self.nxt
-                self.nxt = swap
-                self.peak = max(self.peak, self.now.size)
-                if overflow:
-                    break
-        if failed:
-            raise MemoryError("a layer of the frontier outgrew memory")
+        for i in range(self.at, stop):
+            _read_step(self.program + self.starts[i], &s)
+            _table_clear(&self.nxt)
+            self.work += self.now.size
+            slot = 0
+            while slot < self.now.cap and not failed:
+                last = min(slot + CHUNK, self.now.cap)
+                with nogil:
+                    failed = _advance(&self.now, &self.nxt, &s, self.closed, self.alone, self.total, &overflow,
+                                      slot, last) < 0
+                slot = last
+                PyErr_CheckSignals()
+                if check is not None:
+                    check(i, self.work)
+            if failed:
+                raise MemoryError("a layer of the frontier outgrew memory")
+            swap = self.now
+            self.now = self.nxt
+            self.nxt = swap
+            self.peak = max(self.peak, self.now.size)
+            self.at = i + 1
+            if overflow:
+                return False
         self.at = stop
-        return not overflow
+        return True
 
     @property
     def size(self):
@@ -424,8 +441,8 @@ cdef class _Engine:
         return sorted(found)
 
 
-def _sweep(question, int first, states):
-    """(undirected tours, peak states) from states before step first, with enough limbs."""
+def _sweep(question, int first, states, check):
+    """(undirected tours × factor, peak states, states expanded) from states before step first, with enough limbs."""
     sweep = plan(*question)
     limbs = max([1] + [-(-ways.bit_length() // 64) for _, ways in states])
     while True:
@@ -433,22 +450,22 @@ def _sweep(question, int first, states):
             raise OverflowError(f"a count needs more than {64 * MAX_LIMBS} bits")
         engine = _Engine(sweep, limbs)
         engine.load(first, states)
-        if engine.run(len(sweep.steps)):
-            return sweep.factor * engine.total_count(), engine.peak
+        if engine.run(len(sweep.steps), check):
+            return sweep.factor * engine.total_count(), engine.peak, engine.work
         limbs *= 2
 
 
-def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS):
+def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None):
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
     question = question_of(rows, cols, mask, start, end, closed, moves)
-    total, peak = _sweep(question, 0, [(b"", 1)]) if plan(*question).factor else (0, 0)
+    total, peak, _ = _sweep(question, 0, [(b"", 1)], check) if plan(*question).factor else (0, 0, 0)
     return total, peak, time.perf_counter() - began
 
 
-def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS):
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None):
     """The number of tours, as knight.count counts them (see the twin's docstring)."""
-    return count_stats(rows, cols, mask, start, end, closed, moves)[0]
+    return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
 
 
 def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2):
@@ -465,7 +482,8 @@ def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2):
     return deal(question, engine.at, engine.states(), pieces)
 
 
-def run_piece(piece):
-    """The tours counted by one piece from split."""
+def run_piece(piece, check=None):
+    """(tours, states expanded) of one piece from split; check as for count."""
     question, first, states = piece
-    return _sweep(question, first, list(states))[0]
+    total, _, work = _sweep(question, first, list(states), check)
+    return total, work

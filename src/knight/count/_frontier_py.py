@@ -37,9 +37,8 @@ uniform tour by walking the stored layers backwards (small boards: every layer i
 
 from __future__ import annotations
 
-import random
 import time
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import NamedTuple
 
@@ -116,37 +115,63 @@ def _order(rows: int, cols: int, on, by_rows: bool) -> list[int]:
 
 
 def _last_steps(order, neighbours) -> tuple[dict[int, int], int]:
-    """Each square's last step (when its last neighbour is taken), and the widest frontier."""
+    """Each square's last step (when its last neighbour is taken), and the widest frontier.
+
+    The frontier when order[i] is taken is the squares taken by then whose last step is i
+    or later: counted for every i at once by adding one at each square's step and taking
+    one off after its last step.
+    """
     step_of = {square: i for i, square in enumerate(order)}
     last = {square: max([step_of[u] for u in neighbours[square]] + [step_of[square]]) for square in order}
-    width = max((sum(1 for u in order[: i + 1] if last[u] >= i) for i in range(len(order))), default=0)
+    change = [0] * (len(order) + 1)
+    for square in order:
+        change[step_of[square]] += 1
+        change[last[square] + 1] -= 1
+    width = here = 0
+    for delta in change:
+        here += delta
+        width = max(width, here)
     return last, width
 
 
-def _step(i: int, here: list[int], order, neighbours, last, ends, colour) -> Step:
-    """The step that takes square order[i] with the frontier here (ending with it)."""
+def frontier_width(rows, cols, mask, moves=KNIGHT_STEPS) -> int:
+    """The most squares the sweep's frontier holds (with the square being taken): its state's length + 1.
+
+    Cheap (linear in the board), so that a board too wide for the engine is refused at once.
+    """
+    on = _check(rows, cols, mask, None, None, False, moves)
+    neighbours = _neighbours(rows, cols, on, moves)
+    return min(_last_steps(_order(rows, cols, on, by_rows), neighbours)[1] for by_rows in (False, True))
+
+
+def _step(i: int, here: list[int], step_of, neighbours, last, ends, colour) -> Step:
+    """The step that takes square here[-1] (step i) with the frontier here before it."""
     square = here[-1]
-    earlier = sorted(here.index(u) for u in neighbours[square] if u != square and last[u] >= i and u in here[:-1])
+    position = {u: p for p, u in enumerate(here)}
+    earlier = sorted(position[u] for u in neighbours[square] if step_of[u] < i)
     keep = [p for p, u in enumerate(here) if last[u] != i]
     kept = [here[p] for p in keep]
-    coming = set(order[i + 1 :])
+    at = {u: k for k, u in enumerate(kept)}
+
+    def free(u: int) -> int:
+        return sum(1 for v in neighbours[u] if step_of[v] > i)
+
     watch = []
-    for q in order[i + 1 :]:
-        free = sum(1 for u in neighbours[q] if u in coming)
-        near = tuple(k for k, u in enumerate(kept) if u in neighbours[q])
-        if near and free < 2:
-            watch.append((free, near, q in ends))
+    for q in sorted({v for u in kept for v in neighbours[u] if step_of[v] > i}, key=step_of.__getitem__):
+        left = free(q)
+        if left < 2:
+            watch.append((left, tuple(sorted(at[u] for u in neighbours[q] if u in at)), q in ends))
     return Step(
         here=tuple(here),
         choices=tuple(c for k in range(3) for c in combinations(earlier, k)),
         drops=tuple((p, u in ends) for p, u in enumerate(here) if last[u] == i),
         keep=tuple(keep),
-        last=i == len(order) - 1,
-        thin=tuple(k for k, u in enumerate(kept) if u not in ends and sum(v in coming for v in neighbours[u]) == 1),
+        last=i == len(step_of) - 1,
+        thin=tuple(k for k, u in enumerate(kept) if u not in ends and free(u) == 1),
         watch=tuple(watch),
         pending=sum(1 for u in ends if last[u] > i),
         colours=tuple(colour[u] for u in kept) if colour else (),
-        balance=2 * sum(colour[u] for u in coming) if colour else 0,
+        balance=0,
     )
 
 
@@ -156,13 +181,17 @@ def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
     neighbours = _neighbours(rows, cols, on, moves)
     orders = [_order(rows, cols, on, by_rows) for by_rows in (rows > cols, rows <= cols)]
     order, (last, _) = min(((o, _last_steps(o, neighbours)) for o in orders), key=lambda pair: pair[1][1])
+    step_of = {square: i for i, square in enumerate(order)}
     ends = set() if closed else {start, end} - {None}
     bipartite = all((dr + dc) % 2 for dr, dc in moves)
     colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in order} if bipartite else None
+    coming = 2 * sum(colour.values()) if colour else 0
     steps, frontier = [], []
     for i, square in enumerate(order):
         here = frontier + [square]
-        steps.append(_step(i, here, order, neighbours, last, ends, colour))
+        if colour:
+            coming -= 2 * colour[square]
+        steps.append(_step(i, here, step_of, neighbours, last, ends, colour)._replace(balance=coming))
         frontier = [u for u in here if last[u] != i]
     n = len(order)
     if closed:
@@ -279,40 +308,59 @@ def successors(state: bytes, step: Step, plan: Plan):
                 yield choice, key
 
 
-def advance(layer: dict[bytes, int], step: Step, plan: Plan) -> tuple[dict[bytes, int], int]:
-    """The next layer of state counts, and the tours completed at this step."""
+#: States expanded between calls of a sweep's check (as the compiled engine's hash slots).
+CHUNK = 1 << 14
+
+
+def advance(layer: dict[bytes, int], step: Step, plan: Plan, check=None) -> tuple[dict[bytes, int], int]:
+    """The next layer of state counts, and the tours completed at this step; check() every CHUNK states."""
     following: dict[bytes, int] = {}
     complete = 0
-    for state, ways in layer.items():
+    for done, (state, ways) in enumerate(layer.items(), 1):
         for _, key in successors(state, step, plan):
             if key is None:
                 complete += ways
             else:
                 following[key] = following.get(key, 0) + ways
+        if check is not None and done % CHUNK == 0:
+            check()
     return following, complete
 
 
-def _sweep(sweep: Plan, first: int, layer: dict[bytes, int]) -> tuple[int, int]:
-    """Undirected tours reached from layer (states before step first), and the peak layer size."""
-    total, peak = 0, len(layer)
-    for step in sweep.steps[first:]:
-        layer, complete = advance(layer, step, sweep)
+def _sweep(sweep: Plan, first: int, layer: dict[bytes, int], check=None) -> tuple[int, int, int]:
+    """(undirected tours, peak layer size, states expanded) from layer (states before step first).
+
+    check(step, states), if given, is called every CHUNK states of each step with the step
+    being swept and the states expanded so far (the compiled engine's contract); it stops
+    the sweep by raising.
+    """
+    total, peak, work = 0, len(layer), 0
+    for index in range(first, len(sweep.steps)):
+        work += len(layer)
+        tick = None if check is None else partial(check, index, work)
+        if tick is not None:
+            tick()
+        layer, complete = advance(layer, sweep.steps[index], sweep, tick)
         total += complete
         peak = max(peak, len(layer))
-    return total, peak
+    return total, peak, work
 
 
-def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS) -> tuple[int, int, float]:
+def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None) -> tuple[int, int, float]:
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
     sweep = plan(rows, cols, mask, start, end, closed, moves)
-    total, peak = _sweep(sweep, 0, {b"": 1}) if sweep.factor else (0, 0)
+    total, peak, _ = _sweep(sweep, 0, {b"": 1}, check) if sweep.factor else (0, 0, 0)
     return sweep.factor * total, peak, time.perf_counter() - began
 
 
-def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS) -> int:
-    """The number of tours, as knight.count counts them (see the module docstring)."""
-    return count_stats(rows, cols, mask, start, end, closed, moves)[0]
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None) -> int:
+    """The number of tours, as knight.count counts them (see the module docstring).
+
+    check(step, states), if given, is called every so often with the step being swept and
+    the states expanded so far; it stops the count by raising.
+    """
+    return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
 
 
 def question_of(rows, cols, mask, start, end, closed, moves) -> tuple:
@@ -344,11 +392,12 @@ def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2) ->
     return deal(question, first, layer.items(), pieces)
 
 
-def run_piece(piece) -> int:
-    """The tours counted by one piece from split."""
+def run_piece(piece, check=None) -> tuple[int, int]:
+    """(tours, states expanded) of one piece from split; check as for count."""
     question, first, states = piece
     sweep = plan(*question)
-    return sweep.factor * _sweep(sweep, first, dict(states))[0]
+    total, _, work = _sweep(sweep, first, dict(states), check)
+    return sweep.factor * total, work
 
 
 @lru_cache(maxsize=4)
@@ -375,7 +424,10 @@ def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None) -
     Memory grows with every layer's states: meant for small boards (up to about 6×6).
     ValueError when there is no tour.
     """
-    rng = random.Random() if rng is None else rng
+    if rng is None:
+        import random  # here: importing knight stays quick
+
+        rng = random.Random()
     sweep, arrows = _arrows(question_of(rows, cols, mask, start, end, closed, moves))
     if not sweep.factor or not arrows or None not in arrows[-1]:
         raise ValueError("no tour to sample: the count is 0")

@@ -14,13 +14,17 @@ overflow never gives a wrong answer. ``sample`` is the twin's (it keeps every la
 """
 
 import time
+from functools import lru_cache
 
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.exc cimport PyErr_CheckSignals
 
-from ._frontier_py import KNIGHT_STEPS, deal, frontier_width, plan, question_of, sample  # noqa: F401  (the twin's)
+from ._frontier_py import (  # noqa: F401  (the twin's)
+    KNIGHT_STEPS, TooManyArrows, deal, frontier_width, plan, question_of, walk_edges
+)
+from ._frontier_py import sample as _twin_sample
 
 cdef enum:
     EMPTY = 0
@@ -252,19 +256,47 @@ cdef inline void _unpack(const uint64_t *key, int n, uint8_t *cells) noexcept no
         cells[k] = (key[k >> 4] >> (4 * (k & 15))) & 15
 
 
+cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
+                           uint64_t *key, int kw) noexcept nogil:
+    """The state after choice c from cells (the state's codes, then EMPTY for the new square):
+    1 a complete tour, 0 a live state (packed into key), -1 dead."""
+    cdef uint8_t work[CELLS]
+    cdef uint8_t out[CELLS]
+    cdef uint8_t labels[FRESH + 1]
+    cdef const int32_t *choice = s.choices + 3 * c
+    cdef int k, new = s.nhere - 1, state
+    cdef uint8_t code
+    if (choice[0] >= 1 and cells[choice[1]] == FULL) or (choice[0] == 2 and cells[choice[2]] == FULL):
+        return -1
+    memcpy(work, cells, s.nhere)
+    state = _link(work, new, choice, closed) if choice[0] else 0
+    if state >= 0:
+        state = _leave(work, new, s, state, closed, alone)
+    if state != 0:
+        return state
+    memset(labels, 0, sizeof(labels))
+    code = FIRST_LABEL
+    for k in range(s.nkeep):
+        out[k] = work[s.keep[k]]
+        if out[k] >= FIRST_LABEL:
+            if labels[out[k]] == 0:
+                labels[out[k]] = code
+                code += 1
+            out[k] = labels[out[k]]
+    if not _viable(out, s, closed):
+        return -1
+    _pack(out, s.nkeep, key, kw)
+    return 0
+
+
 cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
                   uint64_t *total, bint *overflow, size_t first, size_t last) noexcept nogil:
     """Part of a layer: every successor of the states in now's slots first to last into nxt;
     completions into total. -1: no memory."""
     cdef uint8_t cells[CELLS]
-    cdef uint8_t work[CELLS]
-    cdef uint8_t out[CELLS]
-    cdef uint8_t labels[FRESH + 1]
     cdef uint64_t key[2]
     cdef size_t i
-    cdef int c, k, new = s.nhere - 1, state
-    cdef const int32_t *choice
-    cdef uint8_t code
+    cdef int c, new = s.nhere - 1, state
     cdef uint64_t *value
     for i in range(first, last):
         if now.keys[i * now.kw] == NO_KEY:
@@ -273,34 +305,54 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
         _unpack(now.keys + i * now.kw, new, cells)
         cells[new] = EMPTY
         for c in range(s.nchoices):
-            choice = s.choices + 3 * c
-            if (choice[0] >= 1 and cells[choice[1]] == FULL) or (choice[0] == 2 and cells[choice[2]] == FULL):
-                continue
-            memcpy(work, cells, s.nhere)
-            state = _link(work, new, choice, closed) if choice[0] else 0
-            if state >= 0:
-                state = _leave(work, new, s, state, closed, alone)
+            state = _successor(cells, s, c, closed, alone, key, nxt.kw)
             if state == 1:
                 if s.last and _add(total, value, now.limbs):
                     overflow[0] = True
-                continue
-            if state < 0:
-                continue
-            memset(labels, 0, sizeof(labels))
-            code = FIRST_LABEL
-            for k in range(s.nkeep):
-                out[k] = work[s.keep[k]]
-                if out[k] >= FIRST_LABEL:
-                    if labels[out[k]] == 0:
-                        labels[out[k]] = code
-                        code += 1
-                    out[k] = labels[out[k]]
-            if not _viable(out, s, closed):
-                continue
-            _pack(out, s.nkeep, key, nxt.kw)
-            if _put(nxt, key, value, overflow) < 0:
+            elif state == 0 and _put(nxt, key, value, overflow) < 0:
                 return -1
     return 0
+
+
+cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
+    """The slot holding key in t; t.cap when it is not there."""
+    cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
+    cdef const uint64_t *slot
+    while True:
+        slot = t.keys + i * t.kw
+        if slot[0] == NO_KEY:
+            return t.cap
+        if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
+            return i
+        i = (i + 1) & mask
+
+
+cdef void _completions(Table *layer, const Table *after, const Step *s, bint closed, bint alone) noexcept nogil:
+    """Overwrite layer's counts with each state's completions: the tours its successors complete
+    (1 for a completing choice at the last step, else the successor's completions in after)."""
+    cdef uint8_t cells[CELLS]
+    cdef uint64_t key[2]
+    cdef uint64_t one[MAX_LIMBS]
+    cdef size_t i, j
+    cdef int c, state, new = s.nhere - 1
+    cdef uint64_t *value
+    memset(one, 0, sizeof(one))
+    one[0] = 1
+    for i in range(layer.cap):
+        if layer.keys[i * layer.kw] == NO_KEY:
+            continue
+        value = layer.vals + i * layer.limbs
+        _unpack(layer.keys + i * layer.kw, new, cells)
+        cells[new] = EMPTY
+        memset(value, 0, layer.limbs * sizeof(uint64_t))
+        for c in range(s.nchoices):
+            state = _successor(cells, s, c, closed, alone, key, layer.kw)
+            if state == 1 and s.last:
+                _add(value, one, layer.limbs)
+            elif state == 0 and after != NULL:
+                j = _lookup(after, key)
+                if j < after.cap:
+                    _add(value, after.vals + j * after.limbs, layer.limbs)
 
 
 def _flatten(sweep) -> tuple[list, list]:
@@ -335,8 +387,10 @@ cdef class _Engine:
     cdef public size_t peak
     cdef public size_t work  # states expanded so far
     cdef public int at  # the next step to sweep
+    cdef Table *kept  # with keep: the layer before each step (for drawing tours), else NULL
+    cdef int nsteps
 
-    def __cinit__(self, sweep, int limbs):
+    def __cinit__(self, sweep, int limbs, bint keep=False):
         program, starts = _flatten(sweep)
         self.widths = [0] + [len(step.keep) for step in sweep.steps]
         if max(self.widths) > MAX_WIDTH:
@@ -354,6 +408,11 @@ cdef class _Engine:
             self.program[i] = word
         for i, start in enumerate(starts):
             self.starts[i] = start
+        self.nsteps = len(sweep.steps)
+        if keep:
+            self.kept = <Table *>calloc(self.nsteps + 1, sizeof(Table))
+            if self.kept == NULL:
+                raise MemoryError()
 
     def __dealloc__(self):
         free(self.program)
@@ -361,6 +420,10 @@ cdef class _Engine:
         free(self.total)
         _table_free(&self.now)
         _table_free(&self.nxt)
+        if self.kept != NULL:
+            for i in range(self.nsteps):
+                _table_free(&self.kept[i])
+            free(self.kept)
 
     def load(self, int first, states):
         """Start at step first from the (bytes, count) states."""
@@ -411,6 +474,10 @@ cdef class _Engine:
             swap = self.now
             self.now = self.nxt
             self.nxt = swap
+            if self.kept != NULL:  # keep the layer swept; the next one starts in a new table
+                self.kept[i] = self.nxt
+                if _table_init(&self.nxt, 1024, self.kw, self.limbs) < 0:
+                    raise MemoryError("the frontier's layers outgrew memory")
             self.peak = max(self.peak, self.now.size)
             self.at = i + 1
             if overflow:
@@ -422,6 +489,53 @@ cdef class _Engine:
     def size(self):
         """The states in the current layer."""
         return self.now.size
+
+    def complete_counts(self):
+        """Turn the kept layers' counts (tours reaching each state) into completions (tours each
+        state leads to), last layer first; then draw() walks forward. Once, after run()."""
+        cdef Step s
+        cdef int i
+        with nogil:
+            for i in range(self.nsteps - 1, -1, -1):
+                _read_step(self.program + self.starts[i], &s)
+                _completions(&self.kept[i], &self.kept[i + 1] if i + 1 < self.nsteps else NULL, &s,
+                             self.closed, self.alone)
+
+    def draw(self, steps, rng):
+        """One completed tour drawn uniformly, walking forward through the kept layers (after
+        complete_counts): for each step, the frontier positions the new square is linked to."""
+        cdef Step s
+        cdef uint8_t cells[CELLS]
+        cdef uint64_t key[2]
+        cdef uint64_t here[2]
+        cdef size_t j
+        cdef int i, c, state
+        cdef Table *after
+        here[0] = here[1] = 0
+        chosen = []
+        for i in range(self.nsteps):
+            _read_step(self.program + self.starts[i], &s)
+            _unpack(here, s.nhere - 1, cells)
+            cells[s.nhere - 1] = EMPTY
+            after = &self.kept[i + 1] if i + 1 < self.nsteps else NULL
+            options = []
+            for c in range(s.nchoices):
+                state = _successor(cells, &s, c, self.closed, self.alone, key, self.kw)
+                if state == 1 and s.last:
+                    options.append((1, c, 0, 0))
+                elif state == 0 and after != NULL:
+                    j = _lookup(after, key)
+                    if j < after.cap:
+                        ways = sum(after.vals[j * self.limbs + k] << (64 * k) for k in range(self.limbs))
+                        options.append((ways, c, key[0], key[1] if self.kw == 2 else 0))
+            pick = rng.randrange(sum(ways for ways, _, _, _ in options))
+            for ways, c, first, second in options:
+                pick -= ways
+                if pick < 0:
+                    break
+            here[0], here[1] = first, second
+            chosen.append(steps[i].choices[c])
+        return chosen
 
     def total_count(self):
         """The tours completed so far (undirected), as a Python int."""
@@ -487,3 +601,44 @@ def run_piece(piece, check=None):
     question, first, states = piece
     total, _, work = _sweep(question, first, list(states), check)
     return total, work
+
+
+@lru_cache(maxsize=2)
+def _kept_sweep(question, most):
+    """The sweep of question with every layer kept, for drawing tours; TooManyArrows past most states kept."""
+    sweep = plan(*question)
+    limbs = 1
+    while True:
+        engine = _Engine(sweep, limbs, True)
+        engine.load(0, [(b"", 1)])
+
+        def check(step, states):
+            if states > most:
+                raise TooManyArrows(f"sampling keeps every state of the sweep: more than {most:,}")
+
+        if engine.run(len(sweep.steps), check):
+            engine.complete_counts()
+            return sweep, engine
+        limbs *= 2
+
+
+def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000):
+    """One tour, uniform among those count(...) counts: its squares in visiting order (the twin's contract).
+
+    The sweep keeps every layer (for the last 2 questions asked) and then turns each state's
+    count into the number of tours it leads to, last layer first; each draw walks forward
+    from the empty frontier, picking each step's choice with odds in proportion to the tours
+    its next state leads to. most bounds the states kept (16 bytes and more each): past it,
+    TooManyArrows.
+    """
+    if rng is None:
+        import random  # here: importing knight stays quick
+
+        rng = random.Random()
+    question = question_of(rows, cols, mask, start, end, closed, moves)
+    sweep, engine = _kept_sweep(question, most)
+    if not sweep.factor or not sweep.steps:  # no sweep to walk back: the twin says why
+        return _twin_sample(*question, rng=rng)
+    if engine.total_count() == 0:
+        raise ValueError("no tour to sample: the count is 0")
+    return walk_edges(sweep, engine.draw(sweep.steps, rng), start, end, closed, rng)

@@ -400,46 +400,63 @@ def run_piece(piece, check=None) -> tuple[int, int]:
     return sweep.factor * total, work
 
 
+class TooManyArrows(MemoryError):
+    """Sampling would keep more of the sweep's transitions than it was allowed."""
+
+
 @lru_cache(maxsize=4)
-def _arrows(question: tuple) -> tuple[Plan, list[dict]]:
-    """The sweep, and for each step every state reached with the (count, state, edges) leading to it."""
+def _arrows(question: tuple, most: int) -> tuple[Plan, list[dict]]:
+    """The sweep, and for each step every state reached with the (count, state, edges) leading to it.
+
+    TooManyArrows past most transitions kept.
+    """
     sweep = plan(*question)
-    layer, arrows = {b"": 1}, []
+    layer, arrows, kept = {b"": 1}, [], 0
     for step in sweep.steps:
         into: dict = {}
         for state, ways in layer.items():
             for choice, key in successors(state, step, sweep):
                 into.setdefault(key, []).append((ways, state, choice))
+                kept += 1
+            if kept > most:
+                raise TooManyArrows(f"sampling keeps every transition of the sweep: more than {most:,}")
         arrows.append(into)
         layer = {key: sum(ways for ways, _, _ in options) for key, options in into.items() if key is not None}
     return sweep, arrows
 
 
-def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None) -> list[int]:
+def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000) -> list[int]:
     """One tour, uniform among those count(...) counts: its squares in visiting order.
 
     The sweep's transitions are kept (for the last 4 questions asked), then walked
     backwards from the completed tour, each step choosing among the (state, edges) that
     lead to the state chosen after it with probability proportional to the state's count.
-    Memory grows with every layer's states: meant for small boards (up to about 6×6).
-    ValueError when there is no tour.
+    Memory grows with every layer's states: meant for small boards (up to about 6×6);
+    past most transitions, TooManyArrows (a MemoryError). ValueError when there is no tour.
     """
     if rng is None:
         import random  # here: importing knight stays quick
 
         rng = random.Random()
-    sweep, arrows = _arrows(question_of(rows, cols, mask, start, end, closed, moves))
+    sweep, arrows = _arrows(question_of(rows, cols, mask, start, end, closed, moves), most)
     if not sweep.factor or not arrows or None not in arrows[-1]:
         raise ValueError("no tour to sample: the count is 0")
-    links: dict[int, list[int]] = {step.here[-1]: [] for step in sweep.steps}
-    target = None
-    for step, into in zip(reversed(sweep.steps), reversed(arrows)):
+    target, chosen = None, []
+    for into in reversed(arrows):
         options = into[target]
         pick = rng.randrange(sum(ways for ways, _, _ in options))
         for ways, target, choice in options:
             pick -= ways
             if pick < 0:
                 break
+        chosen.append(choice)
+    return walk_edges(sweep, chosen[::-1], start, end, closed, rng)
+
+
+def walk_edges(sweep: Plan, chosen, start, end, closed: bool, rng) -> list[int]:
+    """The tour whose edges are chosen (for each step, the frontier positions the new square links to)."""
+    links: dict[int, list[int]] = {step.here[-1]: [] for step in sweep.steps}
+    for step, choice in zip(sweep.steps, chosen):
         new = step.here[-1]
         for position in choice:
             links[new].append(step.here[position])

@@ -142,6 +142,34 @@ def _count_on(executor, question: tuple, bar_class, budget: int, until: float, s
     return tours
 
 
-def sample(board: Board, start: Optional[int], closed: bool, rng) -> list[int]:
-    """A tour from start (0-based), uniform among all of them: 0-based squares; ValueError when there is none."""
-    return _impl.frontier.sample(*_question(board, start, None, closed), rng=rng)
+#: The most a uniform draw keeps of the sweep: states (compiled) or transitions (the twin).
+MAX_KEPT = 5_000_000
+
+
+def uniform(board: Board, start: int, closed: bool, budget: int, seed: Optional[int]):
+    """knight.tour(method="uniform"): one tour from start, uniform among all of them (a search method).
+
+    The frontier sweep counts the tours and keeps its transitions; a walk back through
+    them from the end picks each step with odds in proportion to the tours through it.
+    The transitions kept count as nodes against budget. EXHAUSTED when there is none.
+    """
+    import random
+    from array import array
+
+    from .._status import EXHAUSTED, FOUND, LIMIT
+
+    wide = too_wide(board)
+    if wide:
+        raise InvalidInputError(f"method 'uniform' draws from the frontier engine's count, and {wide}")
+    question = _question(board, start, None, closed)
+    try:
+        squares = _impl.frontier.sample(*question, rng=random.Random(seed), most=min(budget, MAX_KEPT))
+    except _impl.frontier.TooManyArrows as error:
+        if budget < MAX_KEPT:
+            return LIMIT, budget, None
+        raise InvalidInputError(
+            f"method 'uniform' on {board.name}: {error}, too many to keep; it draws from boards up to about 6×6"
+        ) from None
+    except ValueError:
+        return EXHAUSTED, 0, None
+    return FOUND, len(squares), array("i", [square + 1 for square in squares])

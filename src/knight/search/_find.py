@@ -115,8 +115,8 @@ def tour(
     of knight.METHODS): "auto" (the default) joins solved blocks in linear time where
     that construction applies (knight's tours of whole rectangles, both sides at least
     5, one at least 12; three wide from 15 and four wide from 10) and backtracks
-    elsewhere. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
-    method="random" reproducible. end= (a fixed last square) is not supported yet.
+    elsewhere; "uniform" draws one of all the tours, each equally likely. moves=(a, b)
+    makes the piece an (a, b)-leaper; seed makes method="random" and "uniform" reproducible. end= (a fixed last square) is not supported yet.
 
     Raises NoTourError when no tour exists (by a theorem or an exhaustive search),
     SearchLimitError when max_nodes squares were placed without an answer.

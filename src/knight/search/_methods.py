@@ -20,6 +20,7 @@ from .._board import KNIGHT_MOVES, Board, neighbour_lists
 from .._errors import InvalidInputError, WarnsdorffStuckError
 from .._status import EXHAUSTED, FOUND, LIMIT
 from ..construct import _rectangle, _strips
+from ..count._sweep import uniform
 from ._narrow import four_wide
 
 Method = Callable[[Board, int, bool, int, "int | None"], "tuple[int, int, array | None]"]
@@ -238,4 +239,5 @@ METHODS: dict[str, Method] = {
     "random": random_warnsdorff,
     "plain": plain,
     "ordered": ordered,
+    "uniform": uniform,  # one tour uniformly at random, from the frontier engine's count (count._sweep)
 }

@@ -80,17 +80,27 @@ def test_rectangles_up_to_30_squares_against_brute_force(engine, rows, cols):
     assert engine.count(rows, cols, None, 0, n - 1, False) == brute(rows, cols, start=0, end=n - 1)
 
 
+@lru_cache(maxsize=None)
+def walked(rows, cols, start=None, end=None, closed=False):
+    """The enumerator's count (knight.count(method="enumerate"); with an end, its tours that end there)."""
+    if end is None:
+        return knight.count((rows, cols), start, closed=closed, method="enumerate")
+    return sum(1 for tour in knight.tours((rows, cols), start) if tour[-1] == end)
+
+
 @pytest.mark.parametrize("rows,cols", RECTANGLES)
-def test_rectangles_up_to_30_squares_match_knight_count(engine, rows, cols):
-    """The engine's meaning of a count is knight.count's: directed open, undirected closed."""
+def test_rectangles_up_to_30_squares_match_the_enumerator(engine, rows, cols):
+    """The engine's meaning of a count is the enumerator's: directed open, undirected closed."""
     if rows * cols > 24 and engine.__name__.endswith("_py") and not os.environ.get("KNIGHT_SLOW"):
         pytest.skip("the twin takes seconds here: set KNIGHT_SLOW=1")
-    assert engine.count(rows, cols, None, None, None, False) == knight.count((rows, cols))
-    assert engine.count(rows, cols, None, None, None, True) == knight.count((rows, cols), closed=True)
-    middle = (rows // 2, cols // 2)
-    for closed in (False, True):
-        expected = knight.count((rows, cols), start=middle, closed=closed)
-        assert engine.count(rows, cols, None, middle[0] * cols + middle[1], None, closed) == expected
+    n = rows * cols
+    assert engine.count(rows, cols, None, None, None, False) == walked(rows, cols)
+    assert engine.count(rows, cols, None, None, None, True) == walked(rows, cols, closed=True)
+    for start in sorted({1, (rows // 2) * cols + cols // 2 + 1}):
+        for closed in (False, True):
+            assert engine.count(rows, cols, None, start - 1, None, closed) == walked(rows, cols, start, None, closed)
+        for end in sorted({2, n, n // 2 + 1} - {start} if n > 1 else ()):
+            assert engine.count(rows, cols, None, start - 1, end - 1, False) == walked(rows, cols, start, end)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -186,6 +196,34 @@ def first_cells(rows, cells):
     """(cols, mask) of a rows-high board holding its first cells squares, column by column."""
     cols = -(-cells // rows)
     return cols, bytes(int(c * rows + r < cells) for r in range(rows) for c in range(cols))
+
+
+# A079137: undirected open tours of 4×n, n = 1..24 (Howroyd's table goes to n = 500).
+A079137 = [0, 0, 8, 0, 82, 744, 6378, 31088, 189688, 1213112, 6683852, 36486328, 201282470, 1083585304,
+           5706117458, 29819231288, 154430502724, 790787799376, 4014945695196, 20241304810488,
+           101336136490228, 504096313001272, 2493533648002492, 12270473056485396]
+
+
+def test_a079137_open_tours_of_4_by_n(engine):
+    last = 24 if os.environ.get("KNIGHT_SLOW") else 16 if engine.__name__.endswith("_frontier") else 7
+    for n, paths in enumerate(A079137[:last], start=1):
+        assert engine.count(4, n, None, None, None, False) == 2 * paths, n
+
+
+# A389759 / A389755 (Knuth 2025): undirected open tours of the first n cells, column by column,
+# of a 3 × ceil(n/3) or 5 × ceil(n/5) board.
+A389759 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 8, 8, 4, 0, 8, 0, 0, 20, 44, 52, 465, 276, 396, 988, 824, 560, 3888,
+           1384, 3048, 10348, 12796, 10672, 69831, 36962, 57248, 171104, 155756, 128864, 815520]
+A389755 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 4, 95, 144, 82, 16, 125, 1188, 4292, 864, 416, 1030,
+           28229, 40770, 18784, 3858, 38255, 490809, 2422436, 622868, 274910, 781472]
+
+
+@pytest.mark.parametrize("rows,values", [(3, A389759), (5, A389755)])
+def test_a389759_a389755_open_tours_of_partial_boards(engine, rows, values):
+    last = len(values) if os.environ.get("KNIGHT_SLOW") else 32 if engine.__name__.endswith("_frontier") else 21
+    for n, paths in enumerate(values[:last], start=1):
+        cols, mask = first_cells(rows, n)
+        assert engine.count(rows, cols, mask, None, None, False) == (2 * paths if n > 1 else 1), n
 
 
 @pytest.mark.parametrize("rows,offset,values", [(3, 11, A383660), (5, 9, A383661)])

@@ -7,7 +7,9 @@ the budget (states expanded, as nodes), the deadline and Ctrl-C checked every so
 and a progress bar over the sweep's squares (tqdm estimates the time left).
 
 With an executor the sweep is cut into pieces (the states after its first squares, dealt
-round) whose counts add up, so they may finish in any order. A piece carries its
+round), one a worker, whose counts add up, so they may finish in any order. The pieces'
+later layers hold mostly the same states (paths from different beginnings meet), so each
+piece costs nearly a whole sweep: an executor spreads the work, it does not shrink it. A piece carries its
 deadline as wall-clock time, so that a worker on another machine stops in time too; a
 worker asked to stop (``_enumerate.request_stop``, the CLI's Ctrl-C) stops within a chunk.
 """
@@ -26,8 +28,8 @@ from . import _enumerate
 #: The widest frontier the compiled engine packs into its states (squares, the one being taken included).
 MAX_WIDTH = 26
 
-#: Pieces a count is cut into for an executor.
-PIECES = 16
+#: Pieces a count is cut into for an executor whose number of workers is not known.
+PIECES = 2
 
 
 def too_wide(board: Board) -> Optional[str]:
@@ -109,7 +111,8 @@ def _count_on(executor, question: tuple, bar_class, budget: int, until: float, s
     """Split the sweep into pieces, run them on executor and add up; pending pieces are cancelled on any error."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    pieces = _impl.frontier.split(*question, pieces=PIECES)
+    workers = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor and ThreadPoolExecutor say
+    pieces = _impl.frontier.split(*question, pieces=workers if type(workers) is int and workers > 0 else PIECES)
     bar = None if bar_class is None else bar_class(total=len(pieces), unit="piece", desc="counting", leave=False)
     futures = []
     tours = work = 0

@@ -25,6 +25,7 @@ from ._frontier_py import (  # noqa: F401  (the twin's)
     KNIGHT_STEPS, TooManyArrows, deal, frontier_width, plan, question_of, walk_edges
 )
 from ._frontier_py import sample as _twin_sample
+from ..construct._rectangle import available_memory
 
 cdef enum:
     EMPTY = 0
@@ -44,6 +45,7 @@ cdef struct Table:
     uint64_t *vals   # cap × limbs words, least significant first
     size_t cap       # a power of two
     size_t size
+    size_t most      # the most slots it may grow to (memory available)
     int kw
     int limbs
 
@@ -51,7 +53,7 @@ cdef struct Table:
 cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
     t.keys = <uint64_t *>malloc(cap * kw * sizeof(uint64_t))
     t.vals = <uint64_t *>malloc(cap * limbs * sizeof(uint64_t))
-    t.cap, t.size, t.kw, t.limbs = cap, 0, kw, limbs
+    t.cap, t.size, t.kw, t.limbs, t.most = cap, 0, kw, limbs, <size_t>-1
     if t.keys == NULL or t.vals == NULL:
         free(t.keys)
         free(t.vals)
@@ -117,9 +119,10 @@ cdef int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overfl
     if 2 * t.size <= t.cap:
         return 0
     old = t[0]
-    if _table_init(t, 2 * old.cap, old.kw, old.limbs) < 0:
+    if 2 * old.cap > old.most or _table_init(t, 2 * old.cap, old.kw, old.limbs) < 0:
         t[0] = old
         return -1
+    t.most = old.most
     for i in range(old.cap):
         if old.keys[i * old.kw] != NO_KEY:
             _insert(t, old.keys + i * old.kw, old.vals + i * old.limbs)
@@ -388,9 +391,10 @@ cdef class _Engine:
     cdef public size_t work  # states expanded so far
     cdef public int at  # the next step to sweep
     cdef Table *kept  # with keep: the layer before each step (for drawing tours), else NULL
+    cdef size_t most  # the most slots a layer's table may grow to
     cdef int nsteps
 
-    def __cinit__(self, sweep, int limbs, bint keep=False):
+    def __cinit__(self, sweep, int limbs, bint keep=False, memory=None):
         program, starts = _flatten(sweep)
         self.widths = [0] + [len(step.keep) for step in sweep.steps]
         if max(self.widths) > MAX_WIDTH:
@@ -404,6 +408,11 @@ cdef class _Engine:
             raise MemoryError()
         if _table_init(&self.now, 1024, self.kw, limbs) < 0 or _table_init(&self.nxt, 1024, self.kw, limbs) < 0:
             raise MemoryError()
+        if memory is not None:  # two layers live at once, each of cap × (kw + limbs) words
+            self.most = max(1024, memory // (2 * 8 * (self.kw + limbs)))
+            self.now.most = self.nxt.most = self.most
+        else:
+            self.most = <size_t>-1
         for i, word in enumerate(program):
             self.program[i] = word
         for i, start in enumerate(starts):
@@ -470,7 +479,10 @@ cdef class _Engine:
                 if check is not None:
                     check(i, self.work)
             if failed:
-                raise MemoryError("a layer of the frontier outgrew memory")
+                raise MemoryError(
+                    f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states "
+                    f"on square {i + 1} of {self.nsteps}"
+                )
             swap = self.now
             self.now = self.nxt
             self.nxt = swap
@@ -478,6 +490,7 @@ cdef class _Engine:
                 self.kept[i] = self.nxt
                 if _table_init(&self.nxt, 1024, self.kw, self.limbs) < 0:
                     raise MemoryError("the frontier's layers outgrew memory")
+                self.nxt.most = self.most
             self.peak = max(self.peak, self.now.size)
             self.at = i + 1
             if overflow:
@@ -562,7 +575,7 @@ def _sweep(question, int first, states, check):
     while True:
         if limbs > MAX_LIMBS:
             raise OverflowError(f"a count needs more than {64 * MAX_LIMBS} bits")
-        engine = _Engine(sweep, limbs)
+        engine = _Engine(sweep, limbs, False, available_memory())
         engine.load(first, states)
         if engine.run(len(sweep.steps), check):
             return sweep.factor * engine.total_count(), engine.peak, engine.work

@@ -454,17 +454,18 @@ cdef class _Engine:
         self.peak = max(self.peak, self.now.size)
 
     def run(self, int stop, check=None):
-        """Sweep on up to step stop; False if a count overflowed (run again with more limbs).
+        """Sweep on up to step stop; False if a count overflowed with layers kept (run again with more
+        limbs). Without kept layers, a step that overflows is swept again with twice the limbs.
 
         check(step, states) is called every CHUNK hash slots, with the step being swept and the
         states expanded so far (Ctrl-C is looked at then too); it stops the sweep by raising.
         """
         cdef Step s
         cdef bint overflow = False
-        cdef int i, failed = 0
+        cdef int i = self.at, failed = 0
         cdef size_t slot, last
         cdef Table swap
-        for i in range(self.at, stop):
+        while i < stop:
             _read_step(self.program + self.starts[i], &s)
             _table_clear(&self.nxt)
             self.work += self.now.size
@@ -483,6 +484,10 @@ cdef class _Engine:
                     f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states "
                     f"on square {i + 1} of {self.nsteps}"
                 )
+            if overflow and self.kept == NULL:  # the layer swept from is intact: widen it, sweep again
+                self._widen()
+                overflow = False
+                continue
             swap = self.now
             self.now = self.nxt
             self.nxt = swap
@@ -492,11 +497,42 @@ cdef class _Engine:
                     raise MemoryError("the frontier's layers outgrew memory")
                 self.nxt.most = self.most
             self.peak = max(self.peak, self.now.size)
-            self.at = i + 1
+            i += 1
+            self.at = i
             if overflow:
                 return False
         self.at = stop
         return True
+
+    def _widen(self):
+        """Twice the limbs for every count: the current layer's copied (slots unchanged), the next
+        layer's table new, the total zeroed (only the last step adds to it, and it is swept again)."""
+        cdef int limbs = 2 * self.limbs, j
+        cdef size_t slot
+        cdef Table wider
+        cdef uint64_t *total
+        if limbs > MAX_LIMBS:
+            raise OverflowError(f"a count needs more than {64 * MAX_LIMBS} bits")
+        if self.most != <size_t>-1:
+            self.most = max(1024, self.most * (self.kw + self.limbs) // (self.kw + limbs))
+        total = <uint64_t *>calloc(limbs, sizeof(uint64_t))
+        if total == NULL or _table_init(&wider, self.now.cap, self.kw, limbs) < 0:
+            free(total)
+            raise MemoryError("a layer of the frontier sweep outgrew memory while its counts grew wider")
+        for slot in range(self.now.cap):
+            memcpy(wider.keys + slot * self.kw, self.now.keys + slot * self.kw, self.kw * sizeof(uint64_t))
+            for j in range(limbs):
+                wider.vals[slot * limbs + j] = self.now.vals[slot * self.limbs + j] if j < self.limbs else 0
+        wider.size, wider.most = self.now.size, self.most
+        _table_free(&self.now)
+        self.now = wider
+        _table_free(&self.nxt)
+        if _table_init(&self.nxt, 1024, self.kw, limbs) < 0:
+            raise MemoryError()
+        self.nxt.most = self.most
+        free(self.total)
+        self.total = total
+        self.limbs = limbs
 
     @property
     def size(self):

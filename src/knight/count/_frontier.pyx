@@ -9,8 +9,10 @@ their work pieces are interchangeable.
 A state is packed four bits a frontier square (codes up to 15, so at most 26 squares) in
 one or two 64-bit words; a layer is an open-addressing hash table of packed states and
 counts. Counts are unsigned integers of ``limbs`` 64-bit words, added with carry; a carry
-out of the top word aborts the sweep, which then runs again with twice the limbs, so an
-overflow never gives a wrong answer. ``sample`` is the twin's (it keeps every layer).
+out of the top word makes the step run again from its layer (never changed while it is
+swept from) with twice the limbs, so an overflow never gives a wrong answer. ``sample``
+keeps every layer and draws tours by walking them (see sample). A layer's table grows no
+further than the memory available (MemoryError instead).
 """
 
 import time

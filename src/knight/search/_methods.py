@@ -24,6 +24,7 @@ from .._errors import InvalidInputError, WarnsdorffStuckError
 from .._status import EXHAUSTED, FOUND, LIMIT
 from ..construct import _rectangle, _strips
 from ._core_py import CHECK_EVERY
+from ..count._sweep import uniform
 from ._narrow import four_wide
 from ._rotate import closed_tour
 
@@ -280,4 +281,5 @@ METHODS: dict[str, Method] = {
     "random": random_warnsdorff,
     "plain": plain,
     "ordered": ordered,
+    "uniform": uniform,  # one tour uniformly at random, from the frontier engine's count (count._sweep)
 }

@@ -222,7 +222,7 @@ def test_bad_picture_starts_and_files(tmp_path, args, words):
         (["--size", "abc"], 2, "'abc'"),
         (["--format", "xml"], 2, "xml"),
         (["--bogus"], 2, "--bogus"),
-        (["8", "--end", "e4"], 2, "--end e4"),
+        (["8", "--start", "a8", "--end", "e4"], 1, "same colour"),
         (["4"], 1, "no open tour on 4×4"),
         (["5", "--start", "b1"], 1, "corner-coloured"),
         (["5", "--closed"], 1, "both sides are odd"),

@@ -29,6 +29,7 @@ from ._validate import check_tour, is_tour
 from .count._enumerate import count, tours
 from .search._find import DEFAULT_MAX_NODES, exists, tour
 from .search._methods import METHODS
+from .search._solve import solve
 
 __version__ = "0.1.0"
 
@@ -52,6 +53,7 @@ __all__ = [
     "count",
     "exists",
     "is_tour",
+    "solve",
     "tour",
     "tours",
 ]

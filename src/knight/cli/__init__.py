@@ -41,7 +41,7 @@ from ._common import (
 )
 from ._count import all_command, count_command, max_nodes_option
 from .._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
-from ..search._find import no_tour_reason, refuse_end, tour
+from ..search._find import no_tour_reason, tour
 from ..search._methods import METHODS
 
 _USAGE = """knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
@@ -79,7 +79,7 @@ def _tour_command(argv: Sequence[str]) -> int:
         metavar="SQUARE",
         help="square number, ROW,COL (0-based) or name such as e4 (default: the first square)",
     )
-    parser.add_argument("--end", default=None, metavar="SQUARE", help="the last square (not supported yet)")
+    parser.add_argument("--end", default=None, metavar="SQUARE", help="the last square of an open tour")
     parser.add_argument("--format", choices=FORMATS, default=None, help="output format (default grid)")
     parser.add_argument("--method", choices=list(METHODS), default="auto", help="strategy (default auto)")
     parser.add_argument(
@@ -121,17 +121,8 @@ def _tour_command(argv: Sequence[str]) -> int:
 
 
 def _end_of(args: argparse.Namespace):
-    """The --end option as knight.tour takes it, refused in the command's own words while the library refuses it."""
-    if args.end is None:
-        return None
-    end = parse_start_text(args.end, "--end")
-    try:
-        refuse_end(end)
-    except InvalidInputError:
-        raise InvalidInputError(
-            f"--end {args.end.strip()}: tours with a fixed last square are not supported yet; leave --end out"
-        ) from None
-    return end
+    """The --end option as knight.tour takes it."""
+    return None if args.end is None else parse_start_text(args.end, "--end")
 
 
 def _leaper_board(args: argparse.Namespace, command: str):

@@ -6,14 +6,22 @@ import operator
 import re
 
 from .._board import KNIGHT, KNIGHT_MOVES, Board, as_board, boolean, rectangle
+from .._deadline import NEVER
 from .._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
 from .._existence import board_reason, start_reason
 from .._status import EXHAUSTED, FOUND
 from .._tour import Tour
-from ._methods import METHODS, auto, choose, construct
+from ._methods import METHODS, auto, backtrack, choose, construct, random_warnsdorff, warnsdorff
+from ._refute import rectangle_ends, refutation
+from ._solve import complete
 
 #: Squares placed before a search gives up, when max_nodes is not given.
 DEFAULT_MAX_NODES = 20_000_000
+
+#: Boards up to this many squares get an exhaustive search of PROOF_NODES nodes before a
+#: method that cannot prove a no (see _small_proof).
+PROOF_MAX_SQUARES = 1024
+PROOF_NODES = 20_000
 
 #: Largest board the search takes (about 100 bytes a square while it runs).
 SEARCH_MAX_SQUARES = 10_000_000
@@ -73,17 +81,69 @@ def start_square(board: Board, start: object, call: str, what: str = "start") ->
 
 
 def refuse_end(end: object) -> None:
-    """end= is part of the signature; fixed ends are not searched for yet."""
+    """Counting (count/) does not take end= yet in this branch: it refuses one with this."""
     if end is not None:
-        raise InvalidInputError(f"end={end!r}: tours with a fixed end are not supported yet; leave end=None")
+        raise InvalidInputError(f"end={end!r}: counting tours with a fixed end is not supported yet; leave end=None")
 
 
-def refuse_givens(board: Board) -> None:
-    """A board with given moves is a puzzle: a tour that ignored them would answer another question."""
+def fixed_moves(board: Board, start: int | None, end: int | None) -> dict[int, int]:
+    """The moves a question fixes: the board's givens, start as move 1, end as the last move."""
+    fixed = {move: square for square, move in board.givens.items()}
+    for move, square, what in ((1, start, "start"), (len(board), end, "end")):
+        if square is None:
+            continue
+        held = board.givens.get(square)
+        if fixed.get(move, square) != square or held not in (None, move):
+            given = f"move {held} is given on it" if held not in (None, move) else f"move {move} is given on {board.square_name(fixed[move])}"
+            raise InvalidInputError(f"{what} {board.square_name(square)} contradicts the puzzle: {given}")
+        fixed[move] = square
+    if start is not None and start == end and len(board) > 1:
+        raise InvalidInputError(f"start and end are both {board.square_name(start)}: a tour visits each square once")
+    return fixed
+
+
+def _question(board: Board, start: int | None, end: int | None, closed: bool) -> str:
+    """The question in words, as an error begins: "no open tour from a1 to h8 on 8×8"."""
+    kind = "closed" if closed else "open"
+    where = "" if start is None else f" from {board.square_name(start)}"
+    where += "" if end is None else f" to {board.square_name(end)}"
     if board.givens:
+        return f"no {kind} tour completes the puzzle{where} on {board.name}"
+    return f"no {kind} tour{where} on {board.name}"
+
+
+def refute(board: Board, start: int | None, closed: bool) -> str | None:
+    """Why no tour of the kind asked (from start, when given) exists, by theorem or fast
+    refutation, without searching; None when neither proves it."""
+    if board.is_rectangle and board.steps is KNIGHT_MOVES:
+        if start is None:
+            return board_reason(board.rows, board.cols, closed)
+        return start_reason(board.rows, board.cols, start, closed)
+    why = refutation(board, closed, {} if start is None or closed else {1: start})
+    return why and f"{_question(board, None if closed else start, None, closed)}: {why}"
+
+
+def _fixed_tour(board: Board, start: int | None, end: int | None, closed: bool, method: object, budget: int) -> Tour:
+    """The open tour with fixed moves (an end, a puzzle's givens): the puzzle search of _solve."""
+    if closed:
+        what = "an end" if end is not None else "given moves"
         raise InvalidInputError(
-            f"{board.name} has {len(board.givens)} given move numbers: completing puzzles is not supported yet"
+            f"closed=True with {what}: a closed tour's numbering can begin anywhere, so fixed move numbers ask for an open one; leave closed=False"
         )
+    if method not in ("auto", "backtrack"):
+        raise InvalidInputError(f"method {method!r} does not take an end or given moves; use 'auto' or 'backtrack'")
+    fixed = fixed_moves(board, start, end)
+    what = _question(board, start, end, False)
+    if board.is_rectangle and board.steps is KNIGHT_MOVES:
+        rows, cols = board.size
+        reason = (
+            (start and start_reason(rows, cols, start, False))
+            or (end and start_reason(rows, cols, end, False))
+            or (start and end and rectangle_ends(board, start, end))
+        )
+        if reason:
+            raise NoTourError(f"{what}: {reason.split(': ', 1)[-1]}")
+    return Tour._trusted(complete(board, fixed, budget, NEVER, what), board)
 
 
 def _method(method: object):
@@ -116,27 +176,33 @@ def tour(
     that construction applies (knight's tours of whole rectangles, both sides at least
     5, one at least 12; three wide from 15 and four wide from 10) and backtracks
     elsewhere. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
-    method="random" reproducible. end= (a fixed last square) is not supported yet.
+    method="random" reproducible. end= fixes the last square of an open tour; a board
+    carrying given moves (a puzzle, see knight.solve) is completed with them. Both go to
+    the puzzle search ("auto" or "backtrack" only; start=None leaves the start free).
 
-    Raises NoTourError when no tour exists (by a theorem or an exhaustive search),
+    Fast refutations (knight.search._refute: pieces, colours, dead ends, cut squares,
+    distances between fixed moves) and the theorems of _existence run first, for every
+    method. Raises NoTourError when no tour exists (by a proof or an exhaustive search),
     SearchLimitError when max_nodes squares were placed without an answer.
     """
     board = question_board(size, moves, "tour")
-    number = start_square(board, start, "tour")
-    refuse_end(end)
-    refuse_givens(board)
+    constrained = end is not None or bool(board.givens)
+    number = start_square(board, start, "tour") if start is not None or not constrained else None
     closed = boolean(closed, "closed")
     budget = DEFAULT_MAX_NODES if max_nodes is None else node_budget(max_nodes)
     run = _method(method)
     if seed is not None and type(seed) is not int:
         raise InvalidTypeError(f"seed must be an integer or None, not {seed!r}")
-    rows, cols = board.size
-    if board.is_rectangle and board.steps is KNIGHT_MOVES:  # the theorems are about the knight
-        reason = start_reason(rows, cols, number, closed)
-        if reason:
-            raise NoTourError(reason)
+    if constrained:
+        last = None if end is None else start_square(board, end, "tour", "end")
+        return _fixed_tour(board, number, last, closed, method, budget)
+    reason = refute(board, number, closed)
+    if reason:
+        raise NoTourError(reason)
     if run is auto:
         run = choose(board)
+    if run in (warnsdorff, random_warnsdorff) and (not board.is_rectangle or board.steps is not KNIGHT_MOVES):
+        _small_proof(board, number, closed)
     n = len(board)
     if n > SEARCH_MAX_SQUARES and run is not construct:
         raise InvalidInputError(
@@ -150,6 +216,17 @@ def tour(
     if status == EXHAUSTED:
         raise NoTourError(f"no {kind} tour {where}: an exhaustive search found none")
     raise SearchLimitError(f"no {kind} tour {where} found by method {method!r} within max_nodes={budget:,} search nodes")
+
+
+def _small_proof(board: Board, start: int, closed: bool) -> None:
+    """Before a search that cannot prove a no (Warnsdorff's rule, random restarts) on a board
+    no theorem covers: an exhaustive search within a small budget, which settles small boards."""
+    if len(board) > PROOF_MAX_SQUARES:
+        return
+    status, _, _ = backtrack(board, start - 1, closed, PROOF_NODES, None)
+    if status == EXHAUSTED:
+        kind = "closed" if closed else "open"
+        raise NoTourError(f"no {kind} tour from {board.square_name(start)} on {board.name}: an exhaustive search found none")
 
 
 def no_tour_reason(
@@ -168,11 +245,16 @@ def no_tour_reason(
     """
     board = question_board(size, moves, "exists")
     number = None if start is None else start_square(board, start, "exists")
-    refuse_end(end)
-    refuse_givens(board)
     closed = boolean(closed, "closed")
-    if board.is_rectangle and board.steps is KNIGHT_MOVES and (number is None or closed):
-        return board_reason(board.rows, board.cols, closed)
+    if end is not None or board.givens:
+        try:
+            tour(board, number, end=end, closed=closed, max_nodes=max_nodes)
+        except NoTourError as error:
+            return str(error)
+        return None
+    reason = refute(board, number, closed)
+    if reason or board.is_rectangle and board.steps is KNIGHT_MOVES and (number is None or closed):
+        return reason
     if closed or number is not None:
         try:
             tour(board, number, closed=closed, max_nodes=max_nodes)

@@ -34,6 +34,7 @@ cdef struct State:
     int32_t end                # the cell of move n when fixed, else -1
     int32_t ones               # free squares with exactly one free neighbour
     int32_t stamp
+    int32_t slots              # fixed moves
     const int32_t *neighbours  # cells × MAX_MOVES, -1 after the last
     const int32_t *at_move     # per move 0..n: its fixed cell or -1
     const int32_t *given       # per cell: its fixed move or 0
@@ -115,6 +116,16 @@ cdef bint _connected(State *s, int32_t cell, int32_t remaining) noexcept nogil:
                 s.todo[size] = neighbour
                 size += 1
     return reached == remaining
+
+
+cdef bint _in_time(State *s, int32_t slot, int32_t move) noexcept nogil:
+    """Whether the free squares due before each later fixed move fit before it (see the twin)."""
+    cdef int32_t due = 0, later
+    for later in range(slot, s.slots):
+        due += s.pending[later]
+        if due > s.move_of_slot[later] - move - 1:
+            return False
+    return True
 
 
 cdef bint _supported(State *s, int32_t cell, int32_t move) noexcept nogil:
@@ -201,7 +212,7 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
         if s.free_[s.due[k]]:
             return False
     slot = s.slot_after[depth + 1]
-    if slot >= 0 and s.pending[slot] > s.move_of_slot[slot] - depth - 2:
+    if slot >= 0 and not _in_time(s, slot, depth + 1):
         return False
     if not _connected(s, cell, remaining) or not _supported(s, cell, depth + 1):
         return False
@@ -345,7 +356,7 @@ def search(
     block = <char *>malloc(<size_t>cells * (1 + 4 * 5) + <size_t>n * (C_MAX_MOVES * 4 + 4 + 2) + (<size_t>n + 2 + slots) * 4)
     if block == NULL:
         raise MemoryError(f"no memory to search {n} moves")
-    s.cells, s.n, s.end, s.stamp = cells, n, at_move[n], 0
+    s.cells, s.n, s.end, s.stamp, s.slots = cells, n, at_move[n], 0, slots
     s.neighbours, s.at_move, s.given = &neighbours[0], &at_move[0], &given[0]
     s.distance = &distance[0] if distance.shape[0] else NULL
     s.slot_after = &slot_after[0]

@@ -27,7 +27,7 @@ in time. A frame gets no candidates when the position is dead:
 * a free square with one free neighbour, not next to the knight, is not where the path
   may end (any such square when the end is open; more than one is dead);
 * a free square's last possible move has passed, or more free squares must be placed
-  before the next fixed move than there are moves left before it;
+  before some later fixed move than there are moves left before it;
 * the free squares are not all reachable from the knight (a flood fill);
 * a free square next to the knight holding a fixed move k is left with fewer free
   squares around it than the moves k - 1 and k + 1 that are not fixed need;
@@ -174,7 +174,7 @@ class _State:
             if free[late]:
                 return False
         slot = self.slot_after[depth + 1]
-        if slot >= 0 and self.pending[slot] > self.move_of_slot[slot] - depth - 2:
+        if slot >= 0 and not self.in_time(slot, depth + 1):
             return False
         if not self.connected(cell, remaining) or not self.supported(cell, depth + 1):
             return False
@@ -199,6 +199,16 @@ class _State:
         options.sort(key=lambda square: (degree[square], tie_break[square]))
         self.candidates[depth] = options
         return False
+
+    def in_time(self, slot: int, move: int) -> bool:
+        """Whether, for each fixed move K from slot on, the free squares whose last possible
+        move comes before K fit in the moves between move and K."""
+        due = 0
+        for later in range(slot, len(self.move_of_slot)):
+            due += self.pending[later]
+            if due > self.move_of_slot[later] - move - 1:
+                return False
+        return True
 
     def supported(self, cell: int, move: int) -> bool:
         """Whether each free square next to cell holding a fixed move k after move + 1 still

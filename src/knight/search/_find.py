@@ -11,7 +11,7 @@ from .._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLi
 from .._existence import board_reason, start_reason
 from .._status import EXHAUSTED, FOUND
 from .._tour import Tour
-from ._methods import METHODS, auto, backtrack, choose, construct, random_warnsdorff, warnsdorff
+from ._methods import METHODS, auto, backtrack, choose, construct
 from ._refute import rectangle_ends, refutation
 from ._solve import complete
 
@@ -201,7 +201,7 @@ def tour(
         raise NoTourError(reason)
     if run is auto:
         run = choose(board)
-    if run in (warnsdorff, random_warnsdorff) and (not board.is_rectangle or board.steps is not KNIGHT_MOVES):
+    if run not in (backtrack, construct) and (not board.is_rectangle or board.steps is not KNIGHT_MOVES):
         _small_proof(board, number, closed)
     n = len(board)
     if n > SEARCH_MAX_SQUARES and run is not construct:
@@ -219,8 +219,10 @@ def tour(
 
 
 def _small_proof(board: Board, start: int, closed: bool) -> None:
-    """Before a search that cannot prove a no (Warnsdorff's rule, random restarts) on a board
-    no theorem covers: an exhaustive search within a small budget, which settles small boards."""
+    """Before a method other than the compiled search (Warnsdorff's rule and random restarts,
+    which cannot prove a no; the seeds' plain backtracking, which proves it slowly) on a
+    board no theorem covers: the compiled search within a small budget, which settles
+    small boards at once."""
     if len(board) > PROOF_MAX_SQUARES:
         return
     status, _, _ = backtrack(board, start - 1, closed, PROOF_NODES, None)

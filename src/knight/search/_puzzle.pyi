@@ -15,6 +15,8 @@ def search(
     distance: array,
     slot_after: array,
     move_of_slot: array,
+    latest: array,
+    tie_break: array,
     starts: array,
     max_nodes: int,
     deadline: float,

@@ -50,8 +50,9 @@ __all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "DEADLINE_EVERY", "search
 #: Most moves a square has; the width of a cell's row in ``neighbours``.
 MAX_MOVES = 8
 
-#: Nodes between two looks at the clock.
-DEADLINE_EVERY = 4096
+#: Nodes between two looks at the clock (fewer than the compiled core's 4096: a Python
+#: node is slower).
+DEADLINE_EVERY = 512
 
 
 def search(

@@ -119,7 +119,7 @@ def test_other_leapers(core, moves, size, closed):
 
 
 def test_camel_has_no_tour(core):
-    with pytest.raises(knight.NoTourError, match="exhaustive search found none"):
+    with pytest.raises(knight.NoTourError, match="more than one piece"):  # it never changes colour
         knight.tour(6, 1, moves=(1, 3))
 
 

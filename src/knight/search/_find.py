@@ -240,10 +240,11 @@ def no_tour_reason(
     moves: object = KNIGHT,
     max_nodes: int | None = None,
 ) -> str | None:
-    """Why the board has no tour of the kind asked (from start, when given), or None.
+    """Why the board has no tour of the kind asked (from start, to end, when given), or None.
 
-    Whole rectangles for the knight are answered by theorem where one applies; other
-    questions by searching, which raises SearchLimitError if max_nodes runs out.
+    Whole rectangles for the knight are answered by theorem where one applies, other
+    boards first by the fast refutations of _refute; what is left by searching, which
+    raises SearchLimitError if max_nodes runs out.
     """
     board = question_board(size, moves, "exists")
     number = None if start is None else start_square(board, start, "exists")
@@ -295,11 +296,13 @@ def exists(
     moves: object = KNIGHT,
     max_nodes: int | None = None,
 ) -> bool:
-    """Whether the board has a tour (closed, when asked; from start, when given).
+    """Whether the board has a tour (closed, when asked; from start, to end, when given;
+    through a puzzle's givens when the board carries them).
 
     Whole rectangles for the knight, closed tours (which can start anywhere) and the
-    starts the rules of _existence exclude are answered from theorems, without
-    searching; any other question by finding a tour or exhausting the search, which
-    raises SearchLimitError if max_nodes (default DEFAULT_MAX_NODES) runs out first.
+    starts the rules of _existence exclude are answered from theorems, and impossible
+    shapes and ends by the fast refutations of _refute, without searching; any other
+    question by finding a tour or exhausting the search, which raises SearchLimitError
+    if max_nodes (default DEFAULT_MAX_NODES) runs out first.
     """
     return no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes) is None

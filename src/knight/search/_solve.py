@@ -175,16 +175,8 @@ def complete(board: Board, fixed: dict[int, int], max_nodes: int, when: float, w
         windows = propagate(board, {move: square - 1 for move, square in fixed.items()})
     except NoTourError as error:
         raise NoTourError(f"{what}: {error}") from None
-    n = windows.n
-    backwards = _backwards(windows)
-    if backwards:
-        windows.fixed = {n + 1 - move: cell for move, cell in windows.fixed.items()}
-        windows.measure()
-    status, nodes, cells = _rounds(windows, max_nodes, when)
+    status, nodes, squares = _rounds(windows, max_nodes, when)
     if status == FOUND:
-        squares = array("i", [cell + 1 for cell in cells])
-        if backwards:
-            squares.reverse()
         return squares
     if status == EXHAUSTED:
         raise NoTourError(f"{what}: an exhaustive search found none")
@@ -196,18 +188,32 @@ def complete(board: Board, fixed: dict[int, int], max_nodes: int, when: float, w
 def _rounds(windows: _Windows, max_nodes: int, when: float) -> tuple:
     """The puzzle core in rounds, as the search core runs (see _core_py): round r is a
     complete search stopped after ROUND_NODES << r nodes, each round breaking ties its
-    own way, so that a bad early choice costs one round, not the whole budget."""
-    head, tail = _arguments(windows)
-    board = windows.board
+    own way, so that a bad early choice costs one round, not the whole budget. Rounds
+    go forward from move 1 and backward from move n in turn (the better direction
+    first, see _backwards): which one thrashes varies from puzzle to puzzle.
+
+    Returns (status, nodes, squares): squares are 1-based, in move order, when FOUND."""
+    board, n = windows.board, windows.n
+    forward = _arguments(windows)
+    windows.fixed = {n + 1 - move: cell for move, cell in windows.fixed.items()}
+    windows.measure()
+    backward = _arguments(windows)
+    ways = [(backward, True), (forward, False)] if _backwards(windows) is False else [(forward, False), (backward, True)]
     nodes = 0
     round_ = 0
     while True:
-        budget = min(ROUND_NODES << round_, max_nodes - nodes)
-        tie_break = array("q", _tie_breaks(board.rows, board.cols, round_))
-        status, used, cells = _impl.puzzle.search(*head, tie_break, *tail, budget, when)
+        budget = ROUND_NODES << (round_ // 2)
+        tie_break = array("q", _tie_breaks(board.rows, board.cols, round_ // 2))
+        (head, tail), reverse = ways[round_ % 2]
+        status, used, cells = _impl.puzzle.search(*head, tie_break, *tail, min(budget, max_nodes - nodes), when)
         nodes += used
+        if status == FOUND:
+            squares = array("i", [cell + 1 for cell in cells])
+            if reverse:
+                squares.reverse()
+            return status, nodes, squares
         if status != LIMIT or nodes >= max_nodes or expired(when):
-            return status, nodes, cells
+            return status, nodes, None
         round_ += 1
 
 

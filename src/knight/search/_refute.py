@@ -19,7 +19,9 @@ the others a puzzle's givens). The rules, each a necessary condition for a tour:
   through squares that hold no other fixed move.
 
 Whole rectangles for the knight are left to the theorems of _existence, which settle
-them; the rules here serve every other board and every fixed end or given.
+them; the rules here serve every other board and every fixed end or given. On boards of
+more than GRAPH_MAX_SQUARES squares only the colour rule runs (it needs no graph): the
+others, in Python, would cost more than the compiled search they save.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from functools import lru_cache
 from .._board import KNIGHT_MOVES, Board, board_name
 
 _COLOURS = ("light", "dark")
+
+#: Largest board (in squares) the rules that walk the board's graph run on.
+GRAPH_MAX_SQUARES = 4096
 
 
 @lru_cache(maxsize=32)
@@ -51,8 +56,10 @@ def refutation(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
     n = len(board)
     if n == 1:
         return "a closed tour needs more than one square" if closed else None
-    neighbours, squares = shape_of(board)
     name = board.square_name
+    if n > GRAPH_MAX_SQUARES:
+        return _colours(board, closed, fixed, [square - 1 for square in board], name)
+    neighbours, squares = shape_of(board)
     why = (
         _pieces(neighbours, squares, name)
         or _colours(board, closed, fixed, squares, name)

@@ -10,9 +10,9 @@ givens, and a fixed start and end as moves 1 and n. It is answered in three step
    fits no move, or a move that fits no square, is a proof there is no tour; a square
    that fits one move only, or a move that fits one square only, is fixed there, and the
    distances are measured again until nothing changes;
-3. a backtracking search in the compiled puzzle core (_puzzle / _puzzle_py), from the
-   fixed move 1, or from the end backwards when only that is fixed, with the windows of
-   step 2 and connectivity pruning.
+3. a backtracking search in the compiled puzzle core (_puzzle / _puzzle_py) with the
+   windows of step 2 and connectivity pruning, in rounds of doubling budgets that go
+   forward from move 1 and backward from move n in turn (see _rounds).
 """
 
 from __future__ import annotations

@@ -41,6 +41,7 @@ extensions = cythonize(
     [
         Extension("knight._storage", ["src/knight/_storage.pyx"]),
         Extension("knight.search._core", ["src/knight/search/_core.pyx"]),
+        Extension("knight.search._puzzle", ["src/knight/search/_puzzle.pyx"]),
         Extension("knight.construct._kernel", ["src/knight/construct/_kernel.pyx"]),
         Extension("knight.count._walker", ["src/knight/count/_walker.pyx"]),
         Extension("knight.count._frontier", ["src/knight/count/_frontier.pyx"]),

@@ -83,3 +83,15 @@ def both_frontiers():
 def compiled_construction():
     """The compiled construction core, for tests too big for the twin."""
     return _compiled("knight.construct._kernel")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def puzzle_core(request, monkeypatch):
+    """The puzzle core (fixed ends, givens) in use for the test."""
+    return _use(request, monkeypatch, "puzzle", "knight.search._puzzle", "knight.search._puzzle_py")
+
+
+@pytest.fixture(scope="module")
+def both_puzzle_cores():
+    """The compiled puzzle core and its twin side by side, for differential tests."""
+    return _compiled("knight.search._puzzle"), importlib.import_module("knight.search._puzzle_py")

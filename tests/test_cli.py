@@ -173,7 +173,7 @@ def test_picture_with_a_start_and_other_commands(tmp_path):
         (". x .\n", "'x' is not '.', '#' or a move number"),
         ("# #\n# #\n", "at least one square"),
         ("\n\n", "at least one line"),
-        (". 1 .\n. . .\n", "gives move numbers"),
+        (". 0 .\n. . .\n", "a given move number is at least 1"),
     ],
 )
 def test_bad_pictures_are_one_line_errors(tmp_path, picture, words):
@@ -222,7 +222,7 @@ def test_bad_picture_starts_and_files(tmp_path, args, words):
         (["--size", "abc"], 2, "'abc'"),
         (["--format", "xml"], 2, "xml"),
         (["--bogus"], 2, "--bogus"),
-        (["8", "--end", "e4"], 2, "--end e4"),
+        (["8", "--start", "a8", "--end", "e4"], 1, "same colour"),
         (["4"], 1, "no open tour on 4×4"),
         (["5", "--start", "b1"], 1, "corner-coloured"),
         (["5", "--closed"], 1, "both sides are odd"),
@@ -317,12 +317,12 @@ def test_help_lists_every_subcommand():
     assert text.startswith("usage: knight [SIZE]")
     commands = text.split("commands:\n", 1)[1].split("\n\n", 1)[0].splitlines()
     names = [line.split()[0] for line in commands]
-    assert names == ["tour", "exists", "count", "all", "judge"]
+    assert names == ["tour", "exists", "count", "all", "solve", "judge"]
     assert all(len(line.split()) > 3 for line in commands)  # each with its line of explanation
     assert "--start" in text and "--version" in text and "picture" in text
 
 
-@pytest.mark.parametrize("command", ["tour", "exists", "count", "all", "judge"])
+@pytest.mark.parametrize("command", ["tour", "exists", "count", "all", "solve", "judge"])
 def test_every_subcommand_has_help(command):
     result = knight(command, "--help")
     assert result.returncode == 0 and result.stderr == ""

@@ -64,6 +64,6 @@ def test_board_too_large_for_search_is_refused_before_allocating(core):
 
 @pytest.mark.parametrize("leap", [2**16, 2**31 - 1, 10**20])
 def test_leaps_longer_than_the_board_are_answered_not_crashed(core, counter, leap):
-    with pytest.raises(knight.NoTourError, match="exhaustive"):
+    with pytest.raises(knight.NoTourError, match="more than one piece"):
         knight.tour(8, moves=(leap, 1))
     assert knight.count((3, 3), moves=(leap, 1)) == 0

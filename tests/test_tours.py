@@ -46,6 +46,23 @@ def test_tours_are_valid_distinct_and_as_many_as_counted(counter, size, options)
         assert len(cycles) == len(found)
 
 
+@pytest.mark.parametrize("size, start, end", [(5, "a5", "e1"), (5, None, "c3"), ((3, 8), 1, 24), ((4, 5), None, 20)])
+def test_tours_with_an_end_are_those_of_the_count(counter, size, start, end):
+    found = list(knight.tours(size, start, end=end))
+    assert len(found) == knight.count(size, start, end=end, method="frontier")
+    assert len({tuple(tour) for tour in found}) == len(found)
+    for tour in found:
+        assert_tour(tour, *tour.board.size)
+        assert tour[-1] == knight.Board(size).square(end, "end")
+        if start is not None:
+            assert tour[0] == knight.Board(size).square(start)
+
+
+def test_tours_refuses_an_end_with_closed(counter):
+    with pytest.raises(knight.InvalidInputError, match="closed=True"):
+        knight.tours(5, 1, end=3, closed=True)
+
+
 def test_order_is_deterministic_and_documented(counter):
     found = list(knight.tours(5, start=1))
     assert found == list(knight.tours(5, start=1))

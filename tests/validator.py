@@ -85,3 +85,17 @@ def assert_board_tour(squares, picture, *, closed=False, leaper=(1, 2)):
     for a, b in zip(squares, squares[1:]):
         (row_a, col_a), (row_b, col_b) = divmod(a - 1, cols), divmod(b - 1, cols)
         assert tuple(sorted((abs(row_a - row_b), abs(col_a - col_b)))) in legal, f"{a} to {b} is not a leap"
+
+
+def assert_puzzle_tour(squares, picture, *, leaper=(1, 2)):
+    """Fail unless squares are a tour of the pictured board with move k on every cell that gives k
+    (a number, perhaps marked "k*"), read here from the picture itself."""
+    assert_board_tour(squares, picture.replace("*", ""), leaper=leaper)
+    squares = list(squares)
+    lines = [line.split() for line in picture.splitlines() if line.strip()]
+    cols = len(lines[0])
+    for row, cells in enumerate(lines):
+        for col, cell in enumerate(cells):
+            if cell.rstrip("*").isdigit():
+                move = int(cell.rstrip("*"))
+                assert squares[move - 1] == row * cols + col + 1, f"move {move} is not on row {row}, col {col}"

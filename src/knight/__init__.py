@@ -31,6 +31,7 @@ from .count._enumerate import tours
 from .count._exact import count
 from .search._find import DEFAULT_MAX_NODES, exists, tour
 from .search._methods import METHODS
+from .search._solve import solve
 
 # The model never imports drawing: the package, which sees both, gives Tour its notebook pictures.
 Tour._repr_svg_ = draw.repr_svg  # type: ignore[attr-defined]
@@ -53,6 +54,7 @@ __all__ = [
     "count",
     "exists",
     "is_tour",
+    "solve",
     "tour",
     "tours",
 ]

@@ -9,7 +9,8 @@ col 7 (h1). Algebraic names put file "a" on column 0 and rank 1 on the bottom ro
 files past "z" go on "aa", "ab", ... as spreadsheet columns do.
 
 A picture is lines of cells separated by white space: "." a square, "#" a hole, and a
-positive integer a square whose move number is given (a puzzle's clue).
+positive integer a square whose move number is given (a puzzle's clue); "12*", as the
+grid of a solved puzzle marks its givens, is the given 12 too.
 """
 
 from __future__ import annotations
@@ -259,8 +260,10 @@ class Board:
                     cells.append(1)
                 elif word == "#":
                     cells.append(0)
-                elif word.isdecimal() and word.isascii() and len(word) <= 10:
-                    move = int(word)
+                elif (number_text := word[:-1] if word.endswith("*") else word).isdecimal() and (
+                    number_text.isascii() and len(number_text) <= 10
+                ):
+                    move = int(number_text)
                     if move < 1:
                         raise InvalidInputError(f"{place}: a given move number is at least 1")
                     if move in givens:

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 #: Numbers per piece of text in the streamed formats.
 CHUNK = 1 << 16
 
+#: What follows a given move number in the grid of a solved puzzle: "12*".
+GIVEN_MARK = "*"
+
 
 def _text(values, begin: int, end: int, width: int = 0, sep: bytes = b" ") -> str:
     """values[begin:end] as text, right-aligned to width, joined by sep (compiled when it can be)."""
@@ -64,6 +67,9 @@ def iter_matrix_lines(squares: Sequence[int], board: Board, *, width: int = 0) -
 def iter_grid(squares: Sequence[int], board: Board, *, boxed: bool = False) -> Iterator[str]:
     """The lines of the grid (see grid), one at a time, without newlines."""
     width = len(str(len(squares)))
+    if board.givens:
+        yield from _puzzle_grid(squares, board, width, boxed)
+        return
     if not boxed:
         yield from iter_matrix_lines(squares, board, width=width)
         return
@@ -76,6 +82,26 @@ def iter_grid(squares: Sequence[int], board: Board, *, boxed: bool = False) -> I
         yield rule
 
 
+def _puzzle_grid(squares: Sequence[int], board: Board, width: int, boxed: bool) -> Iterator[str]:
+    """The grid of a solved puzzle: each given move followed by GIVEN_MARK, found ones by a space."""
+    numbers, cols, givens = move_numbers(squares, board), board.cols, board.givens
+    cells = [
+        (str(number).rjust(width) if number else "#".rjust(width)) + (GIVEN_MARK if square + 1 in givens else " ")
+        for square, number in enumerate(numbers)
+    ]
+    rule = "+" + "+".join(["-" * (width + 3)] * cols) + "+"
+    if boxed:
+        yield rule
+    for row in range(board.rows):
+        line = cells[row * cols : (row + 1) * cols]
+        yield ("|" + "|".join(f" {cell} " for cell in line) + "|" if boxed else " ".join(line).rstrip())
+        if boxed:
+            yield rule
+
+
 def grid(squares: Sequence[int], board: Board, *, boxed: bool = False) -> str:
-    """The move-number matrix as aligned text, "#" on a hole; boxed draws cell borders."""
+    """The move-number matrix as aligned text, "#" on a hole; boxed draws cell borders.
+
+    On a puzzle's board (one with given moves) each given number is followed by
+    GIVEN_MARK ("12*"), which Board.parse reads as a given too."""
     return "\n".join(iter_grid(squares, board, boxed=boxed))

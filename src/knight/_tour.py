@@ -163,6 +163,8 @@ class Tour(_impl.storage.SquareBuffer, Sequence[int]):
         """The move-number matrix as aligned text, "#" on a hole; boxed=True draws cell borders.
 
         Unboxed, it is a picture of the board with every move given: Board.parse() reads it.
+        On a puzzle's board (knight.solve) each given number is marked "12*"; Board.parse
+        reads the mark as a given too, so a solved grid parses back to the full solution.
         """
         return _text.grid(self._squares, self._board, boxed=boxed)
 

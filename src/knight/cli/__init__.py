@@ -2,15 +2,16 @@
 
     knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
            [--moves A,B] [--seed N] [--max-nodes N] [--timeout SECONDS] [-o PICTURE]
-    knight exists [SIZE] [--start SQUARE] [--closed] [--moves A,B] [--max-nodes N] [--timeout SECONDS]
+    knight exists [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--moves A,B] [--max-nodes N] [--timeout SECONDS]
     knight count SIZE [--start SQUARE] [--closed] [--workers K] [--progress] [--max-nodes N]
     knight all [SIZE] [--start SQUARE] [--closed] [--format FMT] [--max-nodes N]
+    knight solve FILE [--format FMT] [--moves A,B] [--max-nodes N] [--timeout SECONDS]
     knight judge < starts.txt
     knight --version
 
 SIZE comes first, as in knight.tour(size, start): N for N×N, RxC (or R×C), or a picture
-file of the board ("-" reads it from stdin), whose cells are "." a square and "#" a hole,
-separated by spaces; it defaults to 8 except for count. --size N|RxC is still taken for
+file of the board ("-" reads it from stdin), whose cells are "." a square, "#" a hole and
+a number a given move (a puzzle, completed with its givens), separated by spaces; it defaults to 8 except for count. --size N|RxC is still taken for
 this release; with a SIZE too, it is the size given twice. "knight tour ..." is the
 default command spelled out.
 
@@ -40,13 +41,14 @@ from ._common import (
     write_tour,
 )
 from ._count import all_command, count_command, max_nodes_option
+from ._solve import solve_command
 from .._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
-from ..search._find import no_tour_reason, refuse_end, tour
+from ..search._find import no_tour_reason, tour
 from ..search._methods import METHODS
 
 _USAGE = """knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
               [--moves A,B] [--seed N] [--max-nodes N] [--timeout SECONDS] [-o PICTURE]
-       knight {exists,count,all,judge} ...   (knight COMMAND --help for each)"""
+       knight {exists,count,all,solve,judge} ...   (knight COMMAND --help for each)"""
 
 
 def _commands_text() -> str:
@@ -57,6 +59,8 @@ def _commands_text() -> str:
             "  knight                        an 8×8 tour from a8, as a grid",
             "  knight 6x7 --start e4 --closed --format line",
             "  knight board.txt              a tour of the board pictured in board.txt",
+            "  knight 8 --start a1 --end h1    an open tour from a1 ending on h1",
+            "  knight solve puzzle.txt       complete the given moves of a puzzle",
             "  knight count 6 --workers 2",
         ]
     )
@@ -79,7 +83,7 @@ def _tour_command(argv: Sequence[str]) -> int:
         metavar="SQUARE",
         help="square number, ROW,COL (0-based) or name such as e4 (default: the first square)",
     )
-    parser.add_argument("--end", default=None, metavar="SQUARE", help="the last square (not supported yet)")
+    parser.add_argument("--end", default=None, metavar="SQUARE", help="the last square of an open tour")
     parser.add_argument("--format", choices=FORMATS, default=None, help="output format (default grid)")
     parser.add_argument("--method", choices=list(METHODS), default="auto", help="strategy (default auto)")
     parser.add_argument(
@@ -130,17 +134,8 @@ def _timeout_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _end_of(args: argparse.Namespace):
-    """The --end option as knight.tour takes it, refused in the command's own words while the library refuses it."""
-    if args.end is None:
-        return None
-    end = parse_start_text(args.end, "--end")
-    try:
-        refuse_end(end)
-    except InvalidInputError:
-        raise InvalidInputError(
-            f"--end {args.end.strip()}: tours with a fixed last square are not supported yet; leave --end out"
-        ) from None
-    return end
+    """The --end option as knight.tour takes it."""
+    return None if args.end is None else parse_start_text(args.end, "--end")
 
 
 def _leaper_board(args: argparse.Namespace, command: str):
@@ -165,17 +160,20 @@ def _judge_command(argv: Sequence[str]) -> int:
 def _exists_command(argv: Sequence[str]) -> int:
     parser = Parser(
         prog="knight exists",
-        usage="knight exists [SIZE] [--start SQUARE] [--closed] [--moves A,B] [--max-nodes N] [--timeout SECONDS]",
+        usage="knight exists [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--moves A,B] [--max-nodes N] [--timeout SECONDS]",
         description="Say whether a knight's tour exists: yes (exit 0), or no and why (exit 1).",
     )
     add_size_argument(parser)
     parser.add_argument("--start", default=None, metavar="SQUARE", help="only tours from this square")
+    parser.add_argument("--end", default=None, metavar="SQUARE", help="only open tours ending on this square")
     parser.add_argument("--moves", default=None, metavar="A,B", help="leaper A,B (default 1,2, the knight)")
     max_nodes_option(parser, "search node budget, where a search must answer (default 20,000,000)")
     _timeout_option(parser)
     args = no_extra_arguments(parser, argv, "exists")
     board = _leaper_board(args, "exists")
-    reason = no_tour_reason(board, start_of(args), closed=args.closed, max_nodes=args.max_nodes, timeout=args.timeout)
+    reason = no_tour_reason(
+        board, start_of(args), end=_end_of(args), closed=args.closed, max_nodes=args.max_nodes, timeout=args.timeout
+    )
     sys.stdout.write("yes\n" if reason is None else f"no: {reason}\n")
     return 0 if reason is None else 1
 
@@ -185,6 +183,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "exists": _exists_command,
     "count": count_command,
     "all": all_command,
+    "solve": solve_command,
     "judge": _judge_command,
 }
 

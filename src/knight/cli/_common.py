@@ -21,6 +21,7 @@ COMMAND_LINES = {
     "exists": "say whether a tour exists: yes, or no and why",
     "count": "count every tour of a board, exactly (SIZE required)",
     "all": "print every tour of a board, one after another, as they are found",
+    "solve": "complete a puzzle: a picture FILE with some move numbers given",
     "judge": "the seed problem: starts (1 to 64) in, one per line; 8×8 tours out",
 }
 
@@ -230,16 +231,20 @@ def _too_long(where: str) -> InvalidInputError:
     return InvalidInputError(f"picture from {where} is longer than {MAX_PICTURE_BYTES >> 20} MiB")
 
 
+def picture_board(path: str, moves: object) -> Board:
+    """The board pictured in the file path ("-" reads stdin)."""
+    if path == "-":
+        return _picture_board(_read_stdin(), "stdin", moves)
+    if not os.path.isfile(path) and not os.path.isdir(path):
+        raise InvalidInputError(f"picture file {_shown(path)} does not exist")
+    return _picture_board(_read_file(path), path, moves)
+
+
 def _picture_board(text: str, where: str, moves: object) -> Board:
     try:
         board = Board.parse(text, moves=moves)
     except InvalidInputError as error:
         raise InvalidInputError(f"picture from {where}: {error}") from None
-    if board.givens:
-        raise InvalidInputError(
-            f"picture from {where} gives move numbers, which the search does not take yet: "
-            "write '.' for those squares"
-        )
     return board
 
 

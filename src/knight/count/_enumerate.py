@@ -39,7 +39,7 @@ from .._board import KNIGHT, Board, boolean
 from .._deadline import NEVER, deadline, expired, timed_out
 from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 from .._existence import board_reason, start_reason
-from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, refuse_end, start_square
+from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, start_square
 from .._tour import Tour
 
 #: A split walks the first levels of the search tree until it has this many paths, or
@@ -435,7 +435,8 @@ def tours(
     """Every tour of the board, lazily, each a Tour, in a fixed order.
 
     size and start as for knight.count(). Open tours: from start, or from every square
-    in square order. Closed tours: from start in both directions, or (start=None) each
+    in square order; with end=, only those that end there (the walk is the same, the
+    others are passed over). Closed tours: from start in both directions, or (start=None) each
     cycle once, from the board's first square (square 1 on a rectangle) to the earlier
     of its two moves from there (in knight.tour's move order). From each start,
     tours come in depth-first order with moves in Warnsdorff order, as knight.tour's
@@ -444,8 +445,7 @@ def tours(
     seconds spent in the iteration (the time the caller takes between tours included):
     past it, SearchLimitError saying how many nodes were walked.
     """
-    board, first, _, closed, reason = question(size, start, end, closed, moves, "tours")
-    refuse_end(end)
+    board, first, last, closed, reason = question(size, start, end, closed, moves, "tours")
     _walkable(board)
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
     started = time.monotonic()
@@ -459,17 +459,18 @@ def tours(
         roots = [(prefix, ends) for prefix, ends, _, _ in _roots(board, None, True, False)]
     else:
         roots = [((square,), None) for square in ([first] if first is not None else _starts(board))]
-    return _walk_tours(_impl.counter, board, roots, budget, first, closed, started, when)
+    return _walk_tours(_impl.counter, board, roots, budget, first, last, closed, started, when)
 
 
-def _walk_tours(module, board: Board, roots, budget: int, start, closed: bool, started: float, when: float):
+def _walk_tours(module, board: Board, roots, budget: int, start, end, closed: bool, started: float, when: float):
+    """The tours from roots, those ending on the 0-based square end when it is given (None: all)."""
     nodes = 0
     for prefix, ends in roots:
         walker = _walker(module, board, prefix, ends, len(board), True)
         while True:
             status, used, squares = walker.next(min(module.CHUNK, budget - nodes))
             nodes += used
-            if squares is not None:
+            if squares is not None and (end is None or squares[-1] == end + 1):
                 yield Tour._trusted(squares, board)
             elif status == module.EXHAUSTED:
                 break

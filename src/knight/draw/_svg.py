@@ -235,7 +235,8 @@ def render(
     if layout.coordinates:
         _coordinates(root, rows, cols, layout, palette)
     if show_numbers:
-        _numbers(root, coords, layout, font, palette, timing)
+        givens = {divmod(square - 1, cols): move for square, move in tour.board.givens.items()}
+        _numbers(root, coords, layout, font, palette, timing, givens)
     if len(coords) <= 400:  # one element a line where that stays small
         ET.indent(root, space="")
     return ET.tostring(root, encoding="unicode") + "\n"
@@ -448,8 +449,9 @@ def _coordinates(root, rows: int, cols: int, layout: _Layout, palette) -> None:
         ET.SubElement(group, "text", {"x": _num(margin / 2), "y": _num(y)}).text = str(rank)
 
 
-def _numbers(root, coords, layout: _Layout, font: float, palette, timing: _Timing | None) -> None:
-    """Each square's move number, 1 on the start square, centred in the square."""
+def _numbers(root, coords, layout: _Layout, font: float, palette, timing: _Timing | None, givens: dict) -> None:
+    """Each square's move number, 1 on the start square, centred in the square; a puzzle's
+    given numbers (givens: (row, col) -> move) in bold and shown from the start, as printed."""
     margin, cell = layout.margin, layout.cell
     group = ET.SubElement(
         root,
@@ -467,7 +469,10 @@ def _numbers(root, coords, layout: _Layout, font: float, palette, timing: _Timin
         x, y = margin + (col + 0.5) * cell, margin + (row + 0.5) * cell + 0.35 * font
         text = ET.SubElement(group, "text", {"x": _num(x), "y": _num(y)})
         text.text = str(number)
-        if timing is not None and number > 1:
+        if givens.get((row, col)) == number:
+            text.set("font-weight", "bold")
+            text.set("class", "given")
+        elif timing is not None and number > 1:
             timing.appear(text, timing.draw * (number - 1) / moves)
 
 

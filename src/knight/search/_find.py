@@ -13,10 +13,17 @@ from .._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLi
 from .._existence import board_reason, start_reason
 from .._status import EXHAUSTED, FOUND
 from .._tour import Tour
-from ._methods import METHODS, auto, choose, construct
+from ._methods import METHODS, auto, backtrack, choose, construct
+from ._refute import rectangle_ends, refutation
+from ._solve import complete
 
 #: Squares placed before a search gives up, when max_nodes is not given.
 DEFAULT_MAX_NODES = 20_000_000
+
+#: Boards up to this many squares get an exhaustive search of PROOF_NODES nodes before a
+#: method that cannot prove a no (see _small_proof).
+PROOF_MAX_SQUARES = 1024
+PROOF_NODES = 20_000
 
 #: Largest board the search takes (about 100 bytes a square while it runs).
 SEARCH_MAX_SQUARES = 10_000_000
@@ -75,18 +82,66 @@ def start_square(board: Board, start: object, call: str, what: str = "start") ->
         raise
 
 
-def refuse_end(end: object) -> None:
-    """end= is part of the signature; fixed ends are not searched for yet."""
-    if end is not None:
-        raise InvalidInputError(f"end={end!r}: tours with a fixed end are not supported yet; leave end=None")
+def fixed_moves(board: Board, start: int | None, end: int | None) -> dict[int, int]:
+    """The moves a question fixes: the board's givens, start as move 1, end as the last move."""
+    fixed = {move: square for square, move in board.givens.items()}
+    for move, square, what in ((1, start, "start"), (len(board), end, "end")):
+        if square is None:
+            continue
+        held = board.givens.get(square)
+        if fixed.get(move, square) != square or held not in (None, move):
+            given = f"move {held} is given on it" if held not in (None, move) else f"move {move} is given on {board.square_name(fixed[move])}"
+            raise InvalidInputError(f"{what} {board.square_name(square)} contradicts the puzzle: {given}")
+        fixed[move] = square
+    if start is not None and start == end and len(board) > 1:
+        raise InvalidInputError(f"start and end are both {board.square_name(start)}: a tour visits each square once")
+    return fixed
 
 
-def refuse_givens(board: Board) -> None:
-    """A board with given moves is a puzzle: a tour that ignored them would answer another question."""
+def _question(board: Board, start: int | None, end: int | None, closed: bool) -> str:
+    """The question in words, as an error begins: "no open tour from a1 to h8 on 8×8"."""
+    kind = "closed" if closed else "open"
+    where = "" if start is None else f" from {board.square_name(start)}"
+    where += "" if end is None else f" to {board.square_name(end)}"
     if board.givens:
+        return f"no {kind} tour completes the puzzle{where} on {board.name}"
+    return f"no {kind} tour{where} on {board.name}"
+
+
+def refute(board: Board, start: int | None, closed: bool) -> str | None:
+    """Why no tour of the kind asked (from start, when given) exists, by theorem or fast
+    refutation, without searching; None when neither proves it."""
+    if board.is_rectangle and board.steps is KNIGHT_MOVES:
+        if start is None:
+            return board_reason(board.rows, board.cols, closed)
+        return start_reason(board.rows, board.cols, start, closed)
+    why = refutation(board, closed, {} if start is None or closed else {1: start})
+    return why and f"{_question(board, None if closed else start, None, closed)}: {why}"
+
+
+def _fixed_tour(
+    board: Board, start: int | None, end: int | None, closed: bool, method: object, budget: int, when: float
+) -> Tour:
+    """The open tour with fixed moves (an end, a puzzle's givens): the puzzle search of _solve."""
+    if closed:
+        what = "an end" if end is not None else "given moves"
         raise InvalidInputError(
-            f"{board.name} has {len(board.givens)} given move numbers: completing puzzles is not supported yet"
+            f"closed=True with {what}: a closed tour's numbering can begin anywhere, so fixed move numbers ask for an open one; leave closed=False"
         )
+    if method not in ("auto", "backtrack"):
+        raise InvalidInputError(f"method {method!r} does not take an end or given moves; use 'auto' or 'backtrack'")
+    fixed = fixed_moves(board, start, end)
+    what = _question(board, start, end, False)
+    if board.is_rectangle and board.steps is KNIGHT_MOVES:
+        rows, cols = board.size
+        reason = (
+            (start and start_reason(rows, cols, start, False))
+            or (end and start_reason(rows, cols, end, False))
+            or (start and end and rectangle_ends(board, start, end))
+        )
+        if reason:
+            raise NoTourError(f"{what}: {reason.split(': ', 1)[-1]}")
+    return Tour._trusted(complete(board, fixed, budget, when, what), board)
 
 
 def _method(method: object):
@@ -121,10 +176,14 @@ def tour(
     5, one at least 12, but for both sides odd up to 21; three wide from 15 and four
     wide from 10) and backtracks elsewhere, whichever is faster; "uniform" draws one of
     all the tours, each equally likely. moves=(a, b) makes the piece an (a, b)-leaper;
-    seed makes method="random" and "uniform" reproducible. end= (a fixed last square) is
-    not supported yet. timeout= bounds the time in seconds, as max_nodes= bounds the work.
+    seed makes method="random" and "uniform" reproducible. end= fixes the last square of
+    an open tour; a board carrying given moves (a puzzle, see knight.solve) is completed
+    with them. Both go to the puzzle search ("auto" or "backtrack" only; start=None leaves
+    the start free). timeout= bounds the time in seconds, as max_nodes= bounds the work.
 
-    Raises NoTourError when no tour exists (by a theorem or an exhaustive search),
+    Fast refutations (knight.search._refute: pieces, colours, dead ends, cut squares,
+    distances between fixed moves) and the theorems of _existence run first, for every
+    method. Raises NoTourError when no tour exists (by a proof or an exhaustive search),
     SearchLimitError when max_nodes squares were placed, or timeout seconds passed,
     without an answer.
     """
@@ -135,27 +194,29 @@ def tour(
                 return found
     started, when = time.monotonic(), deadline(timeout)
     board = question_board(size, moves, "tour")
-    number = start_square(board, start, "tour")
-    refuse_end(end)
-    refuse_givens(board)
+    constrained = end is not None or bool(board.givens)
+    number = start_square(board, start, "tour") if start is not None or not constrained else None
     closed = boolean(closed, "closed")
     budget = DEFAULT_MAX_NODES if max_nodes is None else node_budget(max_nodes)
     run = _method(method)
     if seed is not None and type(seed) is not int:
         raise InvalidTypeError(f"seed must be an integer or None, not {seed!r}")
+    if constrained:
+        last = None if end is None else start_square(board, end, "tour", "end")
+        return _fixed_tour(board, number, last, closed, method, budget, when)
     return _search(board, number, closed, method, run, budget, seed, started, when)
 
 
 def _search(board: Board, number: int, closed: bool, method: object, run, budget: int, seed, started: float, when: float) -> Tour:
-    """The tour knight.tour() asks for, its arguments checked: theorems first, then the method
-    run until the deadline when (the call began at started)."""
-    rows, cols = board.size
-    if board.is_rectangle and board.steps is KNIGHT_MOVES:  # the theorems are about the knight
-        reason = start_reason(rows, cols, number, closed)
-        if reason:
-            raise NoTourError(reason)
+    """The tour knight.tour() asks for, its arguments checked: theorems and refutations
+    first, then the method run until the deadline when (the call began at started)."""
+    reason = refute(board, number, closed)
+    if reason:
+        raise NoTourError(reason)
     if run is auto:
         run = choose(board)
+    if run not in (backtrack, construct) and (not board.is_rectangle or board.steps is not KNIGHT_MOVES):
+        _small_proof(board, number, closed, when)
     n = len(board)
     if n > SEARCH_MAX_SQUARES and run is not construct:
         raise InvalidInputError(
@@ -174,6 +235,19 @@ def _search(board: Board, number: int, closed: bool, method: object, run, budget
     raise SearchLimitError(f"no {kind} tour {where} found by method {method!r} within max_nodes={budget:,} search nodes")
 
 
+def _small_proof(board: Board, start: int, closed: bool, when: float) -> None:
+    """Before a method other than the compiled search (Warnsdorff's rule and random restarts,
+    which cannot prove a no; the seeds' plain backtracking, which proves it slowly) on a
+    board no theorem covers: the compiled search within a small budget, which settles
+    small boards at once."""
+    if len(board) > PROOF_MAX_SQUARES:
+        return
+    status, _, _ = backtrack(board, start - 1, closed, PROOF_NODES, None, when)
+    if status == EXHAUSTED:
+        kind = "closed" if closed else "open"
+        raise NoTourError(f"no {kind} tour from {board.square_name(start)} on {board.name}: an exhaustive search found none")
+
+
 def no_tour_reason(
     size: object = 8,
     start: object = None,
@@ -184,27 +258,30 @@ def no_tour_reason(
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> str | None:
-    """Why the board has no tour of the kind asked (from start, when given), or None.
+    """Why the board has no tour of the kind asked (from start, to end, when given), or None.
 
-    Whole rectangles for the knight are answered by theorem where one applies; other
-    questions by searching, which raises SearchLimitError if max_nodes runs out or
-    timeout seconds pass.
+    Whole rectangles for the knight are answered by theorem where one applies, other
+    boards first by the fast refutations of _refute; what is left by searching, which
+    raises SearchLimitError if max_nodes runs out or timeout seconds pass.
     """
     started, when = time.monotonic(), deadline(timeout)
     board = question_board(size, moves, "exists")
     number = None if start is None else start_square(board, start, "exists")
-    refuse_end(end)
-    refuse_givens(board)
     closed = boolean(closed, "closed")
-    if board.is_rectangle and board.steps is KNIGHT_MOVES and (number is None or closed):
-        return board_reason(board.rows, board.cols, closed)
     budget = node_budget(max_nodes)
-    if closed or number is not None:
-        try:
+    try:
+        if end is not None or board.givens:
+            last = None if end is None else start_square(board, end, "exists", "end")
+            _fixed_tour(board, number, last, closed, "auto", budget, when)
+            return None
+        reason = refute(board, number, closed)
+        if reason or board.is_rectangle and board.steps is KNIGHT_MOVES and (number is None or closed):
+            return reason
+        if closed or number is not None:
             _search(board, board.first if number is None else number, closed, "auto", auto, budget, None, started, when)
-        except NoTourError as error:
-            return str(error)
-        return None
+            return None
+    except NoTourError as error:
+        return str(error)
     return _open_reason(board, budget, started, when)
 
 
@@ -240,12 +317,13 @@ def exists(
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> bool:
-    """Whether the board has a tour (closed, when asked; from start, when given).
+    """Whether the board has a tour (closed, when asked; from start, to end, when given;
+    through a puzzle's givens when the board carries them).
 
     Whole rectangles for the knight, closed tours (which can start anywhere) and the
-    starts the rules of _existence exclude are answered from theorems, without
-    searching; any other question by finding a tour or exhausting the search, which
-    raises SearchLimitError if max_nodes (default DEFAULT_MAX_NODES) runs out, or
-    timeout seconds pass, first.
+    starts the rules of _existence exclude are answered from theorems, and impossible
+    shapes and ends by the fast refutations of _refute, without searching; any other
+    question by finding a tour or exhausting the search, which raises SearchLimitError
+    if max_nodes (default DEFAULT_MAX_NODES) runs out, or timeout seconds pass, first.
     """
     return no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes, timeout=timeout) is None

@@ -1,0 +1,298 @@
+"""Pure-Python twin of the compiled puzzle core (``_puzzle.pyx``): same algorithm, same answers.
+
+The puzzle core completes a path of n moves through every square when some squares
+already hold fixed move numbers (a start, an end, a puzzle's givens), going forward from
+move 1. The caller (search/_solve) has propagated the givens already and hands over:
+
+* ``neighbours``: cells × MAX_MOVES cell indices, -1 after a cell's last neighbour;
+* ``on_board``: per cell, 1 for a square, 0 for a hole;
+* ``at_move``: per move 0..n, the cell holding it when fixed, else -1;
+* ``given``: per cell, its fixed move or 0;
+* ``distance``: per given slot j, per cell, the leaps from slot j's square through
+  squares holding no fixed move (a lower bound on the moves between them), -1 if none;
+* ``slot_after``: per move m, the slot of the first fixed move after m, or -1; and
+  ``move_of_slot``: that slot's move number;
+* ``latest``: per cell holding no fixed move, the last move it can hold (0 elsewhere);
+* ``tie_break``: per cell, the second key of the candidates' order;
+* ``starts``: the cells that may hold move 1, tried in order.
+
+The search is an explicit stack of frames, one per move, each holding its candidate
+squares sorted by fewest free onward moves (Warnsdorff), then by tie_break, then move order. Move m + 1
+goes on its fixed square when it has one (which must be a leap away); otherwise on a free
+square holding no fixed move, close enough to the next fixed move's square to reach it
+in time. A frame gets no candidates when the position is dead:
+
+* a free neighbour of the new square has no free neighbour left, and more than one
+  square remains;
+* a free square with one free neighbour, not next to the knight, is not where the path
+  may end (any such square when the end is open; more than one is dead);
+* a free square's last possible move has passed, or more free squares must be placed
+  before some later fixed move than there are moves left before it;
+* the free squares are not all reachable from the knight (a flood fill);
+* a free square next to the knight holding a fixed move k is left with fewer free
+  squares around it than the moves k - 1 and k + 1 that are not fixed need;
+* the next fixed move's square is farther from the knight, through free squares, than
+  the moves left before it.
+
+Every DEADLINE_EVERY nodes the clock is read against the deadline (a time.monotonic()
+reading); a search stopped by it or by the node budget reports LIMIT.
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+
+from .._status import EXHAUSTED, FOUND, LIMIT
+
+__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "DEADLINE_EVERY", "search"]
+
+#: Most moves a square has; the width of a cell's row in ``neighbours``.
+MAX_MOVES = 8
+
+#: Nodes between two looks at the clock (fewer than the compiled core's 4096: a Python
+#: node is slower).
+DEADLINE_EVERY = 512
+
+
+def search(
+    neighbours, on_board, at_move, given, distance, slot_after, move_of_slot, latest, tie_break, starts, max_nodes, deadline
+):
+    """Complete the path from each start in turn; return (status, nodes, cells).
+
+    status is FOUND (cells: an int32 array, the cell of each move), EXHAUSTED (no
+    completion exists) or LIMIT (max_nodes squares placed, or the deadline passed).
+    """
+    cells = len(on_board)
+    n = len(at_move) - 1
+    free = bytearray(on_board)
+    degree = [0] * cells
+    for cell in range(cells):
+        if free[cell]:
+            degree[cell] = sum(1 for i in range(MAX_MOVES) if neighbours[cell * MAX_MOVES + i] >= 0)
+    end = at_move[n]
+    state = _State(neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end)
+    state.deadlines(latest)
+    state.tie_break = tie_break
+    nodes = 0
+    for start in starts:
+        status, nodes = state.depth_first(start, nodes, max_nodes, deadline)
+        if status != EXHAUSTED:
+            return status, nodes, array("i", state.path) if status == FOUND else None
+    return EXHAUSTED, nodes, None
+
+
+class _State:
+    """The board as the search changes it: free squares, their free-neighbour counts, the path."""
+
+    def __init__(self, neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end):
+        self.neighbours, self.free, self.degree = neighbours, free, degree
+        self.at_move, self.given, self.distance = at_move, given, distance
+        self.slot_after, self.move_of_slot = slot_after, move_of_slot
+        self.n, self.end, self.cells = n, end, len(free)
+        self.ones = sum(1 for cell in range(self.cells) if free[cell] and degree[cell] == 1)
+        self.mark = [0] * self.cells
+        self.stamp = 0
+        self.path = [0] * n
+        self.candidates: list[list[int]] = [[] for _ in range(n)]
+        self.cursor = [0] * n
+
+    def deadlines(self, latest) -> None:
+        """For each move, the cells whose last possible move it is; per fixed-move slot, the
+        free cells that must be placed before it (all of them free now)."""
+        self.due: list[list[int]] = [[] for _ in range(self.n + 1)]
+        self.bucket = [-1] * self.cells
+        self.pending = [0] * len(self.move_of_slot)
+        for cell in range(self.cells):
+            if self.free[cell] and not self.given[cell]:
+                self.due[latest[cell]].append(cell)
+                slot = self.slot_after[latest[cell]]
+                self.bucket[cell] = slot
+                if slot >= 0:
+                    self.pending[slot] += 1
+
+    def around(self, cell: int):
+        row = self.neighbours[cell * MAX_MOVES : (cell + 1) * MAX_MOVES]
+        return [t for t in row if t >= 0]
+
+    def take(self, cell: int) -> None:
+        self.free[cell] = 0
+        if self.bucket[cell] >= 0:
+            self.pending[self.bucket[cell]] -= 1
+        if self.degree[cell] == 1:
+            self.ones -= 1
+        for neighbour in self.around(cell):
+            if self.free[neighbour]:
+                count = self.degree[neighbour] - 1
+                self.degree[neighbour] = count
+                if count == 0:
+                    self.ones -= 1
+                elif count == 1:
+                    self.ones += 1
+
+    def release(self, cell: int) -> None:
+        for neighbour in self.around(cell):
+            if self.free[neighbour]:
+                count = self.degree[neighbour]
+                self.degree[neighbour] = count + 1
+                if count == 1:
+                    self.ones -= 1
+                elif count == 0:
+                    self.ones += 1
+        self.free[cell] = 1
+        if self.degree[cell] == 1:
+            self.ones += 1
+        if self.bucket[cell] >= 0:
+            self.pending[self.bucket[cell]] += 1
+
+    def expand(self, cell: int, depth: int) -> bool:
+        """Fill frame depth (the square of move depth + 1) with move depth + 2's candidates;
+        True when the path is complete."""
+        self.cursor[depth] = 0
+        self.candidates[depth] = []
+        remaining = self.n - depth - 1
+        if remaining == 0:
+            return True
+        free, degree, end = self.free, self.degree, self.end
+        next_to_knight = 0
+        end_next = False
+        for neighbour in self.around(cell):
+            if free[neighbour]:
+                count = degree[neighbour]
+                if count == 0 and remaining > 1:
+                    return False
+                next_to_knight += count == 1
+                end_next |= neighbour == end
+        stray = self.ones - next_to_knight
+        if end >= 0:
+            if free[end] and degree[end] == 1 and not end_next:
+                stray -= 1
+            if stray > 0:
+                return False
+        elif stray > 1:
+            return False
+        for late in self.due[depth + 1]:
+            if free[late]:
+                return False
+        slot = self.slot_after[depth + 1]
+        if slot >= 0 and not self.in_time(slot, depth + 1):
+            return False
+        if not self.connected(cell, remaining) or not self.supported(cell, depth + 1):
+            return False
+        if slot >= 0 and not self.within(cell, self.at_move[self.move_of_slot[slot]], self.move_of_slot[slot] - depth - 1):
+            return False
+        move = depth + 2
+        fixed = self.at_move[move]
+        if fixed >= 0:
+            self.candidates[depth] = [fixed] if free[fixed] and fixed in self.around(cell) else []
+            return False
+        slot = self.slot_after[move]
+        if slot >= 0:
+            row = slot * self.cells
+            slack = self.move_of_slot[slot] - move
+        options = []
+        for neighbour in self.around(cell):
+            if free[neighbour] and not self.given[neighbour]:
+                if slot >= 0 and not 0 <= self.distance[row + neighbour] <= slack:
+                    continue
+                options.append(neighbour)
+        tie_break = self.tie_break
+        options.sort(key=lambda square: (degree[square], tie_break[square]))
+        self.candidates[depth] = options
+        return False
+
+    def in_time(self, slot: int, move: int) -> bool:
+        """Whether, for each fixed move K from slot on, the free squares whose last possible
+        move comes before K fit in the moves between move and K."""
+        due = 0
+        for later in range(slot, len(self.move_of_slot)):
+            due += self.pending[later]
+            if due > self.move_of_slot[later] - move - 1:
+                return False
+        return True
+
+    def supported(self, cell: int, move: int) -> bool:
+        """Whether each free square next to cell holding a fixed move k after move + 1 still
+        has free squares holding no fixed move for the moves k - 1 and k + 1 that are not fixed."""
+        for neighbour in self.around(cell):
+            k = self.given[neighbour]
+            if k > move + 1 and self.free[neighbour]:
+                need = (self.at_move[k - 1] < 0) + (k < self.n and self.at_move[k + 1] < 0)
+                have = 0
+                for other in self.around(neighbour):
+                    have += self.free[other] and not self.given[other]
+                if have < need:
+                    return False
+        return True
+
+    def within(self, cell: int, target: int, steps: int) -> bool:
+        """Whether target is at most steps leaps from cell through free squares holding no fixed move."""
+        self.stamp += 1
+        stamp, mark, free, given = self.stamp, self.mark, self.free, self.given
+        layer = [cell]
+        for _ in range(steps):
+            following = []
+            for square in layer:
+                for neighbour in self.around(square):
+                    if neighbour == target:
+                        return True
+                    if free[neighbour] and not given[neighbour] and mark[neighbour] != stamp:
+                        mark[neighbour] = stamp
+                        following.append(neighbour)
+            layer = following
+        return False
+
+    def connected(self, cell: int, remaining: int) -> bool:
+        """Whether every free square can be reached from cell through free squares."""
+        self.stamp += 1
+        stamp, mark, free = self.stamp, self.mark, self.free
+        reached = 0
+        todo = [cell]
+        while todo:
+            for neighbour in self.around(todo.pop()):
+                if free[neighbour] and mark[neighbour] != stamp:
+                    mark[neighbour] = stamp
+                    reached += 1
+                    todo.append(neighbour)
+        return reached == remaining
+
+    def depth_first(self, start: int, nodes: int, max_nodes: int, deadline: float):
+        """Search from start with nodes placed so far; (status, nodes). The board is as it
+        was on return, but for the path of a FOUND."""
+        if nodes >= max_nodes:
+            return LIMIT, nodes
+        nodes += 1
+        self.take(start)
+        self.path[0] = start
+        if self.expand(start, 0):
+            return FOUND, nodes
+        depth = 1
+        while True:
+            top = depth - 1
+            frame = self.candidates[top]
+            position = self.cursor[top]
+            if position < len(frame):
+                if nodes >= max_nodes:
+                    self.unwind(depth)
+                    return LIMIT, nodes
+                if nodes % DEADLINE_EVERY == 0 and time.monotonic() >= deadline:
+                    self.unwind(depth)
+                    return LIMIT, nodes
+                nodes += 1
+                self.cursor[top] = position + 1
+                square = frame[position]
+                self.take(square)
+                self.path[depth] = square
+                if self.expand(square, depth):
+                    return FOUND, nodes
+                depth += 1
+            else:
+                self.release(self.path[top])
+                if top == 0:
+                    return EXHAUSTED, nodes
+                depth -= 1
+
+    def unwind(self, depth: int) -> None:
+        """Release the path's squares (the first depth of them)."""
+        for top in range(depth - 1, -1, -1):
+            self.release(self.path[top])

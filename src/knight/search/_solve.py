@@ -1,0 +1,307 @@
+"""knight.solve(): complete a puzzle's given moves into a tour; also tours with fixed ends.
+
+A question here is a board and its fixed moves (move number -> square): a puzzle's
+givens, and a fixed start and end as moves 1 and n. It is answered in three steps:
+
+1. the refutations of _refute, each a sentence (NoTourError);
+2. propagation: a square can hold move m only if it lies close enough to the fixed
+   moves before and after m (breadth-first distances through squares that hold no other
+   fixed move; with a colour-changing leaper only every other move fits). A square that
+   fits no move, or a move that fits no square, is a proof there is no tour; a square
+   that fits one move only, or a move that fits one square only, is fixed there, and the
+   distances are measured again until nothing changes;
+3. a backtracking search in the compiled puzzle core (_puzzle / _puzzle_py) with the
+   windows of step 2 and connectivity pruning, in rounds of doubling budgets that go
+   forward from move 1 and backward from move n in turn (see _rounds).
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+
+from .. import _impl
+from .._board import KNIGHT, Board, as_board
+from .._deadline import deadline, expired, timed_out
+from .._errors import InvalidTypeError, NoTourError, SearchLimitError
+from .._status import EXHAUSTED, FOUND, LIMIT
+from .._tour import Tour
+from ._core_py import _tie_breaks
+from ._refute import changes_colour, refutation, shape_of
+
+MAX_MOVES = 8
+
+#: Nodes of the first round of the puzzle search; each further round doubles it.
+ROUND_NODES = 4096
+
+
+class _Windows:
+    """The fixed moves and, per fixed move, the distances from its square."""
+
+    def __init__(self, board: Board, fixed: dict[int, int]) -> None:
+        self.neighbours, self.squares = shape_of(board)
+        self.n, self.cells = len(board), board.rows * board.cols
+        self.board = board
+        self.fixed = dict(fixed)  # move -> 0-based cell
+        self.measure()
+
+    def measure(self) -> None:
+        self.moves = sorted(self.fixed)
+        self.given = array("i", bytes(4 * self.cells))
+        for move, cell in self.fixed.items():
+            self.given[cell] = move
+        self.distance = [self._distances(self.fixed[move]) for move in self.moves]
+
+    def _distances(self, source: int) -> array:
+        """Leaps from source to every cell through cells holding no fixed move (which are
+        reached, not passed); -1 where there is no such path."""
+        far = array("i", [-1]) * self.cells
+        far[source] = 0
+        layer = [source]
+        steps = 0
+        neighbours, given = self.neighbours, self.given
+        while layer:
+            steps += 1
+            following = []
+            for cell in layer:
+                for neighbour in neighbours[cell]:
+                    if far[neighbour] < 0:
+                        far[neighbour] = steps
+                        if not given[neighbour]:
+                            following.append(neighbour)
+            layer = following
+        return far
+
+    def fits(self, cell: int) -> list[range]:
+        """The moves cell can hold, as ranges (step 2 for a colour-changing leaper)."""
+        step = 2 if changes_colour(self.board) else 1
+        moves, distance, n = self.moves, self.distance, self.n
+        if not moves:
+            return [range(1, n + 1)]
+        spans = []
+        first = distance[0][cell]
+        if moves[0] > 1 and first >= 0:
+            spans.append(range(moves[0] - first, 0, -step))
+        for j in range(len(moves) - 1):
+            before, after = distance[j][cell], distance[j + 1][cell]
+            if before >= 0 and after >= 0:
+                spans.append(range(moves[j] + before, moves[j + 1] - after + 1, step))
+        last = distance[-1][cell]
+        if moves[-1] < self.n and last >= 0:
+            spans.append(range(moves[-1] + last, n + 1, step))
+        return [span for span in spans if len(span)]
+
+
+def propagate(board: Board, fixed: dict[int, int]) -> _Windows:
+    """Fix the squares and moves the windows force, until none is; NoTourError when one is impossible."""
+    windows = _Windows(board, fixed)
+    name = board.square_name
+    while True:
+        moves = windows.moves
+        for before, after in zip(moves, moves[1:]):
+            target = windows.fixed[after]
+            apart = windows.distance[moves.index(before)][target]
+            if not 0 <= apart <= after - before:
+                raise NoTourError(
+                    f"move {after} ({name(target + 1)}) cannot be reached from move {before} "
+                    f"({name(windows.fixed[before] + 1)}) in {after - before} moves once the forced moves are placed"
+                )
+        forced: dict[int, int] = {}
+        count, total = _Tally(windows.n), _Tally(windows.n)
+        for cell in windows.squares:
+            if windows.given[cell]:
+                continue
+            spans = windows.fits(cell)
+            if not spans:
+                raise NoTourError(f"no move can stand on {name(cell + 1)}: it is too far from the given moves")
+            if len(spans) == 1 and len(spans[0]) == 1:
+                forced[cell] = spans[0][0]
+            for span in spans:
+                count.add(span, 1)
+                total.add(span, cell)
+        holders, cells = count.sums(), total.sums()
+        for move in range(1, windows.n + 1):
+            if move in windows.fixed:
+                continue
+            if not holders[move]:
+                raise NoTourError(f"no square can hold move {move}: none lies within reach of the given moves around it")
+            if holders[move] == 1:
+                forced[cells[move]] = move
+        fresh = {}
+        for cell, move in forced.items():
+            if move in fresh and fresh[move] != cell:
+                raise NoTourError(f"move {move} is forced onto both {name(fresh[move] + 1)} and {name(cell + 1)}")
+            fresh[move] = cell
+        if not fresh:
+            return windows
+        windows.fixed.update(fresh)
+        windows.measure()
+
+
+class _Tally:
+    """Sums over moves 1..n of values added to whole ranges of moves (step 1 or 2), by
+    difference arrays: linear in n and the number of ranges, whatever their lengths."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.steps = {1: [0] * (n + 3), 2: [0] * (n + 3)}
+
+    def add(self, span: range, value: int) -> None:
+        low, high = min(span[0], span[-1]), max(span[0], span[-1])
+        step = abs(span.step) if len(span) > 1 else 1
+        marks = self.steps[step]
+        marks[low] += value
+        marks[high + step] -= value
+
+    def sums(self) -> list[int]:
+        """The sum at each move (index 0 unused)."""
+        ones, twos = self.steps[1], self.steps[2]
+        for move in range(1, self.n + 1):
+            ones[move] += ones[move - 1]
+            if move >= 2:
+                twos[move] += twos[move - 2]
+        return [a + b for a, b in zip(ones, twos)]
+
+
+def complete(board: Board, fixed: dict[int, int], max_nodes: int, when: float, what: str) -> array:
+    """The squares (1-based, in move order) of an open tour of board with move k on square
+    fixed[k]; NoTourError when there is none (what names the question), SearchLimitError
+    when max_nodes or the deadline when ran out first."""
+    started = time.monotonic()
+    reason = refutation(board, False, fixed)
+    if reason:
+        raise NoTourError(f"{what}: {reason}")
+    try:
+        windows = propagate(board, {move: square - 1 for move, square in fixed.items()})
+    except NoTourError as error:
+        raise NoTourError(f"{what}: {error}") from None
+    status, nodes, squares = _rounds(windows, max_nodes, when)
+    if status == FOUND:
+        return squares
+    if status == EXHAUSTED:
+        raise NoTourError(f"{what}: an exhaustive search found none")
+    if expired(when):
+        raise timed_out(started, f"{nodes:,} search nodes")
+    raise SearchLimitError(f"{what} found within max_nodes={max_nodes:,} search nodes")
+
+
+def _rounds(windows: _Windows, max_nodes: int, when: float) -> tuple:
+    """The puzzle core in rounds, as the search core runs (see _core_py): round r is a
+    complete search stopped after ROUND_NODES << r nodes, each round breaking ties its
+    own way, so that a bad early choice costs one round, not the whole budget. Rounds
+    go forward from move 1 and backward from move n in turn (the better direction
+    first, see _backwards): which one thrashes varies from puzzle to puzzle.
+
+    Returns (status, nodes, squares): squares are 1-based, in move order, when FOUND."""
+    board, n = windows.board, windows.n
+    forward = _arguments(windows)
+    windows.fixed = {n + 1 - move: cell for move, cell in windows.fixed.items()}
+    windows.measure()
+    backward = _arguments(windows)
+    ways = [(backward, True), (forward, False)] if _backwards(windows) is False else [(forward, False), (backward, True)]
+    nodes = 0
+    round_ = 0
+    while True:
+        budget = ROUND_NODES << (round_ // 2)
+        tie_break = array("q", _tie_breaks(board.rows, board.cols, round_ // 2))
+        (head, tail), reverse = ways[round_ % 2]
+        status, used, cells = _impl.puzzle.search(*head, tie_break, *tail, min(budget, max_nodes - nodes), when)
+        nodes += used
+        if status == FOUND:
+            squares = array("i", [cell + 1 for cell in cells])
+            if reverse:
+                squares.reverse()
+            return status, nodes, squares
+        if status != LIMIT or nodes >= max_nodes or expired(when):
+            return status, nodes, None
+        round_ += 1
+
+
+def _arguments(windows: _Windows) -> tuple:
+    """The puzzle core's arguments (see _puzzle_py.search) for the windows' question."""
+    cells, n = windows.cells, windows.n
+    table = array("i", [-1]) * (cells * MAX_MOVES)
+    for cell in windows.squares:
+        for i, neighbour in enumerate(windows.neighbours[cell]):
+            table[cell * MAX_MOVES + i] = neighbour
+    on_board = bytearray(cells)
+    for cell in windows.squares:
+        on_board[cell] = 1
+    at_move = array("i", [-1]) * (n + 1)
+    for move, cell in windows.fixed.items():
+        at_move[move] = cell
+    slot_after = array("i", [-1]) * (n + 1)
+    slot = len(windows.moves) - 1
+    for move in range(n, -1, -1):
+        while slot >= 0 and windows.moves[slot] <= move:
+            slot -= 1
+        if slot + 1 < len(windows.moves) and windows.moves[slot + 1] > move:
+            slot_after[move] = slot + 1
+    distance = array("i")
+    for row in windows.distance:
+        distance.extend(row)
+    move_of_slot = array("i", windows.moves)
+    latest = array("i", bytes(4 * cells))
+    for cell in windows.squares:
+        if not windows.given[cell]:
+            latest[cell] = max(max(span) for span in windows.fits(cell))
+    if 1 in windows.fixed:
+        starts = array("i", [windows.fixed[1]])
+    else:
+        degree = windows.neighbours
+        starts = array(
+            "i",
+            sorted(
+                (cell for cell in windows.squares if not windows.given[cell] and _holds(windows, cell, 1)),
+                key=lambda cell: len(degree[cell]),
+            ),
+        )
+    return (table, bytes(on_board), at_move, windows.given, distance, slot_after, move_of_slot, latest), (starts,)
+
+
+def _holds(windows: _Windows, cell: int, move: int) -> bool:
+    return any(move in span for span in windows.fits(cell))
+
+
+def puzzle_board(puzzle: object, moves: object) -> Board:
+    """The Board a puzzle names: a picture (text) or a Board carrying its givens."""
+    if isinstance(puzzle, str):
+        return Board.parse(puzzle, moves=moves)
+    if isinstance(puzzle, Board):
+        return as_board(puzzle, moves)
+    raise InvalidTypeError(f"a puzzle must be a picture (text) or a knight.Board, not {type(puzzle).__name__}")
+
+
+def solve(puzzle: object, *, moves: object = KNIGHT, max_nodes: int | None = None, timeout: float | None = None) -> Tour:
+    """Complete a puzzle: an open tour with move k on every square where k is given.
+
+    puzzle is a picture ("." a square, "#" a hole, a number a given move; see
+    knight.Board.parse) or a knight.Board carrying givens. The tour's board is the
+    puzzle's, so tour.grid() and pictures show the givens apart from the found moves.
+
+    Raises NoTourError when the givens cannot be completed, saying why when a short
+    proof exists ("moves 1 and 2 are not a knight's move apart"); SearchLimitError when
+    max_nodes squares were placed, or timeout seconds passed, without an answer.
+    """
+    from ._find import node_budget
+
+    when = deadline(timeout)
+    board = puzzle_board(puzzle, moves)
+    budget = node_budget(max_nodes)
+    fixed = {move: square for square, move in board.givens.items()}
+    squares = complete(board, fixed, budget, when, f"no tour completes the puzzle on {board.name}")
+    return Tour._trusted(squares, board)
+
+
+
+def _backwards(windows: _Windows) -> bool:
+    """Whether to search from the last move down: when the fixed moves are denser near the
+    end (the first gaps are the search's early choices, which cost the most when wrong)."""
+    moves, n = windows.moves, windows.n
+    if not moves:
+        return False
+    ahead = [0] + moves + [n + 1]
+    early = sum(min(b - a, 8) for a, b in zip(ahead[:6], ahead[1:7]))
+    behind = [n + 1 - m for m in reversed(ahead)]
+    late = sum(min(b - a, 8) for a, b in zip(behind[:6], behind[1:7]))
+    return late < early

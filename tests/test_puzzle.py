@@ -1,0 +1,234 @@
+"""Fixed ends and puzzles (knight.solve): every tour checked by the independent validator, with
+its ends and its givens; the compiled puzzle core and its twin agree; bad puzzles are refused."""
+
+import random
+
+import pytest
+from test_cli import knight_run
+from validator import assert_board_tour, assert_puzzle_tour, assert_tour
+
+import knight
+import knight.svg
+from knight import Board
+from knight.search import _solve
+
+
+def puzzle_picture(board, share, seed):
+    """A puzzle keeping share of the moves of a tour of board (found from a random start)."""
+    rng = random.Random(seed)
+    while True:  # a start the colours allow
+        try:
+            found = knight.tour(board, start=rng.choice(list(board)))
+            break
+        except knight.NoTourError:
+            continue
+    kept = rng.sample(range(len(found)), max(2, round(share * len(found))))
+    cells = ["." if square in board else "#" for square in range(1, board.rows * board.cols + 1)]
+    for move in kept:
+        cells[found[move] - 1] = str(move + 1)
+    cols = board.cols
+    return "\n".join(" ".join(cells[row * cols : (row + 1) * cols]) for row in range(board.rows))
+
+
+SHAPES = [
+    Board(5),
+    Board(6),
+    Board(5, holes=["c3"]),
+    Board(7, holes=["a1", "g7"]),
+    Board(8, holes=["d4", "d5"]),
+    Board((6, 7), holes=["a1"]),
+    Board.parse(". . . . # #\n. . . . . .\n. . . . . .\n. . . . . .\n# # . . . ."),
+]
+
+
+@pytest.mark.parametrize("board", SHAPES, ids=[board.name for board in SHAPES])
+def test_solved_puzzles_keep_their_givens(puzzle_core, board):
+    for seed, share in ((1, 0.3), (2, 0.15), (3, 0.5)):
+        picture = puzzle_picture(board, share, seed)
+        solved = knight.solve(picture)
+        assert_puzzle_tour(solved, picture)
+        assert solved.board.givens == Board.parse(picture).givens
+
+
+def test_fixed_ends_on_rectangles(puzzle_core):
+    found = knight.tour(8, start="a1", end="h1")
+    assert_tour(found, 8, 8)
+    assert found.algebraic()[0] == "a1" and found.algebraic()[-1] == "h1"
+    found = knight.tour(5, end="a1")
+    assert_tour(found, 5, 5) and found.algebraic()[-1] == "a1"
+    found = knight.tour((3, 10), start="a1", end="j3")
+    assert_tour(found, 3, 10)
+    assert (found.algebraic()[0], found.algebraic()[-1]) == ("a1", "j3")
+    assert knight.exists(6, start="a1", end="f5") is True
+    assert knight.exists(6, start="a1", end="f6") is False  # both dark
+
+
+def test_fixed_ends_on_shapes(puzzle_core):
+    board = Board(8, holes=["d4", "d5"])
+    found = knight.tour(board, start="a1", end="h1")
+    assert_board_tour(found, board.picture())
+    assert (found.algebraic()[0], found.algebraic()[-1]) == ("a1", "h1")
+
+
+@pytest.mark.parametrize(
+    "question, words",
+    [
+        ({"size": 8, "start": "a1", "end": "h8"}, "same colour"),
+        ({"size": 5, "start": "a1", "end": "b1"}, "corner-coloured"),
+        ({"size": (4, 6), "start": "a1", "end": "b2"}, "middle lines"),
+        ({"size": (4, 6), "start": "a1", "end": "f1"}, "."),  # the side of four allows this one
+    ],
+)
+def test_theory_settles_ends_on_rectangles(puzzle_core, question, words):
+    if words == ".":
+        found = knight.tour(**question)
+        assert_tour(found, 4, 6)
+        return
+    with pytest.raises(knight.NoTourError, match=words):
+        knight.tour(**question)
+    assert knight.exists(**question) is False
+
+
+def test_fixed_ends_are_refused_with_closed_and_other_methods():
+    with pytest.raises(knight.InvalidInputError, match="closed=True with an end"):
+        knight.tour(8, start="a1", end="b3", closed=True)
+    with pytest.raises(knight.InvalidInputError, match="method 'warnsdorff' does not take an end"):
+        knight.tour(8, start="a1", end="h1", method="warnsdorff")
+    with pytest.raises(knight.InvalidInputError, match="both a1"):
+        knight.tour(8, start="a1", end="a1")
+    with pytest.raises(knight.InvalidInputError, match="hole"):
+        knight.tour(Board(5, holes=["c3"]), end="c3")
+
+
+@pytest.mark.parametrize(
+    "picture, words",
+    [
+        ("1 2 .\n. . .\n. . .", "more than one piece"),
+        ("1 2 .\n. . .\n. . .\n. . .", "not a knight's move apart"),
+        (". . . . .\n. . . . .\n. . . . .\n. . . . .\n1 . 2 . .", "stand on the same colour"),
+        ("1 . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . 3", "cannot be reached from move 1"),
+    ],
+)
+def test_impossible_puzzles_say_why(puzzle_core, picture, words):
+    with pytest.raises(knight.NoTourError, match=words):
+        knight.solve(picture)
+
+
+def test_solve_checks_its_arguments():
+    with pytest.raises(knight.InvalidTypeError, match="picture"):
+        knight.solve(42)
+    with pytest.raises(knight.InvalidInputError, match="max_nodes"):
+        knight.solve(". 1\n. .", max_nodes=0)
+    with pytest.raises(knight.InvalidInputError, match="timeout"):
+        knight.solve(". 1\n. .", timeout=-1)
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=1 "):
+        knight.solve(puzzle_picture(Board(8), 0.05, 4), max_nodes=1)
+
+
+@pytest.mark.parametrize(
+    "picture, words",
+    [
+        (". 0 .\n. . .", "row 0, col 1) '0': a given move number is at least 1"),
+        (". -3 .\n. . .", "row 0, col 1) '-3' is not"),
+        ("1 . 1\n. . .", "row 0, col 2) '1': move 1 is given twice"),
+        (". . 7\n. . .", "row 0, col 2 '7': move 7 is past the board's 6 squares"),
+        ("# 5# .\n. . .", "row 0, col 1) '5#' is not"),
+        (". . .\n. .", "line 2 has 2 cells"),
+    ],
+)
+def test_bad_puzzles_name_the_cell(picture, words):
+    with pytest.raises(knight.InvalidInputError) as error:
+        knight.solve(picture)
+    assert words in str(error.value)
+
+
+def test_start_and_end_must_agree_with_the_givens():
+    board = Board.parse("1 . .\n. . .\n. . .\n. . .")
+    with pytest.raises(knight.InvalidInputError, match="contradicts the puzzle: move 1 is given on a4"):
+        knight.tour(board, start="b4")
+    assert_puzzle_tour(knight.tour(board, start="a4"), board.picture())
+
+
+def test_the_cores_agree_on_shaped_boards(both_puzzle_cores, monkeypatch):
+    compiled, twin = both_puzzle_cores
+    for index, board in enumerate(SHAPES):
+        for share in (0.1, 0.3):
+            picture = puzzle_picture(board, share, index)
+            answers = []
+            for module in (compiled, twin):
+                monkeypatch.setattr(knight._impl, "puzzle", module)
+                answers.append(list(knight.solve(picture)))
+            assert answers[0] == answers[1]
+        answers = []
+        for module in (compiled, twin):
+            monkeypatch.setattr(knight._impl, "puzzle", module)
+            first, last = list(board)[0], list(board)[-1]
+            try:
+                answers.append(list(knight.tour(board, start=first, end=last)))
+            except knight.NoTourError as error:
+                answers.append(str(error))
+        assert answers[0] == answers[1]
+
+
+def test_propagation_forces_squares():
+    board = Board.parse("1 . 3\n. . .\n. . .\n. . .")  # move 2 can only stand on b2
+    windows = _solve.propagate(board, {1: 0, 3: 2})
+    assert windows.fixed[2] == board.square("b2") - 1
+
+
+def test_grid_marks_the_givens_and_parses_back(puzzle_core):
+    picture = puzzle_picture(Board(6), 0.25, 5)
+    solved = knight.solve(picture)
+    text = solved.grid()
+    assert text.count("*") == len(Board.parse(picture).givens)
+    assert_puzzle_tour(solved, text)
+    assert Board.parse(text).givens == {square: move for move, square in enumerate(solved, 1)}
+    boxed = solved.grid(boxed=True)
+    assert boxed.count("*") == text.count("*") and len({len(line) for line in boxed.splitlines()}) == 1
+    svg = knight.svg.render(solved)
+    assert svg.count('font-weight="bold"') == text.count("*")
+
+
+def run_cli(*args, stdin=None, cwd=None):
+    return knight_run(*args, stdin=stdin, cwd=cwd)
+
+
+def test_cli_solve_prints_the_completed_grid(tmp_path):
+    picture = puzzle_picture(Board(5, holes=["c3"]), 0.3, 7)
+    (tmp_path / "puzzle.txt").write_text(picture)
+    for result in (run_cli("solve", "puzzle.txt", cwd=tmp_path), run_cli("solve", "-", stdin=picture)):
+        assert result.returncode == 0, result.stderr
+        assert_puzzle_tour(_line(result.stdout), picture)
+        assert "*" in result.stdout
+
+
+def _line(grid):
+    """The tour a solved grid shows, read here from its numbers."""
+    cells = [cell.rstrip("*") for line in grid.splitlines() for cell in line.split()]
+    numbered = {int(cell): square for square, cell in enumerate(cells, 1) if cell != "#"}
+    return [numbered[move] for move in range(1, len(numbered) + 1)]
+
+
+@pytest.mark.parametrize(
+    "args, stdin, code, words",
+    [
+        (["solve", "-"], "1 2 .\n. . .\n. . .\n", 1, "more than one piece"),
+        (["solve", "-"], ". 0 .\n. . .\n", 2, "row 0, col 1"),
+        (["solve", "-"], "1 . 1\n", 2, "given twice"),
+        (["solve", "nothing.txt"], None, 2, "does not exist"),
+        (["8", "--start", "a1", "--end", "h8"], None, 1, "same colour"),
+        (["exists", "8", "--start", "a1", "--end", "h8"], None, 1, "same colour"),
+    ],
+)
+def test_cli_puzzle_errors_are_one_line(tmp_path, args, stdin, code, words):
+    result = run_cli(*args, stdin=stdin, cwd=tmp_path)
+    assert result.returncode == code
+    output = result.stderr if code == 2 or args[0] != "exists" else result.stdout
+    assert len(output.splitlines()) == 1 and words in output, output
+
+
+def test_cli_end_option(tmp_path):
+    result = run_cli("6", "--start", "a1", "--end", "f5", "--format", "algebraic")
+    assert result.returncode == 0, result.stderr
+    names = result.stdout.split()
+    assert names[0] == "a1" and names[-1] == "f5" and len(set(names)) == 36

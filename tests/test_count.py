@@ -384,7 +384,6 @@ def test_start_may_be_positional_or_named(counter):
         ({"size": knight.Board(5, holes=[13]), "start": (2, 2), "closed": True}, "hole"),
         ({"size": 6, "end": 2, "closed": True}, "closed=True"),
         ({"size": knight.Board(6, holes=[1]), "end": "a1", "closed": True}, "closed=True"),
-        ({"size": 6, "start": 1, "end": 2}, "fixed end"),  # walks don't take an end; the frontier engine does
         ({"size": knight.Board.parse(". . .\n. 1 .\n. . ."), "closed": True}, "given moves"),
     ],
 )
@@ -392,6 +391,12 @@ def test_bad_shaped_questions(counter, options, words):
     for call in (count, knight.tours):
         with pytest.raises(knight.InvalidInputError, match=words):
             call(**options)
+
+
+def test_the_enumerating_count_refuses_an_end(counter):
+    # Counting walks with an end is the frontier engine's (method="auto"); tours() filters its walk.
+    with pytest.raises(knight.InvalidInputError, match="fixed end"):
+        count(6, 1, end=2)
 
 
 def test_symmetries_of_shaped_boards():

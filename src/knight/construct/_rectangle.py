@@ -61,7 +61,6 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .. import _impl
-from . import _blocks
 from .._errors import InvalidInputError
 
 #: Bytes of memory a constructed tour needs per square: the tour itself, in int32.
@@ -180,6 +179,8 @@ def _local(data: bytes, stored_cols: int, transposed: bool) -> list[tuple[int, i
 
 
 def _closed_pattern(patterns: _Patterns, h: int, w: int, transposed: bool) -> int:
+    from . import _blocks  # large: read on the first construction, not at import knight
+
     if transposed:
         return patterns.add((h, w, 1), h, w, _local(_blocks.CLOSED[(w, h)], h, True), True)
     return patterns.add((h, w, 0), h, w, _local(_blocks.CLOSED[(h, w)], w, False), False)
@@ -205,6 +206,8 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
         h, w = heights[root_i], widths[root_j]
         r, c = row - top, col - left
         transposed = root_j == 0
+        from . import _blocks
+
         if transposed:
             local = _local(_blocks.HOLED[(w, h)][c * h + r], h, True)
         else:

@@ -29,9 +29,8 @@ for every leaper whose moves all change colour (see ``_shape_reason``).
 
 from __future__ import annotations
 
-import concurrent.futures
 import importlib
-from typing import Iterator, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from .. import _impl
 from . import _symmetry
@@ -40,6 +39,9 @@ from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 from .._existence import board_reason, start_reason
 from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, refuse_end, start_square
 from .._tour import Tour
+
+if TYPE_CHECKING:
+    import concurrent.futures
 
 #: A split walks the first levels of the search tree until it has this many paths, or
 #: has walked this many levels.
@@ -347,6 +349,8 @@ def _run_here(items: Sequence[WorkItem], nodes: int, budget: int, bar) -> tuple[
 
 def _run_on(executor, items: Sequence[WorkItem], nodes: int, budget: int, bar) -> tuple[int, int]:
     """Run the items on executor: (tours, nodes). Pending items are cancelled on any error."""
+    import concurrent.futures  # here, not at import knight: it brings in logging and threading
+
     futures = []
     tours = 0
     try:

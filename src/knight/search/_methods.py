@@ -10,7 +10,6 @@ notes and run in Python. Every method but "construct" runs on any board, holes i
 
 from __future__ import annotations
 
-import random
 from array import array
 from functools import lru_cache
 from typing import Callable
@@ -20,7 +19,6 @@ from .._board import KNIGHT_MOVES, Board, neighbour_lists
 from .._errors import InvalidInputError, WarnsdorffStuckError
 from .._status import EXHAUSTED, FOUND, LIMIT
 from ..construct import _rectangle, _strips
-from ._narrow import four_wide
 
 Method = Callable[[Board, int, bool, int, "int | None"], "tuple[int, int, array | None]"]
 
@@ -45,6 +43,8 @@ def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | N
             squares = squares[turn:] + squares[:turn]
         return status, nodes, squares
     if 4 in board.size and board.is_rectangle and board.steps is KNIGHT_MOVES:
+        from ._narrow import four_wide  # here, not at import knight
+
         return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES)
     return _impl.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps)
 
@@ -161,6 +161,8 @@ def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed:
 
     seed makes the run reproducible; every attempt's squares count against budget.
     """
+    import random  # here, not at import knight
+
     rng = random.Random(seed)
     nodes = 0
     while nodes < budget:

@@ -32,16 +32,23 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Mapping
 
-from .._board import KNIGHT, Board, board_name, file_name, square_name
+from .._board import KNIGHT, Board, _shown, board_name, boolean, file_name, square_name
 from .._errors import InvalidInputError, InvalidTypeError
 from .._tour import Tour
 
-__all__ = ["COLORS", "MAX_SQUARES", "MIN_FONT", "picture_format", "render", "to_png", "write"]
+__all__ = ["COLORS", "MAX_SIZE", "MAX_SQUARES", "MIN_FONT", "picture_format", "render", "to_png", "write"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
 #: Largest board drawn, in squares (200×200).
 MAX_SQUARES = 40_000
+
+#: Largest picture side, in pixels (render's size, and to_png's output): Cairo's limit, so
+#: that every picture can also be a PNG.
+MAX_SIZE = 32_767
+
+#: Longest animation, in seconds.
+MAX_DURATION = 3600.0
 
 #: Smallest font, in pixels, for move numbers and coordinates; smaller text is left out.
 MIN_FONT = 6.0
@@ -72,18 +79,15 @@ def _num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidTypeError(f"{name} must be True or False, not {value!r}")
-    return value
-
-
-def _positive(value: object, name: str, kinds: tuple = (int,)) -> float:
+def _positive(value: object, name: str, most: float, kinds: tuple = (int,)) -> float:
+    """value, a positive number of one of kinds (never a bool) up to most."""
     if isinstance(value, bool) or not isinstance(value, kinds):
         kind = "an integer" if kinds == (int,) else "a number"
-        raise InvalidTypeError(f"{name} must be {kind}, not {value!r}")
-    if not (value > 0 and math.isfinite(value)):
-        raise InvalidInputError(f"{name} must be positive, not {value!r}")
+        raise InvalidTypeError(f"{name} must be {kind}, not {_shown(value)}")
+    if not value > 0:  # nan too
+        raise InvalidInputError(f"{name} must be positive, not {_shown(value)}")
+    if not value <= most:  # inf too
+        raise InvalidInputError(f"{name} must be at most {most:,g}, not {_shown(value)}")
     return value
 
 
@@ -158,12 +162,12 @@ def render(
     """
     if not isinstance(tour, Tour):
         raise InvalidTypeError(f"render() takes a knight.Tour, not {type(tour).__name__}")
-    size = int(_positive(size, "size"))
-    numbers, path = _flag(numbers, "numbers"), _flag(path, "path")
-    coordinates, markers = _flag(coordinates, "coordinates"), _flag(markers, "markers")
-    animate, loop = _flag(animate, "animate"), _flag(loop, "loop")
+    size = int(_positive(size, "size", MAX_SIZE))
+    numbers, path = boolean(numbers, "numbers"), boolean(path, "path")
+    coordinates, markers = boolean(coordinates, "coordinates"), boolean(markers, "markers")
+    animate, loop = boolean(animate, "animate"), boolean(loop, "loop")
     if duration is not None:
-        duration = float(_positive(duration, "duration", (int, float)))
+        duration = float(_positive(duration, "duration", MAX_DURATION, (int, float)))
     palette = _colors(colors)
     rows, cols = tour.rows, tour.cols
     if rows * cols > MAX_SQUARES:
@@ -457,15 +461,30 @@ def _numbers(root, coords, layout: _Layout, font: float, palette, timing: _Timin
 def to_png(svg: str, *, scale: float = 1.0) -> bytes:
     """Convert an SVG document to PNG bytes with cairosvg (pip install knight-tour[png]).
 
-    Raises ModuleNotFoundError with that advice when cairosvg or its Cairo library is missing.
+    scale multiplies the picture's size, up to MAX_SIZE pixels a side. Raises
+    ModuleNotFoundError with that advice when cairosvg or its Cairo library is missing, and
+    InvalidInputError for text that is not an SVG document cairosvg can draw.
     """
+    if not isinstance(svg, str):
+        raise InvalidTypeError(f"to_png() takes an SVG document as text, not {type(svg).__name__}")
+    if not svg.lstrip().startswith("<"):  # cairosvg would read a URL, or the current folder, instead
+        raise InvalidInputError(f"to_png() takes an SVG document (text starting '<'), not {_shown(svg)}")
+    scale = float(_positive(scale, "scale", MAX_SIZE, (int, float)))
     try:
         import cairosvg
     except (ImportError, OSError) as error:  # cairocffi raises OSError when libcairo is missing
         raise ModuleNotFoundError(
             f"PNG output needs cairosvg and the Cairo library ({error}); pip install knight-tour[png]"
         ) from None
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    try:
+        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    except MemoryError:
+        raise
+    except Exception as error:  # cairosvg's parser and Cairo raise many kinds for bad documents and sizes
+        raise InvalidInputError(
+            f"cairosvg cannot draw this SVG at scale={scale:g} (a picture at most {MAX_SIZE:,} pixels a side): "
+            f"{type(error).__name__}: {str(error)[:120]}"
+        ) from error
 
 
 def picture_format(path: str | Path) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import re
 
-from .._board import KNIGHT, KNIGHT_MOVES, Board, as_board, boolean, rectangle
+from .._board import KNIGHT, KNIGHT_MOVES, Board, _shown, as_board, boolean, rectangle
 from .._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
 from .._existence import board_reason, start_reason
 from .._status import EXHAUSTED, FOUND
@@ -33,9 +33,9 @@ def node_budget(max_nodes: object) -> int:
     try:
         budget = operator.index(max_nodes)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidTypeError(f"max_nodes must be an integer, not {max_nodes!r}") from None
+        raise InvalidTypeError(f"max_nodes must be an integer, not {_shown(max_nodes)}") from None
     if budget < 1:
-        raise InvalidInputError(f"max_nodes must be at least 1, not {budget}")
+        raise InvalidInputError(f"max_nodes must be at least 1, not {_shown(budget)}")
     return min(budget, 2**62)
 
 
@@ -75,7 +75,7 @@ def start_square(board: Board, start: object, call: str, what: str = "start") ->
 def refuse_end(end: object) -> None:
     """end= is part of the signature; fixed ends are not searched for yet."""
     if end is not None:
-        raise InvalidInputError(f"end={end!r}: tours with a fixed end are not supported yet; leave end=None")
+        raise InvalidInputError(f"end={_shown(end)}: tours with a fixed end are not supported yet; leave end=None")
 
 
 def refuse_givens(board: Board) -> None:
@@ -90,7 +90,7 @@ def _method(method: object):
     run = METHODS.get(method) if type(method) is str else None
     if run is None:
         error = InvalidInputError if isinstance(method, str) else InvalidTypeError
-        raise error(f"method {method!r} is not one of {', '.join(METHODS)}")
+        raise error(f"method {_shown(method)} is not one of {', '.join(METHODS)}")
     return run
 
 
@@ -129,7 +129,7 @@ def tour(
     budget = DEFAULT_MAX_NODES if max_nodes is None else node_budget(max_nodes)
     run = _method(method)
     if seed is not None and type(seed) is not int:
-        raise InvalidTypeError(f"seed must be an integer or None, not {seed!r}")
+        raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
     rows, cols = board.size
     if board.is_rectangle and board.steps is KNIGHT_MOVES:  # the theorems are about the knight
         reason = start_reason(rows, cols, number, closed)

@@ -305,7 +305,8 @@ _NEEDS_CAIROSVG = pytest.mark.skipif(
         ("GOOD", 0, InvalidInputError, "not 0"),
         ("GOOD", "x", InvalidTypeError, "'x'"),
         ("GOOD", True, InvalidTypeError, "True"),
-        ("GOOD", 1000, InvalidInputError, "cannot draw"),  # 400 px × 1000: past Cairo's 32,767
+        ("GOOD", 11, InvalidInputError, "would draw 4,400×4,400 pixels"),  # before Cairo allocates
+        ('<svg xmlns="http://www.w3.org/2000/svg" width="9cm" height="1cm"/>', 1000, InvalidInputError, "cannot draw"),
     ],
 )
 @_NEEDS_CAIROSVG

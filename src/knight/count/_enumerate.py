@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple, Optional, Sequence, Tupl
 
 from .. import _impl
 from . import _symmetry
-from .._board import KNIGHT, Board, boolean
+from .._board import KNIGHT, Board, _shown, boolean
 from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 from .._existence import board_reason, start_reason
 from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, refuse_end, start_square
@@ -302,7 +302,7 @@ def count_result(
     board, start, closed, reason = _question(size, start, end, closed, moves, "count")
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+        raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
     tqdm = _tqdm() if progress else None
     if reason:
         return CountResult(0, 0, 0)

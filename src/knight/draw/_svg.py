@@ -27,6 +27,7 @@ Legibility rules, so that large boards stay usable:
 from __future__ import annotations
 
 import math
+import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -36,7 +37,7 @@ from .._board import KNIGHT, Board, _shown, board_name, boolean, file_name, squa
 from .._errors import InvalidInputError, InvalidTypeError
 from .._tour import Tour
 
-__all__ = ["COLORS", "MAX_SIZE", "MAX_SQUARES", "MIN_FONT", "picture_format", "render", "to_png", "write"]
+__all__ = ["COLORS", "MAX_PNG_PIXELS", "MAX_SIZE", "MAX_SQUARES", "MIN_FONT", "picture_format", "render", "to_png", "write"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -46,6 +47,11 @@ MAX_SQUARES = 40_000
 #: Largest picture side, in pixels (render's size, and to_png's output): Cairo's limit, so
 #: that every picture can also be a PNG.
 MAX_SIZE = 32_767
+
+#: Most pixels to_png draws (a 4096×4096 picture: 64 MiB while Cairo draws it).
+MAX_PNG_PIXELS = 4096 * 4096
+
+_PIXEL_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)(?:px)?"[^>]*?\sheight="([0-9.]+)(?:px)?"')
 
 #: Longest animation, in seconds.
 MAX_DURATION = 3600.0
@@ -95,15 +101,15 @@ def _colors(colors: object) -> dict[str, str]:
     if colors is None:
         return dict(COLORS)
     if not isinstance(colors, Mapping):
-        raise InvalidTypeError(f"colors must be a mapping such as {{'route': '#000'}}, not {colors!r}")
+        raise InvalidTypeError(f"colors must be a mapping such as {{'route': '#000'}}, not {_shown(colors)}")
     chosen = dict(COLORS)
     for key, value in colors.items():
         if key not in COLORS:
-            raise InvalidInputError(f"colors: unknown key {key!r}; the keys are {', '.join(COLORS)}")
+            raise InvalidInputError(f"colors: unknown key {_shown(key)}; the keys are {', '.join(COLORS)}")
         if not isinstance(value, str):
-            raise InvalidTypeError(f"colors[{key!r}] must be a string such as '#1d4ed8', not {value!r}")
+            raise InvalidTypeError(f"colors[{key!r}] must be a string such as '#1d4ed8', not {_shown(value)}")
         if not _COLOR.fullmatch(value.strip()):
-            raise InvalidInputError(f"colors[{key!r}] = {value!r} is not a colour such as '#1d4ed8' or 'navy'")
+            raise InvalidInputError(f"colors[{key!r}] = {_shown(value)} is not a colour such as '#1d4ed8' or 'navy'")
         chosen[key] = value.strip()
     return chosen
 
@@ -461,7 +467,7 @@ def _numbers(root, coords, layout: _Layout, font: float, palette, timing: _Timin
 def to_png(svg: str, *, scale: float = 1.0) -> bytes:
     """Convert an SVG document to PNG bytes with cairosvg (pip install knight-tour[png]).
 
-    scale multiplies the picture's size, up to MAX_SIZE pixels a side. Raises
+    scale multiplies the picture's size, up to MAX_PNG_PIXELS pixels in all. Raises
     ModuleNotFoundError with that advice when cairosvg or its Cairo library is missing, and
     InvalidInputError for text that is not an SVG document cairosvg can draw.
     """
@@ -476,6 +482,7 @@ def to_png(svg: str, *, scale: float = 1.0) -> bytes:
         raise ModuleNotFoundError(
             f"PNG output needs cairosvg and the Cairo library ({error}); pip install knight-tour[png]"
         ) from None
+    _check_pixels(svg, scale)
     try:
         return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
     except MemoryError:
@@ -487,11 +494,32 @@ def to_png(svg: str, *, scale: float = 1.0) -> bytes:
         ) from error
 
 
+def _check_pixels(svg: str, scale: float) -> None:
+    """Refuse a PNG of more than MAX_PNG_PIXELS, where the document gives its size in pixels
+    (as render() does), before Cairo allocates it."""
+    size = _PIXEL_SIZE.match(svg.lstrip()[:2000])
+    if size is None:
+        return  # other units, or no size: cairosvg decides, and refuses a side past MAX_SIZE
+    try:
+        width, height = float(size.group(1)) * scale, float(size.group(2)) * scale
+    except ValueError:  # "1.2.3": not a number, which cairosvg says in its own words
+        return
+    if width * height > MAX_PNG_PIXELS:
+        raise InvalidInputError(
+            f"to_png at scale={scale:g} would draw {width:,.0f}×{height:,.0f} pixels, more than the "
+            f"{MAX_PNG_PIXELS:,} (4096×4096) it draws; use a smaller scale"
+        )
+
+
 def picture_format(path: str | Path) -> str:
     """"svg" or "png", from the name's suffix; InvalidInputError for any other name."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidTypeError(f"a picture's name must be text or a path, not {_shown(path)}")
     suffix = Path(path).suffix.lower()
     if suffix not in (".svg", ".png"):
-        raise InvalidInputError(f"cannot tell the picture format of {str(path)!r}: the name must end in .svg or .png")
+        raise InvalidInputError(
+            f"cannot tell the picture format of {_shown(str(path))}: the name must end in .svg or .png"
+        )
     return suffix[1:]
 
 
@@ -504,7 +532,7 @@ def write(tour: Tour, path: str | Path, **options) -> None:
     try:
         path.write_bytes(data)
     except OSError as error:
-        raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+        raise InvalidInputError(f"cannot write {_shown(str(path))}: {error.strerror or error}") from None
 
 
 def notebook_picture(tour: Tour) -> str | None:

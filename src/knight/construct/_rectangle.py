@@ -108,18 +108,55 @@ def memory_needed(rows: int, cols: int) -> int:
 
 
 def available_memory() -> int | None:
-    """Bytes of memory available to allocate (MemAvailable, else physical), or None if unknown."""
-    try:
-        with open("/proc/meminfo") as info:
-            for line in info:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
+    """Bytes this process can still allocate, or None if unknown: the least of the system's
+    MemAvailable (else its physical memory) and what the address-space limit (RLIMIT_AS,
+    ulimit -v) leaves."""
+    known = [amount for amount in (_system_memory(), _address_space_left()) if amount is not None]
+    return min(known) if known else None
+
+
+def _system_memory() -> int | None:
+    """MemAvailable from /proc/meminfo, else physical memory, or None."""
+    available = _proc_bytes("/proc/meminfo", "MemAvailable:")
+    if available is not None:
+        return available
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):
         return None
+
+
+def _address_space_left() -> int | None:
+    """What RLIMIT_AS (ulimit -v) leaves of this process's address space, or None without a limit."""
+    try:
+        import resource  # POSIX only
+    except ImportError:
+        return None
+    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if limit == resource.RLIM_INFINITY:
+        return None
+    return max(0, limit - (_proc_bytes("/proc/self/status", "VmSize:") or 0))
+
+
+def _proc_bytes(path: str, key: str) -> int | None:
+    """The value of a "key N kB" line of a /proc file, in bytes, or None."""
+    try:
+        with open(path) as info:
+            for line in info:
+                if line.startswith(key):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def out_of_memory(rows: int, cols: int, board: str) -> MemoryError:
+    """The MemoryError for an allocation refused while building a rows×cols tour, saying how much it needed."""
+    needed = memory_needed(rows, cols)
+    return MemoryError(
+        f"no memory for the tour of {board}: it needs {needed:,} bytes ({needed / 2**30:.1f} GiB, "
+        f"{BYTES_PER_SQUARE} a square)"
+    )
 
 
 def check_memory(rows: int, cols: int, board: str) -> None:

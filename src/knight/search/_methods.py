@@ -63,12 +63,15 @@ def construct(board: Board, start: int, closed: bool, budget: int, seed: int | N
             f"method 'construct' builds knight's tours of whole rectangles only, not of {board.name}; "
             "use 'auto' or 'backtrack'"
         )
-    if _rectangle.applies(rows, cols):
-        _rectangle.check_memory(rows, cols, board.name)
-        return FOUND, 0, _rectangle.construct(rows, cols, start, closed)
-    if _strips.applies(rows, cols, start, closed):
-        _rectangle.check_memory(rows, cols, board.name)
-        return FOUND, 0, _strips.tour(rows, cols, start)
+    try:
+        if _rectangle.applies(rows, cols):
+            _rectangle.check_memory(rows, cols, board.name)
+            return FOUND, 0, _rectangle.construct(rows, cols, start, closed)
+        if _strips.applies(rows, cols, start, closed):
+            _rectangle.check_memory(rows, cols, board.name)
+            return FOUND, 0, _strips.tour(rows, cols, start)
+    except MemoryError:  # refused all the same (the check cannot see every limit): say what it needed
+        raise _rectangle.out_of_memory(rows, cols, board.name) from None
     if 5 <= rows <= 11 and 5 <= cols <= 11:
         return backtrack(board, start, closed, budget, seed)
     raise InvalidInputError(

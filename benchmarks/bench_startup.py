@@ -27,7 +27,7 @@ IMPORT = "import time; t = time.perf_counter(); import knight; print(time.perf_c
 RUNS = {
     "python -c pass": (["-c", "pass"], None),
     "knight 8": (["-m", "knight", "8"], None),
-    "knight judge (one line)": (["-m", "knight", "judge"], "8 1\n"),
+    "knight judge (one line)": (["-m", "knight", "judge"], "1\n-1\n"),
     "knight --version": (["-m", "knight", "--version"], None),
 }
 
@@ -71,11 +71,15 @@ def main() -> None:
 
 
 def report(repeats: int, env: dict, implementation: str) -> None:
-    """Print the import time and the whole runs' times."""
+    """Print the import time, and each whole run's time with what it adds to the bare interpreter."""
     print(f"start-up, minimum of {repeats} fresh interpreters ({implementation} core)")
     print(f"{'import knight':>26}: {import_seconds(repeats, env) * 1000:7.1f} ms   (target: under 25 ms)")
+    bare = None
     for name, (args, stdin) in RUNS.items():
-        print(f"{name:>26}: {run_seconds(repeats, args, stdin, env) * 1000:7.1f} ms")
+        seconds = run_seconds(repeats, args, stdin, env)
+        bare = seconds if bare is None else bare
+        extra = "" if seconds is bare else f"   ({(seconds - bare) * 1000:+.1f} ms over the bare interpreter)"
+        print(f"{name:>26}: {seconds * 1000:7.1f} ms{extra}")
 
 
 if __name__ == "__main__":

@@ -1,15 +1,25 @@
-"""Benchmark the search: compiled core against the pure-Python twin, and the judge mode.
+"""Benchmark knight.tour() on 8×8 against a plain C solver and an idiomatic pure-Python one.
 
-    python benchmarks/bench_tour.py
+    python benchmarks/bench_tour.py [--against OLD_CHECKOUT]
 
-Prints, from one run: the time per 8×8 tour through knight.tour() over all 64 starts for
-each implementation and their ratio; the judge mode's time per line on 128,000 lines
-(starts 1 to 64, repeated), and, where g++ and the seed documents are at hand, the seed
-program's own time on the same input compiled with g++ -O2.
+Prints, from one run, the time per tour through knight.tour(8, start=s), averaged over all
+64 starts, for: the compiled core; its pure-Python twin; a plain C Warnsdorff solver with
+backtracking (warnsdorff_ref.c, compiled here with cc -O2 and called through ctypes, one
+call for all the tours so that no call overhead counts against it); and an idiomatic
+pure-Python one (warnsdorff_ref.py). Both references break ties as knight does, and the
+benchmark checks that all four give the same 64 tours. Then the ratios: knight against
+C (target at most 1.5×), the Python reference against knight (target at least 50×) and
+the Python reference against the twin (target at least 1×). Rounds alternate between the
+solvers and each keeps its best round, so all see the same machine noise. With --against
+DIR, another checkout's knight.tour (DIR/src, built) is timed in the same rounds, in a
+subprocess. Last, the judge mode's time per line on 128,000 lines, and the seed program's
+own where g++ and the seed documents are at hand.
 """
 
 from __future__ import annotations
 
+import argparse
+import ctypes
 import importlib
 import os
 import shutil
@@ -21,33 +31,97 @@ from pathlib import Path
 
 import knight
 import knight._impl
+import warnsdorff_ref
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_0d790b20bcedfdb9.txt"
+HERE = Path(__file__).resolve().parent
+SEED = HERE.parents[1] / "shared" / "seeds" / "000_0d790b20bcedfdb9.txt"
 JUDGE_LINES = 128_000
+ROUNDS = 7
+STARTS = range(1, 65)
+
+#: Run in another checkout: its knight.tour's time per 8×8 tour, in seconds, on stdout.
+_OTHER_CHECKOUT = """
+import sys, time, knight
+for start in range(1, 65):
+    knight.tour(8, start=start)
+began = time.perf_counter()
+for _ in range({repeats}):
+    for start in range(1, 65):
+        knight.tour(8, start=start)
+print((time.perf_counter() - began) / (64 * {repeats}))
+"""
 
 
-def per_tour(module_name: str, repeats: int) -> float:
-    """Seconds per knight.tour() call over all 64 starts of 8×8, using one search core."""
+def c_reference(workdir: Path):
+    """The C reference solver as a ctypes library, or None without a C compiler."""
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if compiler is None:
+        return None
+    library = workdir / "warnsdorff_ref.so"
+    built = subprocess.run(
+        [compiler, "-O2", "-shared", "-fPIC", "-o", str(library), str(HERE / "warnsdorff_ref.c")], capture_output=True
+    )
+    if built.returncode != 0:
+        return None
+    solver = ctypes.CDLL(str(library))
+    solver.every_start.restype = ctypes.c_long
+    return solver
+
+
+def c_tour(solver, start: int) -> list[int]:
+    out = (ctypes.c_int * 64)()
+    if not solver.tour(8, start, out):
+        raise AssertionError(f"the C reference found no tour from {start}")
+    return list(out)
+
+
+def per_tour_with(module_name: str, repeats: int) -> float:
+    """Seconds per knight.tour(8, start=s) call over all 64 starts, using one search core."""
     knight._impl.core = importlib.import_module(module_name)
+    try:
+        began = time.perf_counter()
+        for _ in range(repeats):
+            for start in STARTS:
+                knight.tour(8, start=start)
+        return (time.perf_counter() - began) / (64 * repeats)
+    finally:
+        knight._impl.core = importlib.import_module("knight.search._core")
+
+
+def per_tour_python(repeats: int) -> float:
     began = time.perf_counter()
     for _ in range(repeats):
-        for start in range(1, 65):
-            knight.tour(8, start)
+        for start in STARTS:
+            warnsdorff_ref.warnsdorff_tour(8, start)
     return (time.perf_counter() - began) / (64 * repeats)
 
 
-def compare(rounds: int = 7) -> tuple[float, float]:
-    """Best time per tour of the compiled core and of the twin, measured in alternation.
+def per_tour_c(solver, repeats: int) -> float:
+    began = time.perf_counter()
+    found = solver.every_start(8, repeats)
+    seconds = time.perf_counter() - began
+    assert found == 64 * repeats
+    return seconds / (64 * repeats)
 
-    Alternating the two in every round exposes both to the same machine noise, so their
-    ratio holds even where absolute times drift between runs.
-    """
-    compiled = twin = float("inf")
-    for _ in range(rounds):
-        compiled = min(compiled, per_tour("knight.search._core", 300))
-        twin = min(twin, per_tour("knight.search._core_py", 3))
-    knight._impl.core = importlib.import_module("knight.search._core")
-    return compiled, twin
+
+def per_tour_other(checkout: Path, repeats: int) -> float:
+    env = dict(os.environ, PYTHONPATH=str(checkout / "src"))
+    script = _OTHER_CHECKOUT.format(repeats=repeats)
+    answer = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    return float(answer.stdout)
+
+
+def check_same_tours(solver) -> None:
+    """All four solvers give the same tour from every start."""
+    for start in STARTS:
+        ours = list(knight.tour(8, start=start))
+        assert ours == warnsdorff_ref.warnsdorff_tour(8, start), start
+        assert solver is None or ours == c_tour(solver, start), start
+        knight._impl.core = importlib.import_module("knight.search._core_py")
+        try:
+            assert list(knight.tour(8, start=start)) == ours, start
+        finally:
+            knight._impl.core = importlib.import_module("knight.search._core")
 
 
 def timed_run(command: list[str], source: Path) -> float:
@@ -72,14 +146,39 @@ def seed_program(workdir: Path) -> list[str] | None:
 
 
 def main() -> None:
-    compiled, twin = compare()
-    print("8×8 tour through knight.tour(), mean over all 64 starts (best of 7 rounds, alternating)")
-    print(f"  compiled core : {compiled * 1e6:9.2f} µs")
-    print(f"  pure Python   : {twin * 1e6:9.2f} µs")
-    print(f"  ratio         : {twin / compiled:9.1f}×")
-
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", type=Path, help="another knight checkout (built) to time in the same rounds")
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; knight.IMPLEMENTATION = {knight.IMPLEMENTATION!r}")
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
+        solver = c_reference(workdir)
+        check_same_tours(solver)
+        print(f"same 64 tours from knight (compiled and twin), the Python reference{' and the C reference' if solver else ''}")
+        best = {"knight": float("inf"), "twin": float("inf"), "C": float("inf"), "Python": float("inf"), "other": float("inf")}
+        for _ in range(ROUNDS):
+            best["knight"] = min(best["knight"], per_tour_with("knight.search._core", 300))
+            if solver is not None:
+                best["C"] = min(best["C"], per_tour_c(solver, 300))
+            best["twin"] = min(best["twin"], per_tour_with("knight.search._core_py", 3))
+            best["Python"] = min(best["Python"], per_tour_python(3))
+            if args.against is not None:
+                best["other"] = min(best["other"], per_tour_other(args.against, 300))
+        print(f"8×8 tour, mean over all 64 starts (best of {ROUNDS} alternating rounds)")
+        print(f"  knight.tour, compiled   : {best['knight'] * 1e6:9.2f} µs")
+        print(f"  knight.tour, twin       : {best['twin'] * 1e6:9.2f} µs")
+        if solver is not None:
+            print(f"  C reference, cc -O2     : {best['C'] * 1e6:9.2f} µs")
+        print(f"  Python reference        : {best['Python'] * 1e6:9.2f} µs")
+        if args.against is not None:
+            print(f"  {str(args.against)[:22]:<24}: {best['other'] * 1e6:9.2f} µs")
+        if solver is not None:
+            print(f"  knight / C              : {best['knight'] / best['C']:9.2f}×   (target at most 1.5×)")
+        print(f"  Python reference / knight: {best['Python'] / best['knight']:8.1f}×   (target at least 50×)")
+        print(f"  Python reference / twin : {best['Python'] / best['twin']:9.2f}×   (target at least 1×)")
+        if args.against is not None:
+            print(f"  {str(args.against)[:16]} / knight : {best['other'] / best['knight']:7.2f}×")
+
         source = workdir / "starts.txt"
         source.write_text("".join(f"{index % 64 + 1}\n" for index in range(JUDGE_LINES)) + "-1\n")
         ours = timed_run([sys.executable, "-m", "knight", "judge"], source)

@@ -132,7 +132,7 @@ def holed_block(h, w, s):
                 continue
             choices.append((a, q))
     rng.shuffle(choices)
-    for round_ in range(20):
+    for _round in range(20):
         for a, q in choices:
             found = path(h, w, s, a, q, [(1 * w + 1, 3 * w)], random.Random(rng.random()), limit=20_000)
             if found:

@@ -193,13 +193,13 @@ def test_a_refused_allocation_names_the_board_and_the_bytes(monkeypatch):
         knight.tour((20, 30), 1)
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads VmSize from /proc")
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads the process size from /proc")
 def test_the_memory_check_sees_the_address_space_limit():
     """Under ulimit -v (RLIMIT_AS) a tour that would not fit is refused before allocating."""
     child = (
         "import resource, knight\n"
-        "from knight.construct import _rectangle\n"
-        "resource.setrlimit(resource.RLIMIT_AS, (_rectangle._proc_bytes('/proc/self/status', 'VmSize:') + (300 << 20),) * 2)\n"
+        "size = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (size + (300 << 20),) * 2)\n"
         "try:\n    knight.tour(12_000)\nexcept knight.InvalidInputError as error:\n    print(error)\n"
     )
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)

@@ -29,7 +29,6 @@ HEAVY = (
     "knight.construct._blocks",
     "knight.construct._strips_data",
     "knight.search._narrow",
-    "knight.search._core_py",
 )
 
 

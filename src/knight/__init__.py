@@ -30,11 +30,10 @@ from ._errors import (
 from ._impl import IMPLEMENTATION
 from ._tour import Tour
 from ._validate import check_tour, is_tour
+from ._version import __version__ as __version__
 from .count._enumerate import count, tours
 from .search._find import DEFAULT_MAX_NODES, exists, tour
 from .search._methods import METHODS
-
-__version__ = "0.1.0"
 
 
 
@@ -47,8 +46,9 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# The model never imports drawing: the package, which sees both, gives Tour its notebook picture.
+# The model never imports drawing: the package, which sees both, gives Tour its notebook pictures.
 Tour._repr_svg_ = draw.repr_svg  # type: ignore[attr-defined]
+Tour._repr_html_ = draw.repr_html  # type: ignore[attr-defined]
 
 __all__ = [
     "Board",

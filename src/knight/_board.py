@@ -210,6 +210,7 @@ class Board:
     """
 
     __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_neighbours")
+    _neighbours: list[list[int]] | None
 
     def __init__(self, size: object = 8, *, holes: Iterable[Square] = (), moves: object = KNIGHT) -> None:
         if isinstance(size, Board):
@@ -232,12 +233,14 @@ class Board:
         squares = rows * cols if mask is None else mask.count(1)
         if squares == 0:
             raise InvalidInputError(f"a board needs at least one square: this {board_name(rows, cols)} one has no squares")
-        self._rows, self._cols, self._mask, self._leaper = rows, cols, mask, leaper
-        self._steps = leaper_steps(leaper)
-        self._givens = tuple(givens)
-        self._squares = squares
-        self._hash = hash((rows, cols, mask, leaper, self._givens))
-        self._neighbours = None
+        fill = object.__setattr__  # not __setattr__ below, whose check costs an exception per field here
+        givens = tuple(givens)
+        for name, value in (
+            ("_rows", rows), ("_cols", cols), ("_mask", mask), ("_leaper", leaper), ("_steps", leaper_steps(leaper)),
+            ("_givens", givens), ("_squares", squares), ("_neighbours", None),
+            ("_hash", hash((rows, cols, mask, leaper, givens))),
+        ):
+            fill(self, name, value)
 
     @classmethod
     def _make(cls, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens=()) -> Board:
@@ -417,6 +420,13 @@ class Board:
         """The squares (numbers) a leap from square, in move order."""
         return [target + 1 for target in self.neighbour_lists()[self.square(square) - 1]]
 
+    def to_networkx(self) -> Any:
+        """The leaper graph as a networkx.Graph: a node per square (number, with row, col and
+        name), an edge per leap; needs networkx (knight-tour[networkx])."""
+        from ._graph import board_graph
+
+        return board_graph(self)
+
     # -- writing it -----------------------------------------------------------------------
 
     def picture(self) -> str:
@@ -456,7 +466,7 @@ class Board:
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return Board._make, (self._rows, self._cols, self._mask, self._leaper, self._givens)
 
     def __setattr__(self, name: str, value: object) -> None:

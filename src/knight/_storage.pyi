@@ -1,9 +1,16 @@
+import sys
 from array import array
 from typing import Any
 
-class SquareBuffer:
-    _squares: array
-    def __buffer__(self, flags: int) -> memoryview: ...
+from typing_extensions import disjoint_base
 
-def move_numbers(squares: Any, cells: int) -> array: ...
+@disjoint_base
+class SquareBuffer:
+    _squares: array[int]
+    # the buffer protocol (__getbuffer__ in the .pyx); Python 3.12+ shows it as __buffer__
+    if sys.version_info >= (3, 12):
+        def __buffer__(self, flags: int, /) -> memoryview: ...
+        def __release_buffer__(self, buffer: memoryview, /) -> None: ...
+
+def move_numbers(squares: Any, cells: int) -> array[int]: ...
 def encode(values: Any, begin: int, end: int, width: int, sep: bytes) -> bytes: ...

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import Iterable, Iterator, overload
+from typing import Any, Iterable, Iterator, overload
 
 from . import _impl, _text
 from ._board import KNIGHT, Board, _shown, as_board
@@ -16,7 +16,7 @@ from ._validate import check_tour, is_leap
 REPR_SQUARES = 10_000
 
 
-class Tour(_impl.storage.SquareBuffer, Sequence):
+class Tour(_impl.storage.SquareBuffer, Sequence[int]):
     """A tour: the squares (1-based numbers) of a Board in the order the piece visits them.
 
     Tour(squares, board) validates (board is n, (rows, cols), "RxC" or a knight.Board);
@@ -120,7 +120,7 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
             return NotImplemented
         return self._board == other._board and self._squares == other._squares
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return _restore, (self._squares, self._board)
 
     def __hash__(self) -> int:
@@ -165,6 +165,13 @@ class Tour(_impl.storage.SquareBuffer, Sequence):
         Unboxed, it is a picture of the board with every move given: Board.parse() reads it.
         """
         return _text.grid(self._squares, self._board, boxed=boxed)
+
+    def to_networkx(self) -> Any:
+        """The tour as a networkx.DiGraph: squares as nodes (with row, col, name and move),
+        an edge from each to the next; needs networkx (knight-tour[networkx])."""
+        from ._graph import tour_graph
+
+        return tour_graph(self)
 
 
 def _restore(squares: array, board: Board) -> Tour:

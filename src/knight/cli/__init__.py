@@ -1,8 +1,8 @@
 """The knight command: print a tour, say whether one exists, count or list them all, or judge.
 
     knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
-           [--moves A,B] [--seed N] [--max-nodes N] [-o PICTURE]
-    knight exists [SIZE] [--start SQUARE] [--closed] [--moves A,B] [--max-nodes N]
+           [--moves A,B] [--seed N] [--max-nodes N] [--timeout SECONDS] [-o PICTURE]
+    knight exists [SIZE] [--start SQUARE] [--closed] [--moves A,B] [--max-nodes N] [--timeout SECONDS]
     knight count SIZE [--start SQUARE] [--closed] [--workers K] [--progress] [--max-nodes N]
     knight all [SIZE] [--start SQUARE] [--closed] [--format FMT] [--max-nodes N]
     knight judge < starts.txt
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from . import _judge
 from ._common import (
@@ -45,7 +45,7 @@ from ..search._find import no_tour_reason, refuse_end, tour
 from ..search._methods import METHODS
 
 _USAGE = """knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
-              [--moves A,B] [--seed N] [--max-nodes N] [-o PICTURE]
+              [--moves A,B] [--seed N] [--max-nodes N] [--timeout SECONDS] [-o PICTURE]
        knight {exists,count,all,judge} ...   (knight COMMAND --help for each)"""
 
 
@@ -93,10 +93,11 @@ def _tour_command(argv: Sequence[str]) -> int:
         help="random seed for --method random",
     )
     max_nodes_option(parser, "search node budget (default 20,000,000)")
+    _timeout_option(parser)
     parser.add_argument("-o", "--output", metavar="PICTURE", help="write a picture: a name ending .svg or .png")
     parser.add_argument("--version", action="version", version=f"knight {__version__}")
     args = no_extra_arguments(parser, argv, "")
-    svg = None
+    svg: Any = None
     if args.output is not None:
         from .. import svg
 
@@ -112,12 +113,20 @@ def _tour_command(argv: Sequence[str]) -> int:
         max_nodes=args.max_nodes,
         method=args.method,
         seed=args.seed,
+        timeout=args.timeout,
     )
     if svg is not None:
         svg.write(found, args.output)
     else:
         write_tour(found, args.format or "grid")
     return 0
+
+
+def _timeout_option(parser: argparse.ArgumentParser) -> None:
+    """--timeout SECONDS: stop the search after that long (knight.tour's timeout=, which checks it)."""
+    parser.add_argument(
+        "--timeout", type=float, default=None, metavar="SECONDS", help="give up after this many seconds (default: never)"
+    )
 
 
 def _end_of(args: argparse.Namespace):
@@ -156,16 +165,17 @@ def _judge_command(argv: Sequence[str]) -> int:
 def _exists_command(argv: Sequence[str]) -> int:
     parser = Parser(
         prog="knight exists",
-        usage="knight exists [SIZE] [--start SQUARE] [--closed] [--moves A,B] [--max-nodes N]",
+        usage="knight exists [SIZE] [--start SQUARE] [--closed] [--moves A,B] [--max-nodes N] [--timeout SECONDS]",
         description="Say whether a knight's tour exists: yes (exit 0), or no and why (exit 1).",
     )
     add_size_argument(parser)
     parser.add_argument("--start", default=None, metavar="SQUARE", help="only tours from this square")
     parser.add_argument("--moves", default=None, metavar="A,B", help="leaper A,B (default 1,2, the knight)")
     max_nodes_option(parser, "search node budget, where a search must answer (default 20,000,000)")
+    _timeout_option(parser)
     args = no_extra_arguments(parser, argv, "exists")
     board = _leaper_board(args, "exists")
-    reason = no_tour_reason(board, start_of(args), closed=args.closed, max_nodes=args.max_nodes)
+    reason = no_tour_reason(board, start_of(args), closed=args.closed, max_nodes=args.max_nodes, timeout=args.timeout)
     sys.stdout.write("yes\n" if reason is None else f"no: {reason}\n")
     return 0 if reason is None else 1
 

@@ -7,7 +7,7 @@ import contextlib
 import os
 import signal
 import sys
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 from ..count import _enumerate
 from ._common import (
@@ -21,6 +21,9 @@ from ._common import (
     write_tour,
 )
 from .._errors import InvalidInputError
+
+if TYPE_CHECKING:  # executors load when a count runs on workers, not at start-up
+    from concurrent.futures import Executor
 
 #: The most nodes --max-nodes takes: the library's budgets stop there (2**62).
 MAX_NODES = 2**62
@@ -54,7 +57,7 @@ def _stop_on_interrupt() -> None:
 
 
 @contextlib.contextmanager
-def worker_pool(workers: int) -> Iterator[object]:
+def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
     """A ProcessPoolExecutor of workers processes (None for workers 0) that stops promptly on errors."""
     if workers == 0:
         yield None

@@ -108,18 +108,20 @@ def memory_needed(rows: int, cols: int) -> int:
 
 
 def available_memory() -> int | None:
-    """Bytes this process can still allocate, or None if unknown: the least of the system's
-    MemAvailable (else its physical memory) and what the address-space limit (RLIMIT_AS,
-    ulimit -v) leaves."""
-    known = [amount for amount in (_system_memory(), _address_space_left()) if amount is not None]
+    """Bytes of memory available to allocate, or None if unknown: the system's (MemAvailable,
+    else physical), but no more than the process may still map under its limit (RLIMIT_AS)."""
+    known = [size for size in (_system_memory(), _address_space_left()) if size is not None]
     return min(known) if known else None
 
 
 def _system_memory() -> int | None:
-    """MemAvailable from /proc/meminfo, else physical memory, or None."""
-    available = _proc_bytes("/proc/meminfo", "MemAvailable:")
-    if available is not None:
-        return available
+    try:
+        with open("/proc/meminfo") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):
@@ -127,27 +129,21 @@ def _system_memory() -> int | None:
 
 
 def _address_space_left() -> int | None:
-    """What RLIMIT_AS (ulimit -v) leaves of this process's address space, or None without a limit."""
+    """Bytes the process may still map under RLIMIT_AS (resource is POSIX only), or None."""
     try:
-        import resource  # POSIX only
-    except ImportError:
-        return None
-    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
-    if limit == resource.RLIM_INFINITY:
-        return None
-    return max(0, limit - (_proc_bytes("/proc/self/status", "VmSize:") or 0))
+        import resource
 
-
-def _proc_bytes(path: str, key: str) -> int | None:
-    """The value of a "key N kB" line of a /proc file, in bytes, or None."""
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    except (ImportError, AttributeError, OSError, ValueError):
+        return None
+    if limit == resource.RLIM_INFINITY or limit < 0:
+        return None
     try:
-        with open(path) as info:
-            for line in info:
-                if line.startswith(key):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
+        with open("/proc/self/statm") as statm:
+            mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        mapped = 0
+    return max(limit - mapped, 0)
 
 
 def out_of_memory(rows: int, cols: int, board: str) -> MemoryError:

@@ -339,6 +339,8 @@ def tour(rows: int, cols: int, start: int) -> array:
         turn = _position(squares, start + 1)
         return squares[turn:] + squares[:turn]
     squares = array("i")
-    for part in plans(rows, cols, start):
+    parts = plans(rows, cols, start)
+    assert parts is not None, "applies() holds, so every base is stored"
+    for part in parts:
         squares += build(part)
     return squares

@@ -249,7 +249,9 @@ def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: boo
     return [WorkItem(module.__name__, board, tuple(flat[index::size]), _UNLIMITED) for index in range(size)], nodes
 
 
-def _question(size: object, start: object, end: object, closed: object, moves: object, call: str):
+def _question(
+    size: object, start: object, end: object, closed: object, moves: object, call: str
+) -> tuple[Board, Optional[int], bool, Optional[str]]:
     """Parse a question: (board, start index or None, closed, why there is no tour or None)."""
     board = question_board(size, moves, call)
     number = None if start is None else start_square(board, start, call)
@@ -425,6 +427,7 @@ def tours(
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
     if reason:
         return iter(())
+    roots: list[tuple[tuple[int, ...], Optional[tuple[int, ...]]]]
     if closed and first is not None:
         roots = [((first,), tuple(neighbours(board, first)))]
     elif closed:

@@ -1,14 +1,18 @@
 from array import array
 from typing import Optional, Sequence, Tuple
 
+from typing_extensions import Self, disjoint_base
+
 FOUND: int
 EXHAUSTED: int
 LIMIT: int
 CHUNK: int
 
+@disjoint_base
 class Walker:
-    def __init__(
-        self,
+    # the arguments go to __cinit__ (tp_new), so the stub types __new__
+    def __new__(
+        cls,
         rows: int,
         cols: int,
         mask: Optional[bytes],
@@ -17,6 +21,6 @@ class Walker:
         target: int,
         ordered: bool,
         moves: Sequence[Tuple[int, int]],
-    ) -> None: ...
-    def next(self, budget: int) -> Tuple[int, int, Optional[array]]: ...
+    ) -> Self: ...
+    def next(self, budget: int) -> Tuple[int, int, Optional[array[int]]]: ...
     def count(self, budget: int) -> Tuple[int, int, int]: ...

@@ -1,8 +1,9 @@
 """Drawing: pictures of tours (SVG, PNG) and their display in notebooks.
 
 Drawing depends on the model (Board, Tour) and never the reverse: ``_svg`` draws a Tour,
-and ``repr_svg`` is the notebook hook that knight/__init__.py attaches to Tour, importing
-``_svg`` only when a notebook asks for a picture.
+``_overview`` shows one too large for that as a small raster, and ``repr_svg`` and
+``repr_html`` are the notebook hooks that knight/__init__.py attaches to Tour, importing
+them only when a notebook asks for a picture.
 """
 
 from __future__ import annotations
@@ -18,3 +19,15 @@ def repr_svg(tour: Tour) -> str | None:
     from ._svg import notebook_picture
 
     return notebook_picture(tour)
+
+
+def repr_html(tour: Tour) -> str:
+    """Tour._repr_html_: the SVG picture inline, or past the largest board drawn a scaled
+    raster of the move numbers (so a notebook always shows a picture, never a wall of text)."""
+    from ._svg import MAX_SQUARES, render
+
+    if tour.rows * tour.cols > MAX_SQUARES:
+        from ._overview import overview_html
+
+        return overview_html(tour)
+    return render(tour)

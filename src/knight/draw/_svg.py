@@ -31,7 +31,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .._board import KNIGHT, Board, _shown, board_name, boolean, file_name, square_name
 from .._errors import InvalidInputError, InvalidTypeError
@@ -85,7 +85,7 @@ def _num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _positive(value: object, name: str, most: float, kinds: tuple = (int,)) -> float:
+def _positive(value: Any, name: str, most: float, kinds: tuple = (int,)) -> float:
     """value, a positive number of one of kinds (never a bool) up to most."""
     if isinstance(value, bool) or not isinstance(value, kinds):
         kind = "an integer" if kinds == (int,) else "a number"
@@ -137,6 +137,23 @@ class _Layout:
         coordinates = coordinates and 2 * margin <= size / 3
         margin = margin if coordinates else 0.0
         return font, coordinates, margin, (size - 2 * margin) / max(rows, cols)
+
+
+if TYPE_CHECKING:
+    from typing_extensions import TypedDict, Unpack
+
+    class RenderOptions(TypedDict, total=False):
+        """render()'s keyword options, as write() passes them on (for type checkers only)."""
+
+        size: int
+        numbers: bool
+        path: bool
+        coordinates: bool
+        markers: bool
+        colors: Mapping[str, str] | None
+        animate: bool
+        duration: float | None
+        loop: bool
 
 
 def render(
@@ -345,7 +362,7 @@ def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | 
             },
         )
     if closed:
-        dash = max(0.2, 4 / cell)
+        closing_dash = max(0.2, 4 / cell)
         closing = ET.SubElement(
             board,
             "line",
@@ -357,7 +374,7 @@ def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | 
                 "y2": _num(first_row + 0.5),
                 "stroke": palette["closing"],
                 "stroke-width": _num3(width),
-                "stroke-dasharray": f"{_num3(dash)} {_num3(dash * 0.7)}",
+                "stroke-dasharray": f"{_num3(closing_dash)} {_num3(closing_dash * 0.7)}",
             },
         )
         if timing is not None:
@@ -523,8 +540,11 @@ def picture_format(path: str | Path) -> str:
     return suffix[1:]
 
 
-def write(tour: Tour, path: str | Path, **options) -> None:
-    """Write a picture of the tour to path: SVG for a .svg name, PNG for .png; options as render()."""
+def write(tour: Tour, path: str | Path, /, **options: Unpack[RenderOptions]) -> None:
+    """Write a picture of the tour to path: SVG for a .svg name, PNG for .png; options as render().
+
+    tour and path are positional, so that render()'s path= option (draw the route) passes through.
+    """
     path = Path(path)
     kind = picture_format(path)
     picture = render(tour, **options)

@@ -1,9 +1,14 @@
 from array import array
 from typing import Optional, Sequence, Tuple
 
+from .._tour import Tour
+
 FOUND: int
 EXHAUSTED: int
 LIMIT: int
+FILL_LIMIT: int
+CHECK_EVERY: int
+QUICK_SIZES: range
 
 def search(
     rows: int,
@@ -13,4 +18,6 @@ def search(
     closed: bool,
     max_nodes: int,
     moves: Sequence[Tuple[int, int]],
-) -> Tuple[int, int, Optional[array]]: ...
+    deadline: float = ...,
+) -> Tuple[int, int, Optional[array[int]]]: ...
+def quick_tour(size: object, start: object) -> Optional[Tour]: ...

@@ -6,18 +6,37 @@ The algorithm, move order, tie-breaks and pruning are those of the pure-Python t
 
 The board sits inside a border as wide as the longest step, whose cells are never
 free, so a neighbour is the cell index plus a fixed offset with no bounds check.
+The loop takes the GIL back every CHECK_EVERY nodes, for a moment, to see Ctrl-C
+(PyErr_CheckSignals) and the deadline.
 """
 
 from cpython.array cimport array, clone
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from cpython.exc cimport PyErr_CheckSignals
+from libc.math cimport INFINITY
+from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
+from time import monotonic
+
+from .._board import KNIGHT_MOVES, rectangle
 from .._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
+cdef enum:
+    _FILL_LIMIT = 64      # squares a connectivity fill visits at most (see the twin)
+    _CHECK_MASK = 4095     # the clock and Ctrl-C are checked when nodes & _CHECK_MASK == 0
+    _QUICK_MIN = 5         # quick_tour() answers n×n boards from _QUICK_MIN ...
+    _QUICK_MAX = 11        # ... to _QUICK_MAX
+    _QUICK_CELLS = (_QUICK_MAX + 4) * (_QUICK_MAX + 4)  # bordered cells of the largest
+    _QUICK_SQUARES = _QUICK_MAX * _QUICK_MAX
+
+FILL_LIMIT, CHECK_EVERY, QUICK_SIZES = _FILL_LIMIT, _CHECK_MASK + 1, range(_QUICK_MIN, _QUICK_MAX + 1)
+
 cdef array _INT32 = array("i")
+cdef object _monotonic = monotonic
+cdef uint8_t _NO_HOME[_QUICK_CELLS]  # static, so all 0: an open search never marks home
 
 
 cdef struct Board:
@@ -31,11 +50,12 @@ cdef struct Board:
     uint8_t *on_board      # per cell: 1 for a square of the board, 0 on the border
     uint8_t *base_degree   # per cell: the square's on-board neighbours
     int64_t *tie_break     # per cell: secondary sort key, this round
+    int32_t *square_of     # per cell: the square's index on the board
+    # the state of one search, over the board above
     uint8_t *free_         # per cell: 1 while a square is not on the path
     uint8_t *degree        # per cell: free neighbours (closed: the start counts as free)
-    uint8_t *home          # per cell: closed search, 1 for the start's neighbours
+    uint8_t *home          # per cell: closed search, 1 for the start's neighbours (all 0 when open)
     int32_t *mark          # per cell: flood-fill stamps
-    int32_t *square_of     # per cell: the square's index on the board
     int32_t *todo          # per square: flood-fill stack
     int32_t *path          # per square: the cells of the path
     int32_t *candidates    # per square, MAX_MOVES each: each frame's ordered moves
@@ -64,27 +84,86 @@ cdef void _tie_breaks(Board *b, int rows, int cols, int round_) noexcept nogil:
             cell += 1
 
 
-cdef inline bint _before(Board *b, int32_t s, int32_t t) noexcept nogil:
+cdef inline bint _before(const uint8_t *degree, const int64_t *tie_break, int32_t s, int32_t t) noexcept nogil:
     """Whether s sorts strictly before t: fewer onward moves, then the tie-break key."""
-    if b.degree[s] != b.degree[t]:
-        return b.degree[s] < b.degree[t]
-    return b.tie_break[s] < b.tie_break[t]
+    if degree[s] != degree[t]:
+        return degree[s] < degree[t]
+    return tie_break[s] < tie_break[t]
 
 
-cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int64_t *nodes_out) noexcept nogil:
+cdef int _tick(double deadline) except -1 with gil:
+    """Raise KeyboardInterrupt if Ctrl-C was pressed; 1 when the deadline has passed."""
+    if PyErr_CheckSignals() < 0:
+        return -1
+    return deadline != INFINITY and <double>_monotonic() >= deadline
+
+
+cdef int32_t _fill(Board *b, int32_t origin, int32_t knight, int32_t stamp) noexcept nogil:
+    """Free squares a fill from origin reaches through free squares, stopping at _FILL_LIMIT;
+    -1 as soon as one is a move from knight. It marks them with stamp (origin too if free)."""
+    cdef int32_t reached = 0, todo_size = 1, k, neighbour, i
+    b.todo[0] = origin
+    if b.free_[origin]:
+        b.mark[origin] = stamp
+        reached = 1
+    while todo_size and reached < _FILL_LIMIT:
+        todo_size -= 1
+        k = b.todo[todo_size]
+        for i in range(b.moves):
+            neighbour = k + b.offset[i]
+            if neighbour == knight:
+                return -1
+            if b.free_[neighbour] and b.mark[neighbour] != stamp:
+                b.mark[neighbour] = stamp
+                reached += 1
+                b.todo[todo_size] = neighbour
+                todo_size += 1
+    return reached
+
+
+cdef bint _cut_off(Board *b, int32_t square, int32_t previous, int32_t remaining, int32_t *stamp) noexcept nogil:
+    """Whether some free squares can no longer be reached from square, the knight's, which
+    it reached from previous (see the twin's cut_off)."""
+    cdef int32_t i, q, reached
+    if stamp[0] > INT32_MAX - MAX_MOVES - 1:  # reuse the stamps before they overflow
+        memset(b.mark, 0, b.cells * sizeof(int32_t))
+        stamp[0] = 0
+    if remaining <= _FILL_LIMIT:
+        stamp[0] += 1
+        return _fill(b, square, -1, stamp[0]) != remaining
+    for i in range(b.moves):
+        q = previous + b.offset[i]
+        if b.free_[q]:
+            stamp[0] += 1
+            reached = _fill(b, q, square, stamp[0])
+            if 0 < reached < _FILL_LIMIT:
+                return True
+    return False
+
+
+cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, double deadline, int64_t *nodes_out) except -1 nogil:
+    """One round, as the twin's depth_first; returns the status and puts the nodes in nodes_out."""
     cdef int32_t n = b.n, moves = b.moves
-    cdef int32_t *offset = b.offset
+    cdef int32_t offset[MAX_MOVES]
     cdef int32_t ones = b.ones, links_home = b.base_degree[start], stamp = 0
-    cdef int32_t square, neighbour, depth, top, remaining, next_to_knight, reached, size, i, j, k, todo_size
+    cdef int32_t square, neighbour, depth, top, remaining, next_to_knight, size, i, j, k
     cdef int32_t *frame
     cdef uint8_t count
-    cdef bint backtracked = False, found = False, dead, stranded, keep_counted
+    cdef bint backtracked = False, found = False, marks_clean = False, dead, stranded, keep_counted
     cdef int64_t nodes = 1
+    # local copies of the pointers: stores through uint8_t may alias anything, fields must be reloaded
+    cdef uint8_t *free_ = b.free_
+    cdef uint8_t *degree = b.degree
+    cdef uint8_t *home = b.home
+    cdef int32_t *path = b.path
+    cdef int32_t *candidates = b.candidates
+    cdef int64_t *tie_break = b.tie_break
+    cdef uint8_t *frame_size = b.frame_size
+    cdef uint8_t *cursor = b.cursor
 
+    memcpy(offset, b.offset, sizeof(offset))
     memcpy(b.free_, b.on_board, b.cells)
     memcpy(b.degree, b.base_degree, b.cells)
-    memset(b.home, 0, b.cells)
-    memset(b.mark, 0, b.cells * sizeof(int32_t))
     if closed:
         for i in range(moves):
             b.home[start + offset[i]] = b.on_board[start + offset[i]]
@@ -95,25 +174,25 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int6
         # take(square) and expand(square, depth) in one pass over the neighbours: each
         # free neighbour loses a free neighbour (but for the start of a closed search,
         # which stays counted) and becomes a candidate
-        b.free_[square] = 0
-        if b.degree[square] == 1:
+        free_[square] = 0
+        if degree[square] == 1:
             ones -= 1
-        if b.home[square]:
+        if home[square]:
             links_home -= 1
-        b.path[depth] = square
+        path[depth] = square
         keep_counted = closed and depth == 0
         remaining = n - depth - 1
-        frame = b.candidates + depth * MAX_MOVES
+        frame = candidates + depth * MAX_MOVES
         size = 0
         next_to_knight = 0
         stranded = False
         for i in range(moves):
             neighbour = square + offset[i]
-            if b.free_[neighbour]:
-                count = b.degree[neighbour]
+            if free_[neighbour]:
+                count = degree[neighbour]
                 if not keep_counted:
                     count -= 1
-                    b.degree[neighbour] = count
+                    degree[neighbour] = count
                     if count == 0:
                         ones -= 1
                     elif count == 1:
@@ -124,10 +203,10 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int6
                     next_to_knight += 1
                 frame[size] = neighbour
                 size += 1
-        b.cursor[depth] = 0
-        b.frame_size[depth] = 0
+        cursor[depth] = 0
+        frame_size[depth] = 0
         if remaining == 0:
-            found = not closed or b.home[square] == 1
+            found = not closed or home[square] == 1
         else:
             dead = (
                 (stranded and (closed or remaining > 1))
@@ -135,30 +214,19 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int6
                 or (closed and links_home == 0)
             )
             if not dead and backtracked:
-                stamp += 1
-                reached = 0
-                b.todo[0] = square
-                todo_size = 1
-                while todo_size:
-                    todo_size -= 1
-                    k = b.todo[todo_size]
-                    for i in range(moves):
-                        neighbour = k + offset[i]
-                        if b.free_[neighbour] and b.mark[neighbour] != stamp:
-                            b.mark[neighbour] = stamp
-                            reached += 1
-                            b.todo[todo_size] = neighbour
-                            todo_size += 1
-                dead = reached != remaining
+                if not marks_clean:
+                    memset(b.mark, 0, b.cells * sizeof(int32_t))
+                    marks_clean = True
+                dead = _cut_off(b, square, path[depth - 1], remaining, &stamp)
             if not dead:
                 for i in range(1, size):  # stable insertion sort
                     k = frame[i]
                     j = i - 1
-                    while j >= 0 and _before(b, k, frame[j]):
+                    while j >= 0 and _before(degree, tie_break, k, frame[j]):
                         frame[j + 1] = frame[j]
                         j -= 1
                     frame[j + 1] = k
-                b.frame_size[depth] = size
+                frame_size[depth] = size
         depth += 1
         if found:
             nodes_out[0] = nodes
@@ -166,33 +234,33 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, int6
         # advance to the next candidate, backtracking through exhausted frames
         while True:
             top = depth - 1
-            if b.cursor[top] < b.frame_size[top]:
-                if nodes >= budget:
+            if cursor[top] < frame_size[top]:
+                if nodes >= budget or (nodes & _CHECK_MASK == 0 and _tick(deadline)):
                     nodes_out[0] = nodes
                     return S_LIMIT
                 nodes += 1
-                square = b.candidates[top * MAX_MOVES + b.cursor[top]]
-                b.cursor[top] += 1
+                square = candidates[top * MAX_MOVES + cursor[top]]
+                cursor[top] += 1
                 break
             if top == 0:
                 nodes_out[0] = nodes
                 return S_EXHAUSTED
             backtracked = True
             # release(path[top])
-            k = b.path[top]
+            k = path[top]
             for i in range(moves):
                 neighbour = k + offset[i]
-                if b.free_[neighbour]:
-                    count = b.degree[neighbour]
-                    b.degree[neighbour] = count + 1
+                if free_[neighbour]:
+                    count = degree[neighbour]
+                    degree[neighbour] = count + 1
                     if count == 1:
                         ones -= 1
                     elif count == 0:
                         ones += 1
-            b.free_[k] = 1
-            if b.degree[k] == 1:
+            free_[k] = 1
+            if degree[k] == 1:
                 ones += 1
-            if b.home[k]:
+            if home[k]:
                 links_home += 1
             depth -= 1
 
@@ -226,22 +294,51 @@ cdef void _lay_out(Board *b, int rows, int cols, const uint8_t *mask) noexcept n
             cell += 1
 
 
-def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes, moves):
+cdef int _shape(Board *b, int rows, int cols, moves) except -1:
+    """Fill in b's size, border and move offsets for the leaper's steps moves."""
+    moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
+    cdef int move_count = len(moves), i, border = 0
+    cdef int step_rows[MAX_MOVES]
+    cdef int step_cols[MAX_MOVES]
+    if move_count > MAX_MOVES:
+        raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
+    for i in range(move_count):
+        step_rows[i], step_cols[i] = moves[i]
+        border = max(border, abs(step_rows[i]), abs(step_cols[i]))
+    b.width = cols + 2 * border
+    b.cells = <int64_t>(rows + 2 * border) * b.width
+    b.border = border
+    b.moves = move_count
+    for i in range(move_count):
+        b.offset[i] = step_rows[i] * b.width + step_cols[i]
+    return 0
+
+
+cdef array _squares(Board *b):
+    """The path's squares as an int32 array of 1-based square numbers: the tour's own storage."""
+    cdef array result = clone(_INT32, b.n, False)
+    cdef int32_t i
+    for i in range(b.n):
+        result.data.as_ints[i] = b.square_of[b.path[i]] + 1
+    return result
+
+
+def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes, moves,
+           double deadline=INFINITY):
     """Find a tour from cell index start; return (status, nodes, squares).
 
     The same contract as ``_core_py.search``: mask is None (every cell a square) or
     rows*cols bytes, 0 for a hole; squares is an int32 array of 1-based square numbers
-    when status is FOUND, else None.
+    when status is FOUND, else None. LIMIT also answers a deadline passed; Ctrl-C
+    raises KeyboardInterrupt.
     """
     cdef int64_t cells_in_rectangle = <int64_t>rows * cols, n = cells_in_rectangle, k
     cdef const uint8_t *holes = NULL
-    moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
-    cdef int move_count = len(moves)
-    cdef int i, border = 0, status = S_LIMIT, round_ = 0
-    cdef int64_t nodes = 0, used = 0, budget, cells, cell
+    cdef int status = S_LIMIT, round_ = 0
+    cdef int64_t nodes = 0, used = 0, budget, cells
     cdef Board b
     cdef char *block
-    cdef array result
+    cdef size_t size
     if mask is not None:
         if mask.shape[0] != cells_in_rectangle:
             raise ValueError(f"mask has {mask.shape[0]} cells, not {cells_in_rectangle}")
@@ -249,24 +346,13 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
         n = 0
         for k in range(cells_in_rectangle):
             n += holes[k] != 0
-    if move_count > MAX_MOVES:
-        raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
-    cdef int step_rows[MAX_MOVES]
-    cdef int step_cols[MAX_MOVES]
-    for i in range(move_count):
-        step_rows[i], step_cols[i] = moves[i]
-        border = max(border, abs(step_rows[i]), abs(step_cols[i]))
-    b.width = cols + 2 * border
-    cells = <int64_t>(rows + 2 * border) * b.width
+    _shape(&b, rows, cols, moves)
+    cells = b.cells
     b.n = <int32_t>n
-    b.cells = cells
-    b.border = border
-    b.moves = move_count
-    for i in range(move_count):
-        b.offset[i] = step_rows[i] * b.width + step_cols[i]
-    block = <char *>malloc(<size_t>cells * (8 + 4 + 4 + 5) + <size_t>n * (MAX_MOVES * 4 + 4 * 2 + 2))
+    size = <size_t>cells * (8 + 4 + 4 + 5) + <size_t>n * (MAX_MOVES * 4 + 4 * 2 + 2)
+    block = <char *>malloc(size)
     if block == NULL:
-        raise MemoryError(f"no memory to search a {rows}×{cols} board")
+        raise MemoryError(f"no memory to search a {rows}×{cols} board: {size:,} bytes refused")
     b.tie_break = <int64_t *>block
     b.mark = <int32_t *>(b.tie_break + cells)
     b.square_of = b.mark + cells
@@ -280,23 +366,120 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
     b.home = b.degree + cells
     b.frame_size = b.home + cells
     b.cursor = b.frame_size + n
-    cell = <int64_t>(start // cols + border) * b.width + start % cols + border
+    cdef int64_t cell = <int64_t>(start // cols + b.border) * b.width + start % cols + b.border
     try:
         with nogil:
+            memset(b.home, 0, cells)
             _lay_out(&b, rows, cols, holes)
             while True:
                 budget = min((8 * n) << round_, max_nodes - nodes) if round_ < 40 else max_nodes - nodes
                 _tie_breaks(&b, rows, cols, round_)
-                status = _depth_first(&b, <int32_t>cell, closed, budget, &used)
+                status = _depth_first(&b, <int32_t>cell, closed, budget, deadline, &used)
                 nodes += used
-                if status != S_LIMIT or nodes >= max_nodes:
+                if status != S_LIMIT or nodes >= max_nodes or used < budget:  # used < budget: the deadline
                     break
                 round_ += 1
-        if status != S_FOUND:
-            return status, nodes, None
-        result = clone(_INT32, n, False)
-        for i in range(n):
-            result.data.as_ints[i] = b.square_of[b.path[i]] + 1
-        return status, nodes, result
+        return status, nodes, _squares(&b) if status == S_FOUND else None
     finally:
         free(block)
+
+
+# -- quick_tour: knight.tour(n, start) for small n, parsed and answered here ------------------
+
+cdef Board *_prepared[_QUICK_MAX + 1]  # n -> its board and round-0 tie-breaks, read-only once made
+cdef list _boards = [None] * (_QUICK_MAX + 1)  # n -> knight.Board
+cdef object _Tour = None
+
+
+cdef Board *_prepare(int size) except NULL:
+    """The n×n knight's board ready to search, made once: squares, degrees, round-0 keys."""
+    cdef Board *b = <Board *>malloc(sizeof(Board))
+    if b == NULL:
+        raise MemoryError(f"no memory to lay out a {size}×{size} board: {sizeof(Board)} bytes refused")
+    _shape(b, size, size, KNIGHT_MOVES)
+    b.n = size * size
+    cdef size_t bytes_ = <size_t>b.cells * (1 + 1 + 8 + 4)
+    cdef char *block = <char *>malloc(bytes_)
+    if block == NULL:
+        free(b)
+        raise MemoryError(f"no memory to lay out a {size}×{size} board: {bytes_:,} bytes refused")
+    b.tie_break = <int64_t *>block
+    b.square_of = <int32_t *>(b.tie_break + b.cells)
+    b.on_board = <uint8_t *>(b.square_of + b.cells)
+    b.base_degree = b.on_board + b.cells
+    _lay_out(b, size, size, NULL)
+    _tie_breaks(b, size, size, 0)
+    _boards[size] = rectangle(size, size)
+    return b
+
+
+cdef int _quick_start(int size, start) except -2:
+    """The 0-based square start names on the size×size board, or -1 when it is not a common
+    form (None, a square number, a name such as "e4") the general path should read."""
+    cdef Py_ssize_t length, i
+    cdef int file_, rank = 0
+    cdef Py_UCS4 letter, digit
+    if start is None:
+        return 0
+    if type(start) is int:
+        return start - 1 if 0 < start <= size * size else -1
+    if type(start) is not str:
+        return -1
+    length = len(<str>start)
+    if not 2 <= length <= 3:
+        return -1
+    letter = (<str>start)[0]
+    file_ = <int>letter - (97 if letter >= 97 else 65)
+    if not 0 <= file_ < size:
+        return -1
+    for i in range(1, length):
+        digit = (<str>start)[i]
+        if not 48 <= digit <= 57 or (i == 1 and digit == 48):
+            return -1
+        rank = rank * 10 + <int>digit - 48
+    if rank > size:
+        return -1
+    return (size - rank) * size + file_
+
+
+def quick_tour(size, start):
+    """knight.tour(size, start) for the commonest call, or None to leave it to the general path.
+
+    Answers an open knight's tour of an n×n board, n in QUICK_SIZES (where method="auto"
+    backtracks), from start None, a square number or a name such as "e4", when the first
+    round of the search finds it: the same tour the general path returns. Anything else
+    (other forms, starts the theorems refuse, a first round that fails) is None.
+    """
+    global _Tour
+    if type(size) is not int or not _QUICK_MIN <= size <= _QUICK_MAX:
+        return None
+    cdef int n = size
+    cdef int square = _quick_start(n, start)
+    if square < 0 or (n % 2 and (square // n + square % n) % 2):  # the colour rule refuses it
+        return None
+    cdef Board b = _prepared[n][0]
+    cdef uint8_t free_[_QUICK_CELLS]
+    cdef uint8_t degree[_QUICK_CELLS]
+    cdef int32_t mark[_QUICK_CELLS]
+    cdef int32_t todo[_QUICK_SQUARES]
+    cdef int32_t path[_QUICK_SQUARES]
+    cdef int32_t candidates[_QUICK_SQUARES * MAX_MOVES]
+    cdef uint8_t frame_size[_QUICK_SQUARES]
+    cdef uint8_t cursor[_QUICK_SQUARES]
+    cdef int64_t nodes
+    b.free_, b.degree, b.home, b.mark, b.todo, b.path = free_, degree, _NO_HOME, mark, todo, path
+    b.candidates, b.frame_size, b.cursor = candidates, frame_size, cursor
+    cdef int32_t cell = (square // n + b.border) * b.width + square % n + b.border
+    if _depth_first(&b, cell, False, 8 * b.n, INFINITY, &nodes) != S_FOUND:
+        return None
+    if _Tour is None:
+        from .._tour import Tour as _Tour
+    tour = _Tour.__new__(_Tour)
+    tour._squares = _squares(&b)
+    tour._board = _boards[n]
+    return tour
+
+
+# Made at import, so threads (free-threaded builds too) only ever read them, and the first call is quick.
+for _size in range(_QUICK_MIN, _QUICK_MAX + 1):
+    _prepared[_size] = _prepare(_size)

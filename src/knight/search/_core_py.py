@@ -10,8 +10,13 @@ no candidates when the position is dead:
 * more free squares have a single free neighbour than a path can end on (one for an
   open tour; none away from the knight for a closed one, whose end is fixed);
 * for a closed tour, the start has no free neighbour left to come home from;
-* once the search has backtracked, the free squares are not all reachable from the
-  knight (a flood fill, skipped on the first descent, which usually succeeds).
+* once the search has backtracked, some free squares are cut off from the knight
+  (skipped on the first descent, which usually succeeds). With at most FILL_LIMIT
+  squares left, a flood fill from the knight must reach them all. With more, only the
+  knight's last step can have cut squares off, from the square it left: a fill from
+  each free neighbour of that square, stopped after FILL_LIMIT squares, finds a pocket
+  of fewer squares none of which is a move from the knight. So a node costs at most a
+  bounded amount of work, whatever the size of the board.
 
 In a closed search the start keeps counting as free in its neighbours' degrees: the
 path must come back to it.
@@ -23,16 +28,31 @@ round 0 prefers the square farther from the centre of the board, later rounds us
 fixed hash of (round, square). Ties left after that go to the earlier move in the move
 list. A round that finishes within its budget is exhaustive, so a "no" is a proof; as
 budgets double, the rounds together cost at most about twice the last one.
+
+Every CHECK_EVERY nodes the loop compares the clock with the deadline (a
+time.monotonic() reading) and stops with LIMIT once it has passed.
 """
 
 from __future__ import annotations
 
+import math
 from array import array
+from functools import lru_cache
+from time import monotonic
 
-from .._board import neighbour_lists
+from .._board import KNIGHT_MOVES, neighbour_lists, rectangle
 from .._status import EXHAUSTED, FOUND, LIMIT
 
-__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "search"]
+__all__ = ["CHECK_EVERY", "EXHAUSTED", "FILL_LIMIT", "FOUND", "LIMIT", "QUICK_SIZES", "quick_tour", "search"]
+
+#: Squares a connectivity fill visits at most: the bound on a node's cost.
+FILL_LIMIT = 64
+
+#: Nodes between two looks at the clock.
+CHECK_EVERY = 4096
+
+#: The n of the n×n boards quick_tour() answers: those where method="auto" backtracks.
+QUICK_SIZES = range(5, 12)
 
 _MASK = 0xFFFFFFFF
 
@@ -51,40 +71,66 @@ def _tie_breaks(rows: int, cols: int, round_: int) -> list[int]:
     return keys
 
 
+@lru_cache(maxsize=64)
+def _neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[list[int]]:
+    """neighbour_lists, made once a board: the search only reads them."""
+    return neighbour_lists(rows, cols, moves, mask)
+
+
 def search(
-    rows: int, cols: int, mask: bytes | None, start: int, closed: bool, max_nodes: int, moves
+    rows: int,
+    cols: int,
+    mask: bytes | None,
+    start: int,
+    closed: bool,
+    max_nodes: int,
+    moves,
+    deadline: float = math.inf,
 ) -> tuple[int, int, array | None]:
     """Find a tour from cell index start; return (status, nodes, squares).
 
     The board is the rows×cols rectangle less the cells where mask (rows*cols bytes, or
     None for none) is 0. status is FOUND, EXHAUSTED (proof that no tour starts there) or
-    LIMIT (max_nodes squares placed, counted over all rounds, without an answer);
-    squares is an int32 array of the tour's 1-based square numbers when FOUND.
+    LIMIT (max_nodes squares placed, counted over all rounds, or the deadline passed,
+    without an answer); squares is an int32 array of the tour's 1-based square numbers
+    when FOUND.
     """
+    mask = None if mask is None else bytes(mask)
     on_board = bytearray(b"\x01") * (rows * cols) if mask is None else bytearray(mask)
-    n = on_board.count(1)
-    neighbours = neighbour_lists(rows, cols, moves, mask)
+    neighbours = _neighbours(rows, cols, tuple(moves), mask)
     nodes = 0
     round_ = 0
     while True:
-        budget = min(8 * n << round_, max_nodes - nodes)
+        budget = min(8 * on_board.count(1) << round_, max_nodes - nodes)
         tie_break = _tie_breaks(rows, cols, round_)
-        status, used, path = depth_first(neighbours, start, closed, budget, tie_break, on_board)
+        status, used, path = depth_first(neighbours, start, closed, budget, tie_break, on_board, deadline)
         nodes += used
-        if status != LIMIT:
-            return status, nodes, array("i", [square + 1 for square in path]) if status == FOUND else None
-        if nodes >= max_nodes:
-            return LIMIT, nodes, None
+        if status == FOUND:
+            return status, nodes, _squares(path)
+        if status == EXHAUSTED or nodes >= max_nodes or used < budget:  # used < budget: the deadline
+            return status, nodes, None
         round_ += 1
 
 
-def reachable(neighbours, free, mark: list[int], stamp: int, square: int) -> int:
-    """How many free squares a flood fill from square reaches through free squares; it
-    marks them with stamp (a value mark holds nowhere yet), so no square counts twice."""
+def _squares(path: list[int]) -> array:
+    """The path's cells as an int32 array of 1-based square numbers: the tour's own storage."""
+    return array("i", [square + 1 for square in path])
+
+
+def reachable(neighbours, free, mark: list[int], stamp: int, square: int, limit: float = math.inf, knight: int = -1) -> int:
+    """How many free squares a flood fill from square reaches through free squares (square
+    itself too, if free), stopping once it has limit of them; -1 as soon as one is a move
+    from knight. It marks them with stamp (a value mark holds nowhere yet), so no square
+    counts twice."""
     reached = 0
+    if free[square]:
+        mark[square] = stamp
+        reached = 1
     todo = [square]
-    while todo:
+    while todo and reached < limit:
         for neighbour in neighbours[todo.pop()]:
+            if neighbour == knight:
+                return -1
             if free[neighbour] and mark[neighbour] != stamp:
                 mark[neighbour] = stamp
                 reached += 1
@@ -92,7 +138,7 @@ def reachable(neighbours, free, mark: list[int], stamp: int, square: int) -> int
     return reached
 
 
-def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int], on_board=None):
+def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int], on_board=None, deadline=math.inf):
     """One round: depth-first search placing at most budget squares; (status, nodes, path).
 
     on_board marks the cells that are squares (1) or holes (0); without it every cell is
@@ -113,97 +159,145 @@ def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: li
     path = [0] * n
     candidates: list[list[int]] = [[]] * n
     cursor = [0] * n
+    low = min(tie_break)
+    span = max(tie_break) - low + 1
+    keys = [key - low for key in tie_break]
 
-    def order(square: int) -> tuple[int, int]:
-        return degree[square], tie_break[square]
+    def order(square: int) -> int:
+        """Fewest onward moves first, then the tie-break key."""
+        return degree[square] * span + keys[square]
 
-    def take(square: int, keep_counted: bool) -> None:
-        nonlocal ones, links_home
+    def cut_off(square: int, remaining: int) -> bool:
+        """Whether some free squares can no longer be reached from square (see the module docstring)."""
+        nonlocal stamp
+        if remaining <= FILL_LIMIT:
+            stamp += 1
+            return reachable(neighbours, free, mark, stamp, square, FILL_LIMIT) != remaining
+        for pocket in neighbours[path[depth - 1]]:
+            if free[pocket]:
+                stamp += 1
+                if 0 < reachable(neighbours, free, mark, stamp, pocket, FILL_LIMIT, square) < FILL_LIMIT:
+                    return True
+        return False
+
+    square = start
+    depth = 0
+    nodes = 1
+    while True:
+        # take square: its free neighbours lose a free neighbour (but for the start of a
+        # closed search, which stays counted) and become its candidates
         free[square] = 0
         if degree[square] == 1:
             ones -= 1
         if home[square]:
             links_home -= 1
-        if keep_counted:
-            return
-        for neighbour in neighbours[square]:
-            if free[neighbour]:
-                count = degree[neighbour]
-                degree[neighbour] = count - 1
-                if count == 1:
-                    ones -= 1
-                elif count == 2:
-                    ones += 1
-
-    def release(square: int) -> None:
-        nonlocal ones, links_home
-        for neighbour in neighbours[square]:
-            if free[neighbour]:
-                count = degree[neighbour]
-                degree[neighbour] = count + 1
-                if count == 1:
-                    ones -= 1
-                elif count == 0:
-                    ones += 1
-        free[square] = 1
-        if degree[square] == 1:
-            ones += 1
-        if home[square]:
-            links_home += 1
-
-    def connected(square: int, remaining: int) -> bool:
-        """Whether every free square can be reached from square through free squares."""
-        nonlocal stamp
-        stamp += 1
-        return reachable(neighbours, free, mark, stamp, square) == remaining
-
-    def expand(square: int, depth: int) -> bool:
-        """Fill frame depth with square's candidates; True when the path is a tour."""
+        path[depth] = square
+        keep_counted = closed and depth == 0
         remaining = n - depth - 1
+        moves_out = []
+        next_to_knight = 0
+        stranded = False
+        for neighbour in neighbours[square]:
+            if free[neighbour]:
+                count = degree[neighbour]
+                if not keep_counted:
+                    count -= 1
+                    degree[neighbour] = count
+                    if count == 0:
+                        ones -= 1
+                    elif count == 1:
+                        ones += 1
+                if count == 0:
+                    stranded = True
+                elif count == 1:
+                    next_to_knight += 1
+                moves_out.append(neighbour)
         cursor[depth] = 0
         candidates[depth] = []
         if remaining == 0:
-            return not closed or home[square] == 1
-        moves_out = []
-        next_to_knight = 0
-        for neighbour in neighbours[square]:
-            if free[neighbour]:
-                count = degree[neighbour]
-                if count == 0 and (closed or remaining > 1):
-                    return False
-                next_to_knight += count == 1
-                moves_out.append(neighbour)
-        if ones - next_to_knight > (0 if closed else 1) or (closed and links_home == 0):
-            return False
-        if backtracked and not connected(square, remaining):
-            return False
-        moves_out.sort(key=order)
-        candidates[depth] = moves_out
-        return False
-
-    take(start, closed)
-    path[0] = start
-    nodes = 1
-    found = expand(start, 0)
-    depth = 1
-    while not found:
-        top = depth - 1
-        frame = candidates[top]
-        position = cursor[top]
-        if position < len(frame):
-            if nodes >= budget:
-                return LIMIT, nodes, None
-            nodes += 1
-            cursor[top] = position + 1
-            square = frame[position]
-            take(square, False)
-            path[depth] = square
-            found = expand(square, depth)
-            depth += 1
-        elif top:
+            if not closed or home[square]:
+                return FOUND, nodes, path
+        elif not (
+            (stranded and (closed or remaining > 1))
+            or ones - next_to_knight > (0 if closed else 1)
+            or (closed and links_home == 0)
+            or (backtracked and cut_off(square, remaining))
+        ):
+            moves_out.sort(key=order)
+            candidates[depth] = moves_out
+        depth += 1
+        # advance to the next candidate, backtracking through exhausted frames
+        while True:
+            top = depth - 1
+            frame = candidates[top]
+            position = cursor[top]
+            if position < len(frame):
+                if nodes >= budget or (nodes % CHECK_EVERY == 0 and monotonic() >= deadline):
+                    return LIMIT, nodes, None
+                nodes += 1
+                cursor[top] = position + 1
+                square = frame[position]
+                break
+            if top == 0:
+                return EXHAUSTED, nodes, None
             backtracked = True
-            release(path[top])
+            # release path[top]
+            released = path[top]
+            for neighbour in neighbours[released]:
+                if free[neighbour]:
+                    count = degree[neighbour]
+                    degree[neighbour] = count + 1
+                    if count == 1:
+                        ones -= 1
+                    elif count == 0:
+                        ones += 1
+            free[released] = 1
+            if degree[released] == 1:
+                ones += 1
+            if home[released]:
+                links_home += 1
             depth -= 1
-        else:
-            return EXHAUSTED, nodes, None
-    return FOUND, nodes, path
+
+
+def _quick_start(size: int, start: object) -> int:
+    """The 0-based square start names on the size×size board, or -1 when it is not a common
+    form (None, a square number, a name such as "e4") the general path should read."""
+    if start is None:
+        return 0
+    if type(start) is int:
+        return start - 1 if 0 < start <= size * size else -1
+    if type(start) is not str or not 2 <= len(start) <= 3 or not start.isascii():
+        return -1
+    file_ = ord(start[0].lower()) - 97
+    digits = start[1:]
+    if not (0 <= file_ < size and digits.isdigit() and digits[0] != "0" and int(digits) <= size):
+        return -1
+    return (size - int(digits)) * size + file_
+
+
+@lru_cache(maxsize=None)
+def _prepared(size: int) -> tuple[list[list[int]], list[int], object]:
+    """The n×n knight's board ready to search, made once: neighbours, round-0 keys, Board."""
+    return neighbour_lists(size, size, KNIGHT_MOVES), _tie_breaks(size, size, 0), rectangle(size, size)
+
+
+def quick_tour(size: object, start: object):
+    """knight.tour(size, start) for the commonest call, or None to leave it to the general path.
+
+    Answers an open knight's tour of an n×n board, n in QUICK_SIZES (where method="auto"
+    backtracks), from start None, a square number or a name such as "e4", when the first
+    round of the search finds it: the same tour the general path returns. Anything else
+    (other forms, starts the theorems refuse, a first round that fails) is None.
+    """
+    if type(size) is not int or size not in QUICK_SIZES:
+        return None
+    square = _quick_start(size, start)
+    if square < 0 or (size % 2 and sum(divmod(square, size)) % 2):  # the colour rule refuses it
+        return None
+    neighbours, tie_break, board = _prepared(size)
+    status, _, path = depth_first(neighbours, square, False, 8 * size * size, tie_break)
+    if status != FOUND:
+        return None
+    from .._tour import Tour  # here: _tour imports the core's module through _impl
+
+    return Tour._trusted(_squares(path), board)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import operator
 import re
+import time
 
+from .. import _impl
 from .._board import KNIGHT, KNIGHT_MOVES, Board, _shown, as_board, boolean, rectangle
+from .._deadline import deadline, expired, timed_out
 from .._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
 from .._existence import board_reason, start_reason
 from .._status import EXHAUSTED, FOUND
@@ -104,6 +107,7 @@ def tour(
     moves: object = KNIGHT,
     max_nodes: int | None = None,
     seed: int | None = None,
+    timeout: float | None = None,
 ) -> Tour:
     """Find a knight's (or another leaper's) tour of the board from start.
 
@@ -114,13 +118,21 @@ def tour(
     tour whose last square is a move from the first. method names the strategy (a key
     of knight.METHODS): "auto" (the default) joins solved blocks in linear time where
     that construction applies (knight's tours of whole rectangles, both sides at least
-    5, one at least 12; three wide from 15 and four wide from 10) and backtracks
-    elsewhere. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
+    5, one at least 12, but for both sides odd up to 21; three wide from 15 and four
+    wide from 10) and backtracks elsewhere, whichever is faster. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
     method="random" reproducible. end= (a fixed last square) is not supported yet.
+    timeout= bounds the time in seconds, as max_nodes= bounds the work.
 
     Raises NoTourError when no tour exists (by a theorem or an exhaustive search),
-    SearchLimitError when max_nodes squares were placed without an answer.
+    SearchLimitError when max_nodes squares were placed, or timeout seconds passed,
+    without an answer.
     """
+    if method == "auto" and closed is False and moves is KNIGHT and max_nodes is None:
+        if end is None and seed is None and timeout is None:  # the commonest call, answered in the core
+            found = _impl.core.quick_tour(size, start)
+            if found is not None:
+                return found
+    started, when = time.monotonic(), deadline(timeout)
     board = question_board(size, moves, "tour")
     number = start_square(board, start, "tour")
     refuse_end(end)
@@ -130,6 +142,12 @@ def tour(
     run = _method(method)
     if seed is not None and type(seed) is not int:
         raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
+    return _search(board, number, closed, method, run, budget, seed, started, when)
+
+
+def _search(board: Board, number: int, closed: bool, method: object, run, budget: int, seed, started: float, when: float) -> Tour:
+    """The tour knight.tour() asks for, its arguments checked: theorems first, then the method
+    run until the deadline when (the call began at started)."""
     rows, cols = board.size
     if board.is_rectangle and board.steps is KNIGHT_MOVES:  # the theorems are about the knight
         reason = start_reason(rows, cols, number, closed)
@@ -142,13 +160,16 @@ def tour(
         raise InvalidInputError(
             f"{board.name} has {n:,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes"
         )
-    status, nodes, squares = run(board, number - 1, closed, budget, seed)
+    status, nodes, squares = run(board, number - 1, closed, budget, seed, when)
     if status == FOUND:
         return Tour._trusted(squares, board)
     kind = "closed" if closed else "open"
     where = f"from {board.square_name(number)} on {board.name}"
     if status == EXHAUSTED:
         raise NoTourError(f"no {kind} tour {where}: an exhaustive search found none")
+    if expired(when):
+        article = "an" if kind == "open" else "a"
+        raise timed_out(started, f"{nodes:,} search nodes looking for {article} {kind} tour {where} by method {method!r}")
     raise SearchLimitError(f"no {kind} tour {where} found by method {method!r} within max_nodes={budget:,} search nodes")
 
 
@@ -160,12 +181,15 @@ def no_tour_reason(
     closed: bool = False,
     moves: object = KNIGHT,
     max_nodes: int | None = None,
+    timeout: float | None = None,
 ) -> str | None:
     """Why the board has no tour of the kind asked (from start, when given), or None.
 
     Whole rectangles for the knight are answered by theorem where one applies; other
-    questions by searching, which raises SearchLimitError if max_nodes runs out.
+    questions by searching, which raises SearchLimitError if max_nodes runs out or
+    timeout seconds pass.
     """
+    started, when = time.monotonic(), deadline(timeout)
     board = question_board(size, moves, "exists")
     number = None if start is None else start_square(board, start, "exists")
     refuse_end(end)
@@ -173,16 +197,17 @@ def no_tour_reason(
     closed = boolean(closed, "closed")
     if board.is_rectangle and board.steps is KNIGHT_MOVES and (number is None or closed):
         return board_reason(board.rows, board.cols, closed)
+    budget = node_budget(max_nodes)
     if closed or number is not None:
         try:
-            tour(board, number, closed=closed, max_nodes=max_nodes)
+            _search(board, board.first if number is None else number, closed, "auto", auto, budget, None, started, when)
         except NoTourError as error:
             return str(error)
         return None
-    return _open_reason(board, max_nodes)
+    return _open_reason(board, budget, started, when)
 
 
-def _open_reason(board: Board, max_nodes: int | None) -> str | None:
+def _open_reason(board: Board, budget: int, started: float, when: float) -> str | None:
     """Whether an open tour starts anywhere on board: None as soon as one does, else why not.
 
     Each start is searched in turn; only when every one is proved empty is the answer no.
@@ -190,10 +215,12 @@ def _open_reason(board: Board, max_nodes: int | None) -> str | None:
     limited = None
     for number in board:
         try:
-            tour(board, number, max_nodes=max_nodes)
+            _search(board, number, False, "auto", auto, budget, None, started, when)
         except NoTourError:
             continue
         except SearchLimitError as error:
+            if expired(when):
+                raise
             limited = error
             continue
         return None
@@ -210,12 +237,14 @@ def exists(
     closed: bool = False,
     moves: object = KNIGHT,
     max_nodes: int | None = None,
+    timeout: float | None = None,
 ) -> bool:
     """Whether the board has a tour (closed, when asked; from start, when given).
 
     Whole rectangles for the knight, closed tours (which can start anywhere) and the
     starts the rules of _existence exclude are answered from theorems, without
     searching; any other question by finding a tour or exhausting the search, which
-    raises SearchLimitError if max_nodes (default DEFAULT_MAX_NODES) runs out first.
+    raises SearchLimitError if max_nodes (default DEFAULT_MAX_NODES) runs out, or
+    timeout seconds pass, first.
     """
-    return no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes) is None
+    return no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes, timeout=timeout) is None

@@ -1,35 +1,64 @@
 """The search strategies knight.tour(method=...) selects, one function each.
 
-Every method takes (board, start, closed, budget, seed), with board a knight.Board and
-start a 0-based cell index, and returns (status, nodes, squares) as the search core does:
-squares is an int32 array of 1-based square numbers when status is FOUND; EXHAUSTED is a
-proof that no tour starts there; LIMIT means budget squares were placed without an
-answer. "backtrack" and "construct" are compiled; the others follow the seed course
+Every method takes (board, start, closed, budget, seed, deadline), with board a
+knight.Board, start a 0-based cell index and deadline a time.monotonic() reading (NEVER
+for none), and returns (status, nodes, squares) as the search core does: squares is an
+int32 array of 1-based square numbers when status is FOUND; EXHAUSTED is a proof that no
+tour starts there; LIMIT means budget squares were placed, or the deadline passed,
+without an answer. "backtrack" and "construct" are compiled; the others follow the seed course
 notes and run in Python. Every method but "construct" runs on any board, holes included.
 """
 
 from __future__ import annotations
 
+import _thread
 from array import array
 from functools import lru_cache
 from typing import Callable
 
 from .. import _impl
 from .._board import KNIGHT_MOVES, Board, neighbour_lists
+from .._deadline import expired
 from .._errors import InvalidInputError, WarnsdorffStuckError
 from .._status import EXHAUSTED, FOUND, LIMIT
 from ..construct import _rectangle, _strips
+from ._core_py import CHECK_EVERY
 
-Method = Callable[[Board, int, bool, int, "int | None"], "tuple[int, int, array | None]"]
+Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
+
+#: (core, board) -> (nodes, squares) of the closed tour found from the board's first square.
+_closed_tours: dict = {}
+_closed_tours_lock = _thread.allocate_lock()  # threading.Lock, without importing threading  # evicting iterates the dict: not while another thread writes
+
+#: Boards whose closed tour _closed_tours keeps.
+CLOSED_TOURS_KEPT = 8
 
 
-@lru_cache(maxsize=8)
-def _closed_from_first(core, board: Board, budget: int):
-    """The core's closed tour from the board's first square (cached: it serves every start)."""
-    return core.search(board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps)
+def _closed_from_first(board: Board, budget: int, deadline: float):
+    """The core's closed tour from the board's first square (kept once found: it serves every
+    start, and every budget at least as large as the nodes it took)."""
+    key = (_impl.core, board)
+    kept = _closed_tours.get(key)
+    if kept is not None and kept[0] <= budget:
+        return FOUND, kept[0], kept[1]
+    status, nodes, squares = _impl.core.search(
+        board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps, deadline
+    )
+    if status == FOUND:
+        with _closed_tours_lock:
+            if len(_closed_tours) >= CLOSED_TOURS_KEPT:
+                _closed_tours.pop(next(iter(_closed_tours)))
+            _closed_tours[key] = nodes, squares
+    return status, nodes, squares
 
 
-def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+def _rotated(squares: array, start: int) -> array:
+    """The closed tour squares, begun at the 0-based square start."""
+    turn = squares.index(start + 1)
+    return squares[turn:] + squares[:turn]
+
+
+def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """Warnsdorff-ordered backtracking with pruning and restarts: the compiled core.
 
     A closed tour passes every square, so one is searched for from the board's first
@@ -37,19 +66,16 @@ def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | N
     boards four squares wide go half by half (see _narrow).
     """
     if closed:
-        status, nodes, squares = _closed_from_first(_impl.core, board, budget)
-        if squares is not None:
-            turn = squares.index(start + 1)
-            squares = squares[turn:] + squares[:turn]
-        return status, nodes, squares
+        status, nodes, squares = _closed_from_first(board, budget, deadline)
+        return status, nodes, None if squares is None else _rotated(squares, start)
     if 4 in board.size and board.is_rectangle and board.steps is KNIGHT_MOVES:
         from ._narrow import four_wide  # here, not at import knight
 
-        return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES)
-    return _impl.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps)
+        return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES, deadline)
+    return _impl.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
 
 
-def construct(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+def construct(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """Join solved blocks into a knight's tour in linear time, without search (see construct._rectangle).
 
     A board of a single block (5 to 11 squares a side) is searched, as its block was.
@@ -73,7 +99,7 @@ def construct(board: Board, start: int, closed: bool, budget: int, seed: int | N
     except MemoryError:  # refused all the same (the check cannot see every limit): say what it needed
         raise _rectangle.out_of_memory(rows, cols, board.name) from None
     if 5 <= rows <= 11 and 5 <= cols <= 11:
-        return backtrack(board, start, closed, budget, seed)
+        return backtrack(board, start, closed, budget, seed, deadline)
     raise InvalidInputError(
         f"method 'construct' needs both sides at least 5, or three wide and an even length of at least 10, "
         f"or an open tour of a board three or four wide from a start a stored base serves (every start from "
@@ -82,19 +108,29 @@ def construct(board: Board, start: int, closed: bool, budget: int, seed: int | N
     )
 
 
-def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """The construction where it applies, else backtracking: see choose()."""
-    return choose(board)(board, start, closed, budget, seed)
+    return choose(board)(board, start, closed, budget, seed, deadline)
+
+
+#: Boards with both sides odd, from 5 to this long, are backtracked by "auto": there the
+#: search (about 10-30 µs, never more than a few thousand nodes from any start) beats the
+#: construction's fixed cost for odd sides (about 40 µs); see benchmarks/bench_methods.py.
+ODD_BACKTRACK_SIDE = 21
 
 
 @lru_cache(maxsize=256)
 def choose(board: Board):
-    """The method "auto" runs: construction for knight's tours of whole rectangles where it
-    applies (both sides at least 5, one at least 12; three or four wide from
-    _strips.AUTO_FROM), backtracking everywhere else."""
+    """The method "auto" runs, whichever is fastest: construction for knight's tours of whole
+    rectangles where it applies (both sides at least 5, one at least 12; three or four wide
+    from _strips.AUTO_FROM) but for odd sides of 5 to ODD_BACKTRACK_SIDE, backtracking
+    everywhere else."""
     if board.steps is not KNIGHT_MOVES or not board.is_rectangle:
         return backtrack
-    if _rectangle.applies(board.rows, board.cols) or _strips.long_enough(board.rows, board.cols):
+    rows, cols = board.size
+    if rows % 2 and cols % 2 and min(rows, cols) >= 5 and max(rows, cols) <= ODD_BACKTRACK_SIDE:
+        return backtrack
+    if _rectangle.applies(rows, cols) or _strips.long_enough(rows, cols):
         return construct
     return backtrack
 
@@ -139,7 +175,7 @@ def _squares(path: list[int]) -> array:
     return array("i", [square + 1 for square in path])
 
 
-def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """Warnsdorff's rule alone, ties to the lowest move index (seed 002); no backtracking.
 
     Raises WarnsdorffStuckError, carrying the partial path, when the rule gets stuck
@@ -159,16 +195,23 @@ def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | 
     raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", _squares(path).tolist())
 
 
-def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None):
-    """Warnsdorff's rule with random tie-breaks, restarted until it succeeds (seed 004).
+def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+    """Warnsdorff's rule with random tie-breaks.
 
+    Open tours: walks restarted until one succeeds (seed 004). Closed tours, which such
+    walks seldom find on larger boards: a walk closed by Pósa rotations (see _rotate).
     seed makes the run reproducible; every attempt's squares count against budget.
     """
     import random  # here, not at import knight
 
     rng = random.Random(seed)
+    if closed:
+        from ._rotate import closed_tour
+
+        status, nodes, path = closed_tour(board.neighbour_lists(), len(board), start, rng, budget, deadline)
+        return status, nodes, None if path is None else _squares(path)
     nodes = 0
-    while nodes < budget:
+    while nodes < budget and not expired(deadline):
         path = _walk(board, start, budget - nodes, rng.choice)
         nodes += len(path)
         if _complete(path, board, closed):
@@ -176,7 +219,7 @@ def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed:
     return LIMIT, nodes, None
 
 
-def _fixed_order(neighbours: list[list[int]], free: bytearray, start: int, closed: bool, budget: int):
+def _fixed_order(neighbours: list[list[int]], free: bytearray, start: int, closed: bool, budget: int, deadline: float):
     """Backtracking that tries each square's neighbours in list order, without pruning.
 
     free marks the squares (1) and holes (0) of the board.
@@ -195,7 +238,7 @@ def _fixed_order(neighbours: list[list[int]], free: bytearray, start: int, close
         while i < len(options) and not free[options[i]]:
             i += 1
         if i < len(options):
-            if nodes >= budget:
+            if nodes >= budget or (nodes % CHECK_EVERY == 0 and expired(deadline)):
                 return LIMIT, nodes, None
             nodes += 1
             cursors[-1] = i + 1
@@ -219,19 +262,19 @@ def _seed_001_lists(board: Board) -> list[list[int]]:
     return neighbour_lists(board.rows, board.cols, _seed_001_order(board.steps), board.mask)
 
 
-def plain(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+def plain(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """Unordered backtracking in seed 001's fixed move order (its first program)."""
-    return _fixed_order(_seed_001_lists(board), _free_cells(board), start, closed, budget)
+    return _fixed_order(_seed_001_lists(board), _free_cells(board), start, closed, budget, deadline)
 
 
-def ordered(board: Board, start: int, closed: bool, budget: int, seed: int | None):
+def ordered(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """Backtracking with each square's moves sorted once, before the search, by their
     target's number of moves, ties to the later move in seed 001's order (its second program)."""
     neighbours = _seed_001_lists(board)
     ranked = [
         [t for _, _, t in sorted((len(neighbours[t]), -i, t) for i, t in enumerate(squares))] for squares in neighbours
     ]
-    return _fixed_order(ranked, _free_cells(board), start, closed, budget)
+    return _fixed_order(ranked, _free_cells(board), start, closed, budget, deadline)
 
 
 #: method name -> strategy, as knight.tour(method=...) takes them.

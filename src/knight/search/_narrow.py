@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from array import array
 
-from .._status import EXHAUSTED, FOUND, LIMIT
 from .._board import neighbour_lists
+from .._deadline import NEVER, expired
+from .._status import EXHAUSTED, FOUND, LIMIT
 from ._core_py import depth_first
 
 #: Node budget of one search of a half before the next pair (e, f) is tried.
@@ -37,8 +38,10 @@ def _path(graph: list[list[int]], start: int, budget: int) -> tuple[int, int, li
     return depth_first(graph, start, False, budget, [0] * len(graph))
 
 
-def four_wide(rows: int, cols: int, start: int, budget: int, moves) -> tuple[int, int, array | None]:
-    """Open knight's tour of a board four wide from outer square index start; as search()."""
+def four_wide(rows: int, cols: int, start: int, budget: int, moves, deadline: float = NEVER) -> tuple[int, int, array | None]:
+    """Open knight's tour of a board four wide from outer square index start; as search().
+
+    The deadline is checked between pairs (e, f), a few thousand nodes apart."""
     neighbours = neighbour_lists(rows, cols, moves)
     length = cols if rows == 4 else rows
 
@@ -69,7 +72,8 @@ def four_wide(rows: int, cols: int, start: int, budget: int, moves) -> tuple[int
             nodes += used
             status = LIMIT if found == LIMIT else status
             tails[f] = tail
-        if tails[f] is not None:
+        tail = tails[f]
+        if tail is not None:
             pendant = len(first)
             graph = [*graph_one, [in_one[e]]]
             graph[in_one[e]] = [*graph_one[in_one[e]], pendant]
@@ -77,8 +81,8 @@ def four_wide(rows: int, cols: int, start: int, budget: int, moves) -> tuple[int
             nodes += used
             status = LIMIT if found == LIMIT else status
             if head is not None:
-                squares = [first[i] + 1 for i in head[:-1]] + [second[i] + 1 for i in tails[f]]
+                squares = [first[i] + 1 for i in head[:-1]] + [second[i] + 1 for i in tail]
                 return FOUND, nodes, array("i", squares)
-        if nodes >= budget:
+        if nodes >= budget or expired(deadline):
             return LIMIT, nodes, None
     return status, nodes, None

@@ -1,0 +1,93 @@
+"""MkDocs hook: draw the gallery while the site builds, so every picture is knight's own output.
+
+Each entry of PICTURES is the Python that makes a tour and the options it is drawn with; the
+hook runs it, adds the picture to the site as gallery/<name>.svg (or .png for the overview of
+a board too large to draw square by square) and writes the gallery page from the same list.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from mkdocs.structure.files import File, Files
+
+import knight
+import knight.svg
+from knight.draw import _overview
+
+# (file name, caption, code evaluating to a Tour, render() options)
+PICTURES = [
+    ("closed-8x8", "A closed tour of the chessboard from e4", 'knight.tour(8, start="e4", closed=True)', {}),
+    ("open-8x8", "An open tour from a8 (square 1)", "knight.tour(8, start=1)", {}),
+    (
+        "warnsdorff-8x8",
+        "Warnsdorff's rule alone, as seed 002 asks",
+        'knight.tour(8, start=1, method="warnsdorff")',
+        {},
+    ),
+    ("closed-6x6", "The smallest square board with a closed tour", "knight.tour(6, closed=True)", {}),
+    ("strip-3x16", "A board three wide, built from stored strips", 'knight.tour((3, 16), start="a1")', {}),
+    ("zebra-10x10", "A zebra, the (2, 3)-leaper, on 10×10", "knight.tour(10, moves=(2, 3))", {}),
+    (
+        "holes-6x6",
+        "A board with holes, from a picture",
+        'knight.tour(knight.Board.parse(". . . . . .\\n. . # . . .\\n. . . . . .\\n'
+        '. . . # . .\\n. . . . . .\\n. . . . # ."))',
+        {},
+    ),
+    ("closed-50x50", "A closed tour of 50×50, constructed", "knight.tour(50, closed=True)", {"size": 500}),
+    (
+        "animated-8x8",
+        "The route drawing itself (SMIL animation)",
+        'knight.tour(8, start="e4", closed=True)',
+        {"animate": True, "duration": 12, "loop": True},
+    ),
+]
+
+# A board past knight.svg.MAX_SQUARES: shown as notebooks show it, a raster of move numbers.
+OVERVIEW = ("overview-1000x1000", "A million squares: an open tour of 1000×1000", "knight.tour(1000)")
+
+
+def on_files(files: Files, config) -> Files:
+    for name, _, code, options in PICTURES:
+        tour = eval(code, {"knight": knight})
+        files.append(File.generated(config, f"gallery/{name}.svg", content=knight.svg.render(tour, **options)))
+    name, _, code = OVERVIEW
+    tour = eval(code, {"knight": knight})
+    files.append(File.generated(config, f"gallery/{name}.png", content=_overview.overview_png(tour)))
+    files.append(File.generated(config, "gallery.md", content=_gallery_page()))
+    return files
+
+
+def _gallery_page() -> str:
+    parts = [
+        "# Gallery\n",
+        "Every picture here was drawn by knight while this site was built "
+        "(`docs/hooks/gallery.py`), from the code under it.\n",
+    ]
+    for name, caption, code, options in PICTURES:
+        call = ", ".join(["tour", *(f"{key}={value!r}" for key, value in options.items())])
+        parts.append(
+            f'## {caption}\n\n![{caption}](gallery/{name}.svg){{ width="420" }}\n\n'
+            f"```python\ntour = {code}\nsvg = knight.svg.render({call})\n```\n"
+        )
+    name, caption, code = OVERVIEW
+    parts.append(
+        textwrap.dedent(
+            f"""\
+            ## {caption}
+
+            Past {knight.svg.MAX_SQUARES:,} squares an SVG would be megabytes, so a notebook
+            (`tour._repr_html_()`) shows a raster instead: one pixel a block of squares, coloured
+            by move number, dark at the start and light at the end.
+
+            ![{caption}](gallery/{name}.png){{ width="420" style="image-rendering: pixelated" }}
+
+            ```python
+            tour = {code}
+            html = tour._repr_html_()   # what Jupyter shows
+            ```
+            """
+        )
+    )
+    return "\n".join(parts)

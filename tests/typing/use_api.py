@@ -1,0 +1,155 @@
+"""A user's script touching the whole public API, for the type checkers.
+
+CI runs ``mypy --strict`` and ``pyright`` (strict, see [tool.pyright]) on this file, so that
+every public name keeps a precise type; tests/test_typing.py also runs it, so it stays true.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import knight
+import knight.svg
+from knight import (
+    DEFAULT_MAX_NODES,
+    IMPLEMENTATION,
+    METHODS,
+    Board,
+    InvalidInputError,
+    InvalidTypeError,
+    KnightError,
+    NoTourError,
+    NotATourError,
+    SearchLimitError,
+    Tour,
+    WarnsdorffStuckError,
+)
+
+
+def boards() -> list[Board]:
+    board = Board(8)
+    shaped = Board((6, 6), holes=["a1", "f1"], moves=(1, 2))
+    parsed = Board.parse(". . .\n. . .\n. . .\n. . #")
+    masked = Board.from_mask([[True, True, True], [True, True, True], [True, True, True], [True, True, False]])
+    rows: int = board.rows + board.cols
+    size: tuple[int, int] = board.size
+    moves: tuple[int, int] = board.moves
+    steps: tuple[tuple[int, int], ...] = board.steps
+    mask: bytes | None = shaped.mask
+    holes: tuple[int, ...] = shaped.holes
+    givens: dict[int, int] = parsed.givens
+    first: int = shaped.first
+    number: int = board.square("e4") + board.square((1, 2)) + board.square(3)
+    name: str = board.square_name(number % 64 + 1) + board.name + board.picture()
+    near: list[int] = board.neighbours("e4")
+    lists: list[list[int]] = board.neighbour_lists()
+    squares: list[int] = list(board)
+    assert rows and size and moves and steps and holes is not None and first and name and near and lists
+    assert mask is not None and givens == {} and len(board) == len(squares) and 1 in board
+    assert board.is_rectangle and hash(board) == hash(Board(8)) and parsed == masked
+    return [board, shaped, parsed, masked]
+
+
+def tours(board: Board) -> list[Tour]:
+    found: Tour = knight.tour(board, 1, closed=False, method="auto", max_nodes=DEFAULT_MAX_NODES, seed=None)
+    closed = knight.tour(8, start="e4", closed=True)
+    zebra = knight.tour(10, moves=(2, 3))
+    random = knight.tour("6x7", (2, 3), method="random", seed=7)
+    again = Tour(list(found), board)
+    line = Tour.from_line(found.line(), board)
+    coords = Tour.from_coords(found.coords(), board)
+    names = Tour.from_algebraic(found.algebraic(), board)
+    assert again == line == coords == names
+    every: Iterator[Tour] = knight.tours(5, start=1, max_nodes=10_000)
+    return [found, closed, zebra, random, next(every)]
+
+
+def reading(tour: Tour) -> None:
+    squares: Sequence[int] = tour
+    first: int = tour[0]
+    some: list[int] = tour[1:5]
+    start: int = tour.start + tour.end + tour.rows + tour.cols + len(tour)
+    size: tuple[int, int] = tour.size
+    board: Board = tour.board
+    closed: bool = tour.is_closed
+    text: str = str(tour) + tour.line() + tour.grid() + tour.grid(boxed=True) + repr(tour)
+    coords: list[tuple[int, int]] = tour.coords()
+    names: list[str] = tour.algebraic()
+    matrix: list[list[int]] = tour.matrix()
+    if sys.version_info >= (3, 12):  # the buffer protocol (PEP 688): read-only int32, no copy
+        assert memoryview(tour).readonly
+    position: int = tour.index(first)
+    assert squares and some and start and size and board and text and coords and names and matrix
+    assert position == 0 and closed in (True, False) and tour.count(first) == 1
+
+
+def questions() -> None:
+    assert knight.exists(8) and not knight.exists((4, 9), start="c2")
+    assert knight.is_tour(knight.tour(5, start=1), 5)
+    knight.check_tour(knight.tour(5, start=1), (5, 5), closed=False, moves=(1, 2))
+    total: int = knight.count(5, start=1) + knight.count((3, 4), closed=True, max_nodes=10**6)
+    with ThreadPoolExecutor(2) as pool:
+        total += knight.count(5, executor=pool, progress=False)
+    assert total and IMPLEMENTATION in ("cython", "python") and knight.__version__
+    names: list[str] = sorted(METHODS)
+    method = METHODS["backtrack"]
+    assert names and callable(method)
+
+
+def errors() -> None:
+    caught: list[KnightError] = []
+    calls: list[Callable[[], object]] = [lambda: knight.tour(3), lambda: knight.tour("e4"), lambda: Tour([1, 2], 8)]
+    for call in calls:
+        try:
+            call()
+        except (NoTourError, InvalidInputError, InvalidTypeError, NotATourError) as error:
+            caught.append(error)
+    try:
+        knight.tour(8, method="warnsdorff", max_nodes=1)
+    except WarnsdorffStuckError as stuck:
+        path: list[int] = stuck.path
+        assert path is not None
+    except SearchLimitError as limit:
+        caught.append(limit)
+    value: ValueError = InvalidInputError("a value error too")
+    kind: TypeError = InvalidTypeError("a type error too")
+    assert caught and value and kind
+
+
+def pictures(tour: Tour) -> None:
+    svg: str = knight.svg.render(tour, size=300, numbers=False, path=True, coordinates=False, markers=True)
+    svg += knight.svg.render(tour, colors={"route": "#000"}, animate=True, duration=5.0, loop=True)
+    fmt: str = knight.svg.picture_format("tour.svg")
+    limit: int = knight.svg.MAX_SQUARES
+    font: float = knight.svg.MIN_FONT
+    colours: dict[str, str] = knight.svg.COLORS
+    with tempfile.TemporaryDirectory() as folder:
+        knight.svg.write(tour, Path(folder) / "tour.svg", size=200, path=False)
+        knight.svg.write(tour, str(Path(folder) / "plain.svg"))
+    assert svg and fmt == "svg" and limit and font and colours
+    to_png = knight.svg.to_png  # needs cairosvg at run time; its type is enough here
+    assert callable(to_png)
+
+
+def graphs(board: Board, tour: Tour) -> None:
+    board_graph = board.to_networkx()
+    tour_graph = tour.to_networkx()
+    assert board_graph.number_of_nodes() == len(board) and tour_graph.number_of_edges() >= len(tour) - 1
+
+
+def main() -> None:
+    for board in boards()[:1]:
+        for tour in tours(board):
+            reading(tour)
+        questions()
+        errors()
+        pictures(knight.tour(6, start=1))
+        graphs(board, knight.tour(board))
+
+
+if __name__ == "__main__":
+    main()

@@ -50,6 +50,12 @@ def counter(request, monkeypatch):
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
+def frontier(request, monkeypatch):
+    """The frontier counting engine in use for the test."""
+    return _use(request, monkeypatch, "frontier", "knight.count._frontier", "knight.count._frontier_py")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
 def text_encoder(request, monkeypatch):
     """The storage module whose encode and move_numbers write the text formats, for the test."""
     return _use(request, monkeypatch, "storage", "knight._storage", "knight._storage_py")
@@ -65,6 +71,12 @@ def both_cores():
 def both_counters():
     """The compiled walker and its twin side by side, for differential tests."""
     return _compiled("knight.count._walker"), importlib.import_module("knight.count._walker_py")
+
+
+@pytest.fixture(scope="module")
+def both_frontiers():
+    """The compiled frontier engine and its twin side by side, for differential tests."""
+    return _compiled("knight.count._frontier"), importlib.import_module("knight.count._frontier_py")
 
 
 @pytest.fixture

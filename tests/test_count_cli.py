@@ -23,6 +23,10 @@ from validator import assert_tour
         (["5x6", "--closed", "--start", "9"], "16"),
         (["4"], "0"),
         (["--size", "5", "--start", "a1"], "304"),  # the old --size, kept for one release
+        (["3x30"], "708879149595968"),  # the frontier engine
+        (["5", "--start", "a5", "--end", "e1"], "56"),
+        (["3x12", "--closed", "--method", "enumerate"], "176"),
+        (["3x12", "--closed", "--method", "frontier", "--workers", "2"], "176"),
     ],
 )
 def test_count(args, expected):
@@ -36,7 +40,7 @@ def test_count_progress_goes_to_stderr():
     result = knight("count", "3x10", "--closed", "--progress")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "16\n"
-    assert "item" in result.stderr
+    assert "square" in result.stderr  # the frontier sweep's bar, square by square
 
 
 def test_all_prints_every_tour_one_per_line():
@@ -153,3 +157,42 @@ def test_ctrl_c_stops_a_count_promptly_and_quietly(workers):
     assert time.perf_counter() - began < 5
     assert process.returncode == 130
     assert out == "" and "Traceback" not in err
+
+
+def test_count_timeout_is_one_line():
+    result = knight("count", "7", "--timeout", "0.3")
+    assert result.returncode == 1
+    assert "timed out after" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="POSIX signals, and /proc to find the workers")
+def test_sigterm_takes_the_workers_down_as_ctrl_c_does():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "knight", "count", "7", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(1.5)
+    children = _children(process.pid)
+    process.send_signal(signal.SIGTERM)  # to the command alone, as a service manager would
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 128 + signal.SIGTERM
+    assert out == "" and "Traceback" not in err
+    time.sleep(0.5)
+    assert not [pid for pid in children if os.path.exists(f"/proc/{pid}")], "a worker outlived the command"
+
+
+def _children(pid):
+    """The process ids whose parent is pid (Linux: from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found

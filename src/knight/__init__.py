@@ -31,7 +31,8 @@ from ._impl import IMPLEMENTATION
 from ._tour import Tour
 from ._validate import check_tour, is_tour
 from ._version import __version__ as __version__
-from .count._enumerate import count, tours
+from .count._enumerate import tours
+from .count._exact import count
 from .search._find import DEFAULT_MAX_NODES, exists, tour
 from .search._methods import METHODS
 

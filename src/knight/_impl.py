@@ -6,6 +6,8 @@ The compiled modules are used together or not at all.
 
 * ``core``: the search for one tour (``search/_core`` / ``search/_core_py``);
 * ``counter``: enumerating and counting every tour (``count/_walker`` / ``count/_walker_py``);
+* ``frontier``: exact counts by frontier dynamic programming (``count/_frontier`` / ``count/_frontier_py``),
+  imported on first use, so that importing knight stays quick;
 * ``construct_core``: the construction's hot loops (``construct/_kernel`` / ``construct/_kernel_py``);
 * ``storage``: Tour's buffer base and text encoding (``_storage`` / ``_storage_py``).
 """
@@ -33,3 +35,15 @@ else:
         from .search import _core_py as core
 
 IMPLEMENTATION = "python" if core.__name__.endswith("_py") else "cython"
+
+
+def __getattr__(name: str):
+    """``frontier``, imported when first asked for (the same choice as the modules above)."""
+    if name != "frontier":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    global frontier
+    if IMPLEMENTATION == "cython":
+        from .count import _frontier as frontier  # type: ignore[no-redef]
+    else:
+        from .count import _frontier_py as frontier  # type: ignore[no-redef]
+    return frontier

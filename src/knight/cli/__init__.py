@@ -90,7 +90,7 @@ def _tour_command(argv: Sequence[str]) -> int:
         type=integer_option("seed", -(10**20)),
         default=None,
         metavar="N",
-        help="random seed for --method random",
+        help="random seed for --method random or uniform",
     )
     max_nodes_option(parser, "search node budget (default 20,000,000)")
     _timeout_option(parser)

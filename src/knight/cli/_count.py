@@ -9,7 +9,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
-from ..count import _enumerate
+from ..count import _enumerate, _exact
 from ._common import (
     FORMATS,
     Parser,
@@ -17,6 +17,7 @@ from ._common import (
     board_of,
     integer_option,
     no_extra_arguments,
+    parse_start_text,
     start_of,
     write_tour,
 )
@@ -31,7 +32,8 @@ MAX_NODES = 2**62
 #: What knight count says without a SIZE: which boards it finishes quickly.
 COUNT_NEEDS_A_SIZE = (
     "knight count needs a SIZE: counts finish in seconds on boards up to 6×6 for open tours "
-    "(knight count 6) and 6×7 for closed ones (knight count 6x7 --closed); 7×7 open or 8×8 would not finish"
+    "(knight count 6), 6×7 for closed ones (knight count 6x7 --closed) and long boards up to 5 wide "
+    "(knight count 4x30); 7×7 open or 8×8 would take hours"
 )
 
 
@@ -54,6 +56,36 @@ def max_nodes_option(parser: argparse.ArgumentParser, help: str) -> None:
 def _stop_on_interrupt() -> None:
     """In a worker process, Ctrl-C ends the work item within a chunk, quietly."""
     signal.signal(signal.SIGINT, _enumerate.request_stop)
+
+
+def _terminate(signum: int, _frame: object) -> None:
+    """SIGTERM ends a count as Ctrl-C does: the workers are stopped, then the command exits."""
+    raise SystemExit(128 + signum)
+
+
+@contextlib.contextmanager
+def terminate_like_interrupt() -> Iterator[None]:
+    """While counting, SIGTERM unwinds like Ctrl-C (so worker_pool takes the workers down)."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # not the main thread: leave SIGTERM alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def seconds_option(text: str) -> float:
+    """An argparse type for --timeout: a positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a positive number of seconds")
+    return value
 
 
 @contextlib.contextmanager
@@ -81,12 +113,21 @@ def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
 def count_command(argv: Sequence[str]) -> int:
     parser = Parser(
         prog="knight count",
-        usage="knight count SIZE [--start SQUARE] [--closed] [--workers K] [--progress] [--max-nodes N]",
+        usage="knight count SIZE [--start SQUARE] [--end SQUARE] [--closed] [--method M] [--workers K] [--progress] "
+        "[--max-nodes N] [--timeout S]",
         description="Count every knight's tour of a board, exactly: open tours as directed paths "
         "(from START, or from every square), closed ones as cycles.",
     )
     add_size_argument(parser, required=True)
     parser.add_argument("--start", default=None, metavar="SQUARE", help="count the tours from this square only")
+    parser.add_argument("--end", default=None, metavar="SQUARE", help="count the open tours to this square only")
+    parser.add_argument(
+        "--method",
+        choices=_exact.METHODS,
+        default="auto",
+        help="frontier: sweep the board without walking a tour; enumerate: walk every tour; "
+        "auto (default): frontier unless the board is too wide for it",
+    )
     most = max_workers()
     parser.add_argument(
         "--workers",
@@ -97,15 +138,28 @@ def count_command(argv: Sequence[str]) -> int:
         metavar="K",
         help=f"worker processes, 0 to {most} (default 0: count in this process)",
     )
-    parser.add_argument("--progress", action="store_true", help="show a progress bar over work items (needs tqdm)")
-    max_nodes_option(parser, "search node budget (default none)")
+    parser.add_argument(
+        "--progress", action="store_true", help="show a progress bar with the time left, on stderr (needs tqdm)"
+    )
+    max_nodes_option(parser, "budget: search nodes walked or frontier states swept (default none)")
+    parser.add_argument(
+        "--timeout", type=seconds_option, default=None, metavar="S", help="give up after S seconds (default never)"
+    )
     args = no_extra_arguments(parser, argv, "count")
     board = board_of(args, "count", missing=COUNT_NEEDS_A_SIZE)
     start = start_of(args)
     try:
-        with worker_pool(args.workers) as pool:
-            total = _enumerate.count(
-                board, start=start, closed=args.closed, executor=pool, progress=args.progress, max_nodes=args.max_nodes
+        with terminate_like_interrupt(), worker_pool(args.workers) as pool:
+            total = _exact.count(
+                board,
+                start=start,
+                end=None if args.end is None else parse_start_text(args.end),
+                closed=args.closed,
+                method=args.method,
+                executor=pool,
+                progress=args.progress,
+                max_nodes=args.max_nodes,
+                timeout=args.timeout,
             )
     except ImportError as error:
         raise InvalidInputError(str(error)) from None

@@ -30,18 +30,17 @@ for every leaper whose moves all change colour (see ``_shape_reason``).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Iterator, NamedTuple, Optional, Sequence, Tuple
+import time
+from typing import Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from .. import _impl
 from . import _symmetry
 from .._board import KNIGHT, Board, _shown, boolean
+from .._deadline import NEVER, deadline, expired, timed_out
 from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 from .._existence import board_reason, start_reason
 from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, refuse_end, start_square
 from .._tour import Tour
-
-if TYPE_CHECKING:
-    import concurrent.futures
 
 #: A split walks the first levels of the search tree until it has this many paths, or
 #: has walked this many levels.
@@ -61,6 +60,7 @@ class WorkItem(NamedTuple):
     board: Board  # the squares and the leaper
     paths: Tuple[Tuple[Tuple[int, ...], Optional[Tuple[int, ...]], int], ...]  # (prefix, ends, weight)
     budget: int  # most nodes the item may place
+    until: float = NEVER  # the wall-clock time (time.time()) by which it stops
 
 
 class CountResult(NamedTuple):
@@ -69,16 +69,21 @@ class CountResult(NamedTuple):
     items: int
 
 
-#: What run_item says about an item: counted, stopped at its budget, stopped by request_stop.
-DONE, LIMITED, STOPPED = "done", "limited", "stopped"
+#: What run_item says about an item: counted, stopped at its budget, by request_stop, by its time.
+DONE, LIMITED, STOPPED, TIMED_OUT = "done", "limited", "stopped", "timed out"
 
 _stop_requested = False
 
 
 def request_stop(*_: object) -> None:
-    """Make run_item in this process stop within a chunk (a SIGINT handler for worker processes)."""
+    """Make run_item and frontier pieces in this process stop within a chunk (a SIGINT handler for workers)."""
     global _stop_requested
     _stop_requested = True
+
+
+def stop_requested() -> bool:
+    """Whether request_stop was called in this process."""
+    return _stop_requested
 
 
 def _walker(module, board: Board, prefix, ends, target: int, ordered: bool):
@@ -87,7 +92,7 @@ def _walker(module, board: Board, prefix, ends, target: int, ordered: bool):
 
 
 def run_item(item: WorkItem) -> tuple[int, int, str]:
-    """Count one item's tours, weighted: (tours, nodes, DONE, LIMITED or STOPPED).
+    """Count one item's tours, weighted: (tours, nodes, DONE, LIMITED, STOPPED or TIMED_OUT).
 
     A prefix is 0-based cell indices; ends, for closed tours, the squares a tour may end
     on; each tour extending the prefix stands for weight tours.
@@ -100,6 +105,8 @@ def run_item(item: WorkItem) -> tuple[int, int, str]:
         while True:
             if _stop_requested:
                 return tours, nodes, STOPPED
+            if item.until != NEVER and time.time() >= item.until:
+                return tours, nodes, TIMED_OUT
             status, used, found = walker.count(min(module.CHUNK, item.budget - nodes))
             nodes += used
             tours += found * weight
@@ -249,35 +256,43 @@ def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: boo
     return [WorkItem(module.__name__, board, tuple(flat[index::size]), _UNLIMITED) for index in range(size)], nodes
 
 
-def _question(
+def question(
     size: object, start: object, end: object, closed: object, moves: object, call: str
-) -> tuple[Board, Optional[int], bool, Optional[str]]:
-    """Parse a question: (board, start index or None, closed, why there is no tour or None)."""
+) -> tuple[Board, Optional[int], Optional[int], bool, Optional[str]]:
+    """Parse a question: (board, start index or None, end index or None, closed, why there is no tour or None)."""
     board = question_board(size, moves, call)
     number = None if start is None else start_square(board, start, call)
+    last = None if end is None else start_square(board, end, call, "end")
     closed = boolean(closed, "closed")
     if end is not None and closed:
         raise InvalidInputError(
             f"end={end!r} with closed=True: a closed tour ends a leap from its start; "
             "give end= or closed=True, not both"
         )
-    refuse_end(end)
     if board.givens:
         raise InvalidInputError(
             f"{call}: the board has given moves (a puzzle's clues), which counting does not honour yet; "
             "draw it with '.' and '#' only"
         )
+    reason = _reason(board, number, closed) or (None if last is None else _reason(board, last, closed))
+    return board, None if number is None else number - 1, None if last is None else last - 1, closed, reason
+
+
+def _reason(board: Board, number: Optional[int], closed: bool) -> Optional[str]:
+    """Why no tour of the kind asked (with an end on square number, when given) exists, by theorem; or None."""
+    if board.is_rectangle and board.moves == KNIGHT:  # the theorems are about the knight on whole rectangles
+        rows, cols = board.size
+        return board_reason(rows, cols, closed) if number is None else start_reason(rows, cols, number, closed)
+    return _shape_reason(board, number, closed)
+
+
+def _walkable(board: Board) -> None:
+    """Refuse a board too large for the walk."""
     cells = board.rows * board.cols
     if cells > SEARCH_MAX_SQUARES:
         raise InvalidInputError(
             f"size {board.name} has {cells:,} squares, more than the {SEARCH_MAX_SQUARES:,} a walk takes"
         )
-    if board.is_rectangle and board.moves == KNIGHT:  # the theorems are about the knight on whole rectangles
-        rows, cols = board.size
-        reason = board_reason(rows, cols, closed) if number is None else start_reason(rows, cols, number, closed)
-    else:
-        reason = _shape_reason(board, number, closed)
-    return board, None if number is None else number - 1, closed, reason
 
 
 def _limit_error(board: Board, start: Optional[int], closed: bool, budget: int, verb: str = "counting"):
@@ -288,40 +303,64 @@ def _limit_error(board: Board, start: Optional[int], closed: bool, budget: int, 
     )
 
 
+class Options(NamedTuple):
+    """How a count runs, checked once: where, with which bar, within which budget and time."""
+
+    executor: object  # a concurrent.futures.Executor, or None: here
+    bar_class: object  # tqdm, or None: no bar
+    budget: int  # most nodes (or states, for the frontier engine)
+    until: float  # wall-clock (time.time()) deadline, or NEVER
+    started: float  # time.monotonic() at the call, for the timeout's message
+
+
+def options(executor: object, progress: object, max_nodes: object, timeout: object) -> Options:
+    """Check a count's running options (bad ones raise before any work)."""
+    started = time.monotonic()
+    when = deadline(timeout)
+    budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
+    bar_class = _tqdm() if progress else None
+    until = NEVER if when == NEVER else time.time() + (when - started)
+    return Options(executor, bar_class, budget, until, started)
+
+
 def count_result(
     size: object,
     start: object = None,
     *,
-    end: object = None,
     closed: bool = False,
     moves: object = KNIGHT,
-    executor: Optional[concurrent.futures.Executor] = None,
+    executor: Optional[object] = None,
     progress: bool = False,
     max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
     symmetry: bool = True,
 ) -> CountResult:
-    """knight.count(), with the nodes it took and the number of work items."""
-    board, start, closed, reason = _question(size, start, end, closed, moves, "count")
-    budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
-    tqdm = _tqdm() if progress else None
-    if reason:
-        return CountResult(0, 0, 0)
+    """knight.count(method="enumerate"), with the nodes it took and the number of work items."""
+    board, start, _, closed, reason = question(size, start, None, closed, moves, "count")
+    run = options(executor, progress, max_nodes, timeout)
+    return CountResult(0, 0, 0) if reason else walk_count(board, start, closed, run, symmetry)
+
+
+def walk_count(board: Board, start: Optional[int], closed: bool, run: Options, symmetry: bool = True) -> CountResult:
+    """Count the tours of board from start (0-based, or None) by walking every one, in work items."""
+    _walkable(board)
     items, nodes = plan(_impl.counter, board, start, closed, symmetry)
-    if nodes > budget:
-        raise _limit_error(board, start, closed, budget)
-    bar = None if tqdm is None else tqdm(total=len(items), unit="item", desc="counting", leave=False)
+    if nodes > run.budget:
+        raise _limit_error(board, start, closed, run.budget)
+    items = [item._replace(until=run.until) for item in items]
+    bar = None if run.bar_class is None else run.bar_class(total=len(items), unit="item", desc="counting", leave=False)
     try:
-        if executor is None:
-            tours, nodes = _run_here(items, nodes, budget, bar)
+        if run.executor is None:
+            tours, nodes = _run_here(items, nodes, run, bar)
         else:
-            tours, nodes = _run_on(executor, items, nodes, budget, bar)
+            tours, nodes = _run_on(run.executor, items, nodes, run, bar)
     finally:
         if bar is not None:
             bar.close()
-    if nodes > budget:
-        raise _limit_error(board, start, closed, budget)
+    if nodes > run.budget:
+        raise _limit_error(board, start, closed, run.budget)
     return CountResult(tours, nodes, len(items))
 
 
@@ -333,75 +372,54 @@ def _tqdm():
     return tqdm
 
 
-def _run_here(items: Sequence[WorkItem], nodes: int, budget: int, bar) -> tuple[int, int]:
+def _settle(state: str, nodes: int, run: Options) -> None:
+    """Raise for an item that stopped early: interrupted, or out of time."""
+    if state == STOPPED:  # a worker was interrupted: so was the count
+        raise KeyboardInterrupt
+    if state == TIMED_OUT:
+        raise timed_out(run.started, f"{nodes:,} search nodes")
+
+
+def _run_here(items: Sequence[WorkItem], nodes: int, run: Options, bar) -> tuple[int, int]:
     """Run the items one after another in this thread: (tours, nodes), nodes > budget on a limit."""
     tours = 0
     for item in items:
-        found, used, state = run_item(item._replace(budget=budget - nodes))
+        found, used, state = run_item(item._replace(budget=run.budget - nodes))
         tours += found
         nodes += used
-        if state == STOPPED:
-            raise KeyboardInterrupt
+        _settle(state, nodes, run)
         if state == LIMITED:
-            return tours, budget + 1
+            return tours, run.budget + 1
         if bar is not None:
             bar.update()
     return tours, nodes
 
 
-def _run_on(executor, items: Sequence[WorkItem], nodes: int, budget: int, bar) -> tuple[int, int]:
+def _run_on(executor, items: Sequence[WorkItem], nodes: int, run: Options, bar) -> tuple[int, int]:
     """Run the items on executor: (tours, nodes). Pending items are cancelled on any error."""
-    import concurrent.futures  # here, not at import knight: it brings in logging and threading
+    from concurrent.futures import TimeoutError, as_completed
 
     futures = []
     tours = 0
+    wait = None if run.until == NEVER else max(0.0, run.until - time.time()) + 1.0
     try:
         for item in items:
-            futures.append(executor.submit(run_item, item._replace(budget=budget - nodes)))
-        for future in concurrent.futures.as_completed(futures):
+            futures.append(executor.submit(run_item, item._replace(budget=run.budget - nodes)))
+        for future in as_completed(futures, timeout=wait):
             found, used, state = future.result()
             tours += found
             nodes += used
-            if state == STOPPED:  # a worker was interrupted: so was the count
-                raise KeyboardInterrupt
-            if state == LIMITED or nodes > budget:
-                return tours, budget + 1
+            _settle(state, nodes, run)
+            if state == LIMITED or nodes > run.budget:
+                return tours, run.budget + 1
             if bar is not None:
                 bar.update()
+    except TimeoutError:
+        raise timed_out(run.started, f"{nodes:,} search nodes") from None
     finally:
         for future in futures:
             future.cancel()
     return tours, nodes
-
-
-def count(
-    size: object,
-    start: object = None,
-    *,
-    end: object = None,
-    closed: bool = False,
-    moves: object = KNIGHT,
-    executor: Optional[concurrent.futures.Executor] = None,
-    progress: bool = False,
-    max_nodes: Optional[int] = None,
-) -> int:
-    """The number of tours of the board, counted exactly.
-
-    size is n for n×n, (rows, cols), text such as "6x7", or a knight.Board: any shape,
-    holes never visited, moved on by the board's leaper (the knight unless it says
-    otherwise). start is a square of the board (number, (row, col) pair or name).
-    Open tours are directed paths, from start or (start=None) from every square, as OEIS
-    A165134 counts them; closed=True counts undirected cycles (OEIS A001230), or with a
-    start the closed tours from it, twice as many. The count is split into work items
-    that run here, one after another, or on executor (any concurrent.futures.Executor,
-    such as a ProcessPoolExecutor or a Dask client's get_executor()); the answer does not
-    depend on where they run. progress=True shows a bar over the items (needs tqdm).
-    max_nodes bounds the search nodes (squares placed) of the whole count, split
-    included: past it, SearchLimitError. Without max_nodes the count is unbounded.
-    """
-    return count_result(
-        size, start, end=end, closed=closed, moves=moves, executor=executor, progress=progress, max_nodes=max_nodes
-    ).tours
 
 
 def tours(
@@ -412,6 +430,7 @@ def tours(
     closed: bool = False,
     moves: object = KNIGHT,
     max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
 ) -> Iterator[Tour]:
     """Every tour of the board, lazily, each a Tour, in a fixed order.
 
@@ -421,10 +440,16 @@ def tours(
     of its two moves from there (in knight.tour's move order). From each start,
     tours come in depth-first order with moves in Warnsdorff order, as knight.tour's
     first round tries them, so the first one usually arrives at once. max_nodes bounds the
-    search nodes of the whole iteration: past it, SearchLimitError.
+    search nodes of the whole iteration: past it, SearchLimitError. timeout= bounds the
+    seconds spent in the iteration (the time the caller takes between tours included):
+    past it, SearchLimitError saying how many nodes were walked.
     """
-    board, first, closed, reason = _question(size, start, end, closed, moves, "tours")
+    board, first, _, closed, reason = question(size, start, end, closed, moves, "tours")
+    refuse_end(end)
+    _walkable(board)
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
+    started = time.monotonic()
+    when = deadline(timeout)
     if reason:
         return iter(())
     roots: list[tuple[tuple[int, ...], Optional[tuple[int, ...]]]]
@@ -434,10 +459,10 @@ def tours(
         roots = [(prefix, ends) for prefix, ends, _, _ in _roots(board, None, True, False)]
     else:
         roots = [((square,), None) for square in ([first] if first is not None else _starts(board))]
-    return _walk_tours(_impl.counter, board, roots, budget, first, closed)
+    return _walk_tours(_impl.counter, board, roots, budget, first, closed, started, when)
 
 
-def _walk_tours(module, board: Board, roots, budget: int, start, closed: bool) -> Iterator[Tour]:
+def _walk_tours(module, board: Board, roots, budget: int, start, closed: bool, started: float, when: float):
     nodes = 0
     for prefix, ends in roots:
         walker = _walker(module, board, prefix, ends, len(board), True)
@@ -450,3 +475,5 @@ def _walk_tours(module, board: Board, roots, budget: int, start, closed: bool) -
                 break
             elif nodes >= budget:
                 raise _limit_error(board, start, closed, budget, "listing")
+            if expired(when):
+                raise timed_out(started, f"{nodes:,} search nodes")

@@ -119,9 +119,10 @@ def tour(
     of knight.METHODS): "auto" (the default) joins solved blocks in linear time where
     that construction applies (knight's tours of whole rectangles, both sides at least
     5, one at least 12, but for both sides odd up to 21; three wide from 15 and four
-    wide from 10) and backtracks elsewhere, whichever is faster. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
-    method="random" reproducible. end= (a fixed last square) is not supported yet.
-    timeout= bounds the time in seconds, as max_nodes= bounds the work.
+    wide from 10) and backtracks elsewhere, whichever is faster; "uniform" draws one of
+    all the tours, each equally likely. moves=(a, b) makes the piece an (a, b)-leaper;
+    seed makes method="random" and "uniform" reproducible. end= (a fixed last square) is
+    not supported yet. timeout= bounds the time in seconds, as max_nodes= bounds the work.
 
     Raises NoTourError when no tour exists (by a theorem or an exhaustive search),
     SearchLimitError when max_nodes squares were placed, or timeout seconds passed,

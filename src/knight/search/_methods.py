@@ -23,12 +23,13 @@ from .._errors import InvalidInputError, WarnsdorffStuckError
 from .._status import EXHAUSTED, FOUND, LIMIT
 from ..construct import _rectangle, _strips
 from ._core_py import CHECK_EVERY
+from ..count._sweep import uniform
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 
 #: (core, board) -> (nodes, squares) of the closed tour found from the board's first square.
 _closed_tours: dict = {}
-_closed_tours_lock = _thread.allocate_lock()  # threading.Lock, without importing threading  # evicting iterates the dict: not while another thread writes
+_closed_tours_lock = _thread.allocate_lock()  # (threading.Lock) evicting iterates the dict: not while another writes
 
 #: Boards whose closed tour _closed_tours keeps.
 CLOSED_TOURS_KEPT = 8
@@ -286,4 +287,5 @@ METHODS: dict[str, Method] = {
     "random": random_warnsdorff,
     "plain": plain,
     "ordered": ordered,
+    "uniform": uniform,  # one tour uniformly at random, from the frontier engine's count (count._sweep)
 }

@@ -1,0 +1,79 @@
+"""Benchmark the frontier engine beside today's enumerator, from one run.
+
+    python benchmarks/bench_frontier.py [--stretch]
+
+For each board: the count, the frontier engine's peak states (the most states in one
+layer of the sweep), its compiled time, the pure-Python twin's where it is quick, the
+enumerator's (knight.count(method="enumerate")) where it can finish, and the ratios.
+Engine and enumerator are timed interleaved, best of a few rounds (one round past a
+second), so that load from other processes hits both alike; the load average is printed
+first. The targets are the issue's; --stretch adds 6×9 closed and 7×7 open (hours).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import knight
+from knight.count import _frontier, _frontier_py
+
+
+def _once(function) -> tuple[float, object]:
+    began = time.perf_counter()
+    answer = function()
+    return time.perf_counter() - began, answer
+
+
+def row(label, rows, cols, closed, target="", twin=False, enumerator=False, start=None):
+    """Print one board's line; every engine that runs must agree on the count."""
+    engine = lambda: _frontier.count_stats(rows, cols, None, start, None, closed)  # noqa: E731
+    walk = lambda: knight.count((rows, cols), None if start is None else start + 1, closed=closed, method="enumerate")  # noqa: E731
+    best_engine = best_walk = float("inf")
+    for _ in range(3):
+        seconds, (tours, peak, _) = _once(engine)
+        best_engine = min(best_engine, seconds)
+        if enumerator:
+            seconds, answer = _once(walk)
+            assert answer == tours, (answer, tours)
+            best_walk = min(best_walk, seconds)
+        if max(best_engine, best_walk if enumerator else 0) > 1:
+            break
+    cells = [f"{label:<18}{tours:>26,}  peak {peak:>10,}  frontier {best_engine:9.4f} s"]
+    if twin:
+        seconds, answer = _once(lambda: _frontier_py.count(rows, cols, None, start, None, closed))
+        assert answer == tours
+        cells.append(f"twin {seconds:8.3f} s ({seconds / best_engine:4.0f}× slower)")
+    if enumerator:
+        cells.append(f"enumerate {best_walk:8.3f} s (frontier {best_walk / best_engine:7.1f}× faster)")
+    if target:
+        cells.append(f"target {target}")
+    print("  ".join(cells), flush=True)
+
+
+def main() -> None:
+    print(f"knight from {knight.__file__} ({knight.IMPLEMENTATION}); load average {os.getloadavg()[0]:.2f}")
+    row("6×6 closed", 6, 6, True, "< 0.05 s", enumerator=True)
+    row("6×6 open", 6, 6, False, "< 0.1 s", enumerator=True)
+    row("6×6 open from a1", 6, 6, False, "", enumerator=True, start=30)
+    row("5×5 open", 5, 5, False, twin=True, enumerator=True)
+    row("5×6 closed", 5, 6, True, twin=True, enumerator=True)
+    row("3×12 open", 3, 12, False, twin=True, enumerator=True)
+    row("4×8 open", 4, 8, False, twin=True, enumerator=True)
+    row("6×7 closed", 6, 7, True, "", enumerator=True)
+    for n in (10, 20, 30):
+        row(f"3×{n} open", 3, n, False, "< 1 s")
+        row(f"3×{n} closed", 3, n, True, "< 1 s")
+    for n in (10, 20, 30):
+        row(f"4×{n} open", 4, n, False, "< 1 s")
+    row("5×14 closed", 5, 14, True, "< 30 s")
+    row("6×8 closed", 6, 8, True)
+    if "--stretch" in sys.argv:
+        row("6×7 open", 6, 7, False)
+        row("6×9 closed", 6, 9, True)
+        row("7×7 open", 7, 7, False, "< 10 min, 8 GB")
+
+
+if __name__ == "__main__":
+    main()

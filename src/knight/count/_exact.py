@@ -1,0 +1,91 @@
+"""knight.count(): exact counts, by the frontier engine where it takes the board, else by walking every tour.
+
+The frontier engine (``_sweep``) counts without walking one tour, so it reaches counts no
+enumeration could (3×30: about 7·10^14 open tours). It takes boards whose sweep frontier
+is at most ``_sweep.MAX_WIDTH`` squares (about twice the shorter side for the knight); the
+enumerator (``_enumerate``) takes any board, a tour at a time.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .._board import KNIGHT
+from .._errors import InvalidInputError, InvalidTypeError
+from . import _enumerate, _sweep
+
+#: What method= takes.
+METHODS = ("auto", "frontier", "enumerate")
+
+#: Whole rectangles at least this wide and at most this many squares are walked by "auto":
+#: there the enumerator, with its symmetries and pruning, beats the sweep (measured by
+#: benchmarks/bench_frontier.py: 6×6 open 5.9 s walked, 32 s swept; 5×6 open 0.18 s, 0.40 s),
+#: and from 5×8 or 6×7 on the sweep wins (5×8 closed 0.74 s walked, 0.23 s swept).
+WALK_WIDTH, WALK_SQUARES = 5, 36
+
+
+def walked_by_auto(board) -> bool:
+    """Whether method="auto" walks board's tours rather than sweeping it (besides boards too wide)."""
+    return board.is_rectangle and min(board.size) >= WALK_WIDTH and len(board) <= WALK_SQUARES
+
+
+def count(
+    size: object,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    moves: object = KNIGHT,
+    method: str = "auto",
+    executor: Optional[object] = None,
+    progress: bool = False,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> int:
+    """The number of tours of the board, counted exactly.
+
+    size is n for n×n, (rows, cols), text such as "6x7", or a knight.Board: any shape,
+    holes never visited, moved on by the board's leaper (the knight unless it says
+    otherwise). start and end are squares of the board (number, (row, col) pair or name).
+
+    What is counted: open tours are directed paths, from start (to end) or, without them,
+    from every square, as OEIS A165134 counts them (a tour and its reverse are two);
+    closed=True counts undirected cycles (OEIS A001230), or with a start the closed
+    tours from it, twice as many. end= is for open tours only.
+
+    method="frontier" counts by dynamic programming over a frontier swept across the
+    board, without walking a tour (3×30's 708,879,149,595,968 open tours in a fraction
+    of a second); "enumerate" walks every tour (no end=); "auto" (the default) sweeps,
+    except on boards too wide for the sweep and on whole rectangles from 5×5 to 6×6,
+    where walking is faster. The work is split into pieces
+    that run here, one after another, or on executor (any concurrent.futures.Executor,
+    such as a ProcessPoolExecutor or a Dask client's get_executor()), in any order.
+    progress=True shows a bar with the time left (needs tqdm). max_nodes bounds the work:
+    search nodes when walking, frontier states expanded when sweeping; timeout= bounds
+    the seconds. Past either, SearchLimitError saying what was done.
+    """
+    if type(method) is not str:
+        raise InvalidTypeError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+    if method not in METHODS:
+        raise InvalidInputError(f"method {method!r} is not one of {', '.join(METHODS)}")
+    board, first, last, closed, reason = _enumerate.question(size, start, end, closed, moves, "count")
+    run = _enumerate.options(executor, progress, max_nodes, timeout)
+    wide = None if method == "enumerate" else _sweep.too_wide(board)
+    if method == "frontier" and wide:
+        raise InvalidInputError(wide)
+    # Two squares a leap apart make one closed tour (see _enumerate), which no sweep of edges can form.
+    walk = method == "enumerate" or wide is not None or (closed and len(board) == 2)
+    walk = walk or (method == "auto" and last is None and walked_by_auto(board))
+    if walk and last is not None:
+        raise InvalidInputError(
+            f"end={end!r}: tours with a fixed end are counted by the frontier engine only"
+            + (f"; {wide}" if wide else "; use method='frontier' or 'auto'")
+        )
+    if reason:
+        return 0
+    if walk:
+        return _enumerate.walk_count(board, first, closed, run).tours
+    return _sweep.count(
+        board, first, last, closed,
+        executor=run.executor, bar_class=run.bar_class, budget=run.budget, until=run.until, started=run.started,
+    )

@@ -1,0 +1,695 @@
+# cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled frontier counter: the layers of the sweep in C, with the GIL released.
+
+The sweep, its state codes and its rules are those of the pure-Python twin
+``_frontier_py.py``, whose docstring explains them; the plan (the steps) is the twin's,
+flattened into one int array. Both give the same counts and the same peak states, and
+their work pieces are interchangeable.
+
+A state is packed four bits a frontier square (codes up to 15, so at most 26 squares) in
+one or two 64-bit words; a layer is an open-addressing hash table of packed states and
+counts. Counts are unsigned integers of ``limbs`` 64-bit words, added with carry; a carry
+out of the top word makes the step run again from its layer (never changed while it is
+swept from) with twice the limbs, so an overflow never gives a wrong answer. ``sample``
+keeps every layer and draws tours by walking them (see sample). A layer's table grows no
+further than the memory available (MemoryError instead).
+"""
+
+import time
+from functools import lru_cache
+
+from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
+from cpython.exc cimport PyErr_CheckSignals
+
+from ._frontier_py import (  # noqa: F401  (the twin's)
+    KNIGHT_STEPS, TooManyArrows, deal, frontier_width, plan, question_of, walk_edges
+)
+from ._frontier_py import sample as _twin_sample
+from ..construct._rectangle import available_memory
+
+cdef enum:
+    EMPTY = 0
+    FULL = 1
+    END = 2
+    FIRST_LABEL = 3
+    FRESH = 31  # a new piece's label until renumbering
+    MAX_WIDTH = 26  # packed codes stay under 16: at most 13 pieces
+    CELLS = 64  # room for the frontier plus the new square
+    MAX_LIMBS = 64  # counts of up to 4096 bits
+    CHUNK = 1 << 14  # hash slots swept between looks at the clock and Ctrl-C
+
+cdef uint64_t NO_KEY = 0xFFFFFFFFFFFFFFFF  # first word of an empty slot (never a state: 16 codes of 15)
+
+cdef struct Table:
+    uint64_t *keys   # cap × kw words
+    uint64_t *vals   # cap × limbs words, least significant first
+    size_t cap       # a power of two
+    size_t size
+    size_t most      # the most slots it may grow to (memory available)
+    int kw
+    int limbs
+
+
+cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
+    t.keys = <uint64_t *>malloc(cap * kw * sizeof(uint64_t))
+    t.vals = <uint64_t *>malloc(cap * limbs * sizeof(uint64_t))
+    t.cap, t.size, t.kw, t.limbs, t.most = cap, 0, kw, limbs, <size_t>-1
+    if t.keys == NULL or t.vals == NULL:
+        free(t.keys)
+        free(t.vals)
+        t.keys = t.vals = NULL
+        return -1
+    memset(t.keys, 0xFF, cap * kw * sizeof(uint64_t))
+    return 0
+
+
+cdef void _table_free(Table *t) noexcept nogil:
+    free(t.keys)
+    free(t.vals)
+    t.keys = t.vals = NULL
+
+
+cdef void _table_clear(Table *t) noexcept nogil:
+    memset(t.keys, 0xFF, t.cap * t.kw * sizeof(uint64_t))
+    t.size = 0
+
+
+cdef inline size_t _slot(const uint64_t *key, int kw, size_t mask) noexcept nogil:
+    cdef uint64_t h = key[0] * <uint64_t>0x9E3779B97F4A7C15
+    if kw == 2:
+        h ^= key[1] * <uint64_t>0xC2B2AE3D27D4EB4F
+    h ^= h >> 31
+    h *= <uint64_t>0xBF58476D1CE4E5B9
+    return <size_t>(h ^ (h >> 29)) & mask
+
+
+cdef inline bint _add(uint64_t *into, const uint64_t *value, int limbs) noexcept nogil:
+    """into += value; True on a carry out of the top limb (overflow)."""
+    cdef uint64_t carry = 0, sum_
+    cdef int j
+    for j in range(limbs):
+        sum_ = into[j] + value[j]
+        into[j] = sum_ + carry
+        carry = (sum_ < value[j]) | (into[j] < sum_)
+    return carry != 0
+
+
+cdef bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept nogil:
+    """Add value to key's count, inserting the key if new; True on overflow. The table must have room."""
+    cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
+    cdef uint64_t *slot
+    while True:
+        slot = t.keys + i * t.kw
+        if slot[0] == NO_KEY:
+            memcpy(slot, key, t.kw * sizeof(uint64_t))
+            memcpy(t.vals + i * t.limbs, value, t.limbs * sizeof(uint64_t))
+            t.size += 1
+            return False
+        if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
+            return _add(t.vals + i * t.limbs, value, t.limbs)
+        i = (i + 1) & mask
+
+
+cdef int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overflow) noexcept nogil:
+    """_insert, doubling the table once it is half full; -1 when out of memory."""
+    cdef Table old
+    cdef size_t i
+    if _insert(t, key, value):
+        overflow[0] = True
+    if 2 * t.size <= t.cap:
+        return 0
+    old = t[0]
+    if 2 * old.cap > old.most or _table_init(t, 2 * old.cap, old.kw, old.limbs) < 0:
+        t[0] = old
+        return -1
+    t.most = old.most
+    for i in range(old.cap):
+        if old.keys[i * old.kw] != NO_KEY:
+            _insert(t, old.keys + i * old.kw, old.vals + i * old.limbs)
+    _table_free(&old)
+    return 0
+
+
+cdef struct Step:
+    const int32_t *choices  # nchoices × (size, a, b)
+    const int32_t *drops    # ndrops × (position, must end)
+    const int32_t *keep
+    const int32_t *thin
+    const int32_t *watch    # nwatch × (free, must end, n, n positions)
+    const int32_t *colours  # ncolours (nkeep, or 0 when the graph is not bipartite)
+    int nhere, last, pending, nchoices, ndrops, nkeep, nthin, nwatch, ncolours, balance
+
+
+cdef void _read_step(const int32_t *p, Step *s) noexcept nogil:
+    """Point s into one step of the flattened plan (layout: see _flatten)."""
+    s.nhere, s.last, s.pending, s.nchoices = p[0], p[1], p[2], p[3]
+    s.ndrops, s.nkeep, s.nthin, s.nwatch = p[4], p[5], p[6], p[7]
+    s.ncolours, s.balance = p[8], p[9]
+    s.choices = p + 10
+    s.drops = s.choices + 3 * s.nchoices
+    s.keep = s.drops + 2 * s.ndrops
+    s.thin = s.keep + s.nkeep
+    s.colours = s.thin + s.nthin
+    s.watch = s.colours + s.ncolours
+
+
+cdef inline int _find(const uint8_t *cells, int n, uint8_t code) noexcept nogil:
+    cdef int k
+    for k in range(n):
+        if cells[k] == code:
+            return k
+    return -1
+
+
+cdef int _link(uint8_t *cells, int new, const int32_t *choice, bint closed) noexcept nogil:
+    """Link the new square to the choice's squares (in place): 1 complete, 0 ongoing, -1 dead."""
+    cdef int u = choice[1], w = choice[2]
+    cdef uint8_t a = cells[u], b
+    if choice[0] == 1:
+        if a == EMPTY:
+            cells[u] = cells[new] = FRESH
+        else:
+            cells[u], cells[new] = FULL, a
+        return 0
+    b = cells[w]
+    cells[new] = FULL
+    if a == EMPTY and b == EMPTY:
+        cells[u] = cells[w] = FRESH
+        return 0
+    if a == EMPTY:
+        cells[u], cells[w] = b, FULL
+        return 0
+    if b == EMPTY:
+        cells[u], cells[w] = FULL, a
+        return 0
+    cells[u] = cells[w] = FULL
+    if a == b:
+        return 1 if closed or a == END else -1
+    if b == END:
+        a, b = b, a
+    cells[_find(cells, new, b)] = a
+    return 0
+
+
+cdef int _leave(uint8_t *cells, int new, const Step *s, int complete, bint closed, bint alone) noexcept nogil:
+    """Take the dropped squares off (in place): 1 complete, 0 ongoing, -1 dead."""
+    cdef int d, position
+    cdef uint8_t code
+    for d in range(s.ndrops):
+        position = s.drops[2 * d]
+        code = cells[position]
+        cells[position] = FULL
+        if code == FULL:
+            if s.drops[2 * d + 1]:
+                return -1
+        elif complete or closed:
+            return -1
+        elif code == EMPTY:
+            if not alone:
+                return -1
+            complete = 1
+        elif code == END:
+            complete = 1
+        else:
+            cells[_find(cells, new + 1, code)] = END
+    return complete
+
+
+cdef bint _viable(const uint8_t *out, const Step *s, bint closed) noexcept nogil:
+    """The twin's _viable: forced path ends fit, and the colours balance."""
+    cdef int k, j, room, n, forced = s.pending, spare = 0, tilt = s.balance
+    cdef const int32_t *w = s.watch
+    if not closed:
+        spare = 2
+        for k in range(s.nkeep):
+            spare -= out[k] == END
+    for k in range(s.nthin):
+        forced += out[s.thin[k]] == EMPTY
+    for k in range(s.nwatch):
+        room, n = w[0], w[2]
+        for j in range(n):
+            room += out[w[3 + j]] != FULL
+        if room == 0:
+            return False
+        if room == 1 and not w[1]:
+            forced += 1
+        w += 3 + n
+    if forced > spare:
+        return False
+    for k in range(s.ncolours):
+        if out[k] == EMPTY:
+            tilt += 2 * s.colours[k]
+        elif out[k] != FULL:
+            tilt += s.colours[k]
+    return -spare <= tilt <= spare
+
+
+cdef inline void _pack(const uint8_t *out, int n, uint64_t *key, int kw) noexcept nogil:
+    cdef int k
+    key[0] = 0
+    if kw == 2:
+        key[1] = 0
+    for k in range(n):
+        key[k >> 4] |= <uint64_t>out[k] << (4 * (k & 15))
+
+
+cdef inline void _unpack(const uint64_t *key, int n, uint8_t *cells) noexcept nogil:
+    cdef int k
+    for k in range(n):
+        cells[k] = (key[k >> 4] >> (4 * (k & 15))) & 15
+
+
+cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
+                           uint64_t *key, int kw) noexcept nogil:
+    """The state after choice c from cells (the state's codes, then EMPTY for the new square):
+    1 a complete tour, 0 a live state (packed into key), -1 dead."""
+    cdef uint8_t work[CELLS]
+    cdef uint8_t out[CELLS]
+    cdef uint8_t labels[FRESH + 1]
+    cdef const int32_t *choice = s.choices + 3 * c
+    cdef int k, new = s.nhere - 1, state
+    cdef uint8_t code
+    if (choice[0] >= 1 and cells[choice[1]] == FULL) or (choice[0] == 2 and cells[choice[2]] == FULL):
+        return -1
+    memcpy(work, cells, s.nhere)
+    state = _link(work, new, choice, closed) if choice[0] else 0
+    if state >= 0:
+        state = _leave(work, new, s, state, closed, alone)
+    if state != 0:
+        return state
+    memset(labels, 0, sizeof(labels))
+    code = FIRST_LABEL
+    for k in range(s.nkeep):
+        out[k] = work[s.keep[k]]
+        if out[k] >= FIRST_LABEL:
+            if labels[out[k]] == 0:
+                labels[out[k]] = code
+                code += 1
+            out[k] = labels[out[k]]
+    if not _viable(out, s, closed):
+        return -1
+    _pack(out, s.nkeep, key, kw)
+    return 0
+
+
+cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
+                  uint64_t *total, bint *overflow, size_t first, size_t last) noexcept nogil:
+    """Part of a layer: every successor of the states in now's slots first to last into nxt;
+    completions into total. -1: no memory."""
+    cdef uint8_t cells[CELLS]
+    cdef uint64_t key[2]
+    cdef size_t i
+    cdef int c, new = s.nhere - 1, state
+    cdef uint64_t *value
+    for i in range(first, last):
+        if now.keys[i * now.kw] == NO_KEY:
+            continue
+        value = now.vals + i * now.limbs
+        _unpack(now.keys + i * now.kw, new, cells)
+        cells[new] = EMPTY
+        for c in range(s.nchoices):
+            state = _successor(cells, s, c, closed, alone, key, nxt.kw)
+            if state == 1:
+                if s.last and _add(total, value, now.limbs):
+                    overflow[0] = True
+            elif state == 0 and _put(nxt, key, value, overflow) < 0:
+                return -1
+    return 0
+
+
+cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
+    """The slot holding key in t; t.cap when it is not there."""
+    cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
+    cdef const uint64_t *slot
+    while True:
+        slot = t.keys + i * t.kw
+        if slot[0] == NO_KEY:
+            return t.cap
+        if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
+            return i
+        i = (i + 1) & mask
+
+
+cdef void _completions(Table *layer, const Table *after, const Step *s, bint closed, bint alone) noexcept nogil:
+    """Overwrite layer's counts with each state's completions: the tours its successors complete
+    (1 for a completing choice at the last step, else the successor's completions in after)."""
+    cdef uint8_t cells[CELLS]
+    cdef uint64_t key[2]
+    cdef uint64_t one[MAX_LIMBS]
+    cdef size_t i, j
+    cdef int c, state, new = s.nhere - 1
+    cdef uint64_t *value
+    memset(one, 0, sizeof(one))
+    one[0] = 1
+    for i in range(layer.cap):
+        if layer.keys[i * layer.kw] == NO_KEY:
+            continue
+        value = layer.vals + i * layer.limbs
+        _unpack(layer.keys + i * layer.kw, new, cells)
+        cells[new] = EMPTY
+        memset(value, 0, layer.limbs * sizeof(uint64_t))
+        for c in range(s.nchoices):
+            state = _successor(cells, s, c, closed, alone, key, layer.kw)
+            if state == 1 and s.last:
+                _add(value, one, layer.limbs)
+            elif state == 0 and after != NULL:
+                j = _lookup(after, key)
+                if j < after.cap:
+                    _add(value, after.vals + j * after.limbs, layer.limbs)
+
+
+def _flatten(sweep) -> tuple[list, list]:
+    """The plan's steps as one int list (each: 10 sizes, then its arrays; see _read_step) and where each starts."""
+    program, starts = [], []
+    for step in sweep.steps:
+        starts.append(len(program))
+        program += [len(step.here), step.last, step.pending, len(step.choices), len(step.drops),
+                    len(step.keep), len(step.thin), len(step.watch), len(step.colours), step.balance]
+        for choice in step.choices:
+            program += [len(choice), *choice, *[0] * (2 - len(choice))]
+        for position, must_end in step.drops:
+            program += [position, must_end]
+        program += step.keep
+        program += step.thin
+        program += step.colours
+        for free, near, must_end in step.watch:
+            program += [free, must_end, len(near), *near]
+    return program, starts
+
+
+cdef class _Engine:
+    """One sweep in C: the flattened plan, the current and next layers, the total and the peak."""
+
+    cdef int32_t *program
+    cdef size_t *starts
+    cdef Table now, nxt
+    cdef uint64_t *total
+    cdef int kw, limbs
+    cdef bint closed, alone
+    cdef object widths  # frontier squares before each step, and after the last
+    cdef public size_t peak
+    cdef public size_t work  # states expanded so far
+    cdef public int at  # the next step to sweep
+    cdef Table *kept  # with keep: the layer before each step (for drawing tours), else NULL
+    cdef size_t most  # the most slots a layer's table may grow to
+    cdef int nsteps
+
+    def __cinit__(self, sweep, int limbs, bint keep=False, memory=None):
+        program, starts = _flatten(sweep)
+        self.widths = [0] + [len(step.keep) for step in sweep.steps]
+        if max(self.widths) > MAX_WIDTH:
+            raise ValueError(f"the frontier is {max(self.widths)} squares wide: the compiled engine takes at most {MAX_WIDTH}")
+        self.limbs, self.kw = limbs, 1 if max(self.widths) <= 16 else 2
+        self.closed, self.alone = sweep.closed, sweep.alone
+        self.program = <int32_t *>malloc((len(program) + 1) * sizeof(int32_t))
+        self.starts = <size_t *>malloc((len(starts) + 1) * sizeof(size_t))
+        self.total = <uint64_t *>calloc(limbs, sizeof(uint64_t))
+        if self.program == NULL or self.starts == NULL or self.total == NULL:
+            raise MemoryError()
+        if _table_init(&self.now, 1024, self.kw, limbs) < 0 or _table_init(&self.nxt, 1024, self.kw, limbs) < 0:
+            raise MemoryError()
+        if memory is not None:  # two layers live at once, each of cap × (kw + limbs) words
+            self.most = max(1024, memory // (2 * 8 * (self.kw + limbs)))
+            self.now.most = self.nxt.most = self.most
+        else:
+            self.most = <size_t>-1
+        for i, word in enumerate(program):
+            self.program[i] = word
+        for i, start in enumerate(starts):
+            self.starts[i] = start
+        self.nsteps = len(sweep.steps)
+        if keep:
+            self.kept = <Table *>calloc(self.nsteps + 1, sizeof(Table))
+            if self.kept == NULL:
+                raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.program)
+        free(self.starts)
+        free(self.total)
+        _table_free(&self.now)
+        _table_free(&self.nxt)
+        if self.kept != NULL:
+            for i in range(self.nsteps):
+                _table_free(&self.kept[i])
+            free(self.kept)
+
+    def load(self, int first, states):
+        """Start at step first from the (bytes, count) states."""
+        cdef uint64_t key[2]
+        cdef uint64_t value[MAX_LIMBS]
+        cdef uint8_t out[CELLS]
+        cdef bint overflow = False
+        self.at = first
+        for state, ways in states:
+            if len(state) != self.widths[first] or ways >> (64 * self.limbs):
+                raise ValueError("a piece's state or count does not fit this sweep")
+            for k, code in enumerate(state):
+                out[k] = code
+            for j in range(self.limbs):
+                value[j] = (ways >> (64 * j)) & 0xFFFFFFFFFFFFFFFF
+            _pack(out, len(state), key, self.kw)
+            if _put(&self.now, key, value, &overflow) < 0:
+                raise MemoryError()
+        self.peak = max(self.peak, self.now.size)
+
+    def run(self, int stop, check=None):
+        """Sweep on up to step stop; False if a count overflowed with layers kept (run again with more
+        limbs). Without kept layers, a step that overflows is swept again with twice the limbs.
+
+        check(step, states) is called every CHUNK hash slots, with the step being swept and the
+        states expanded so far (Ctrl-C is looked at then too); it stops the sweep by raising.
+        """
+        cdef Step s
+        cdef bint overflow = False
+        cdef int i = self.at, failed = 0
+        cdef size_t slot, last
+        cdef Table swap
+        while i < stop:
+            _read_step(self.program + self.starts[i], &s)
+            _table_clear(&self.nxt)
+            self.work += self.now.size
+            slot = 0
+            while slot < self.now.cap and not failed:
+                last = min(slot + CHUNK, self.now.cap)
+                with nogil:
+                    failed = _advance(&self.now, &self.nxt, &s, self.closed, self.alone, self.total, &overflow,
+                                      slot, last) < 0
+                slot = last
+                PyErr_CheckSignals()
+                if check is not None:
+                    check(i, self.work)
+            if failed:
+                raise MemoryError(
+                    f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states "
+                    f"on square {i + 1} of {self.nsteps}"
+                )
+            if overflow and self.kept == NULL:  # the layer swept from is intact: widen it, sweep again
+                self._widen()
+                overflow = False
+                continue
+            swap = self.now
+            self.now = self.nxt
+            self.nxt = swap
+            if self.kept != NULL:  # keep the layer swept; the next one starts in a new table
+                self.kept[i] = self.nxt
+                if _table_init(&self.nxt, 1024, self.kw, self.limbs) < 0:
+                    raise MemoryError("the frontier's layers outgrew memory")
+                self.nxt.most = self.most
+            self.peak = max(self.peak, self.now.size)
+            i += 1
+            self.at = i
+            if overflow:
+                return False
+        self.at = stop
+        return True
+
+    def _widen(self):
+        """Twice the limbs for every count: the current layer's copied (slots unchanged), the next
+        layer's table new, the total zeroed (only the last step adds to it, and it is swept again)."""
+        cdef int limbs = 2 * self.limbs, j
+        cdef size_t slot
+        cdef Table wider
+        cdef uint64_t *total
+        if limbs > MAX_LIMBS:
+            raise OverflowError(f"a count needs more than {64 * MAX_LIMBS} bits")
+        if self.most != <size_t>-1:
+            self.most = max(1024, self.most * (self.kw + self.limbs) // (self.kw + limbs))
+        total = <uint64_t *>calloc(limbs, sizeof(uint64_t))
+        if total == NULL or _table_init(&wider, self.now.cap, self.kw, limbs) < 0:
+            free(total)
+            raise MemoryError("a layer of the frontier sweep outgrew memory while its counts grew wider")
+        for slot in range(self.now.cap):
+            memcpy(wider.keys + slot * self.kw, self.now.keys + slot * self.kw, self.kw * sizeof(uint64_t))
+            for j in range(limbs):
+                wider.vals[slot * limbs + j] = self.now.vals[slot * self.limbs + j] if j < self.limbs else 0
+        wider.size, wider.most = self.now.size, self.most
+        _table_free(&self.now)
+        self.now = wider
+        _table_free(&self.nxt)
+        if _table_init(&self.nxt, 1024, self.kw, limbs) < 0:
+            raise MemoryError()
+        self.nxt.most = self.most
+        free(self.total)
+        self.total = total
+        self.limbs = limbs
+
+    @property
+    def size(self):
+        """The states in the current layer."""
+        return self.now.size
+
+    def complete_counts(self):
+        """Turn the kept layers' counts (tours reaching each state) into completions (tours each
+        state leads to), last layer first; then draw() walks forward. Once, after run()."""
+        cdef Step s
+        cdef int i
+        with nogil:
+            for i in range(self.nsteps - 1, -1, -1):
+                _read_step(self.program + self.starts[i], &s)
+                _completions(&self.kept[i], &self.kept[i + 1] if i + 1 < self.nsteps else NULL, &s,
+                             self.closed, self.alone)
+
+    def draw(self, steps, rng):
+        """One completed tour drawn uniformly, walking forward through the kept layers (after
+        complete_counts): for each step, the frontier positions the new square is linked to."""
+        cdef Step s
+        cdef uint8_t cells[CELLS]
+        cdef uint64_t key[2]
+        cdef uint64_t here[2]
+        cdef size_t j
+        cdef int i, c, state
+        cdef Table *after
+        here[0] = here[1] = 0
+        chosen = []
+        for i in range(self.nsteps):
+            _read_step(self.program + self.starts[i], &s)
+            _unpack(here, s.nhere - 1, cells)
+            cells[s.nhere - 1] = EMPTY
+            after = &self.kept[i + 1] if i + 1 < self.nsteps else NULL
+            options = []
+            for c in range(s.nchoices):
+                state = _successor(cells, &s, c, self.closed, self.alone, key, self.kw)
+                if state == 1 and s.last:
+                    options.append((1, c, 0, 0))
+                elif state == 0 and after != NULL:
+                    j = _lookup(after, key)
+                    if j < after.cap:
+                        ways = sum(after.vals[j * self.limbs + k] << (64 * k) for k in range(self.limbs))
+                        options.append((ways, c, key[0], key[1] if self.kw == 2 else 0))
+            pick = rng.randrange(sum(ways for ways, _, _, _ in options))
+            for ways, c, first, second in options:
+                pick -= ways
+                if pick < 0:
+                    break
+            here[0], here[1] = first, second
+            chosen.append(steps[i].choices[c])
+        return chosen
+
+    def total_count(self):
+        """The tours completed so far (undirected), as a Python int."""
+        return sum(self.total[j] << (64 * j) for j in range(self.limbs))
+
+    def states(self):
+        """The current layer, as sorted (bytes, count) pairs."""
+        cdef size_t i
+        cdef uint8_t cells[CELLS]
+        cdef int width = self.widths[self.at]
+        found = []
+        for i in range(self.now.cap):
+            if self.now.keys[i * self.kw] != NO_KEY:
+                _unpack(self.now.keys + i * self.kw, width, cells)
+                ways = sum(self.now.vals[i * self.limbs + j] << (64 * j) for j in range(self.limbs))
+                found.append((bytes(cells[:width]), ways))
+        return sorted(found)
+
+
+def _sweep(question, int first, states, check):
+    """(undirected tours × factor, peak states, states expanded) from states before step first, with enough limbs."""
+    sweep = plan(*question)
+    limbs = max([1] + [-(-ways.bit_length() // 64) for _, ways in states])
+    while True:
+        if limbs > MAX_LIMBS:
+            raise OverflowError(f"a count needs more than {64 * MAX_LIMBS} bits")
+        engine = _Engine(sweep, limbs, False, available_memory())
+        engine.load(first, states)
+        if engine.run(len(sweep.steps), check):
+            return sweep.factor * engine.total_count(), engine.peak, engine.work
+        limbs *= 2
+
+
+def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None):
+    """(count, peak states in one layer, seconds) for the same question as count()."""
+    began = time.perf_counter()
+    question = question_of(rows, cols, mask, start, end, closed, moves)
+    total, peak, _ = _sweep(question, 0, [(b"", 1)], check) if plan(*question).factor else (0, 0, 0)
+    return total, peak, time.perf_counter() - began
+
+
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None):
+    """The number of tours, as knight.count counts them (see the twin's docstring)."""
+    return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
+
+
+def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2):
+    """Independent work pieces whose run_piece answers add up to count(...) (the twin's format)."""
+    question = question_of(rows, cols, mask, start, end, closed, moves)
+    sweep = plan(*question)
+    if not sweep.factor or not sweep.steps:
+        return []
+    engine = _Engine(sweep, 2)
+    engine.load(0, [(b"", 1)])
+    while engine.at < len(sweep.steps) - 1 and engine.size < 4 * pieces:
+        if not engine.run(engine.at + 1):
+            raise OverflowError("a count overflowed 128 bits while splitting")
+    return deal(question, engine.at, engine.states(), pieces)
+
+
+def run_piece(piece, check=None):
+    """(tours, states expanded) of one piece from split; check as for count."""
+    question, first, states = piece
+    total, _, work = _sweep(question, first, list(states), check)
+    return total, work
+
+
+@lru_cache(maxsize=2)
+def _kept_sweep(question, most):
+    """The sweep of question with every layer kept, for drawing tours; TooManyArrows past most states kept."""
+    sweep = plan(*question)
+    limbs = 1
+    while True:
+        engine = _Engine(sweep, limbs, True)
+        engine.load(0, [(b"", 1)])
+
+        def check(step, states):
+            if states > most:
+                raise TooManyArrows(f"sampling keeps every state of the sweep: more than {most:,}")
+
+        if engine.run(len(sweep.steps), check):
+            engine.complete_counts()
+            return sweep, engine
+        limbs *= 2
+
+
+def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000):
+    """One tour, uniform among those count(...) counts: its squares in visiting order (the twin's contract).
+
+    The sweep keeps every layer (for the last 2 questions asked) and then turns each state's
+    count into the number of tours it leads to, last layer first; each draw walks forward
+    from the empty frontier, picking each step's choice with odds in proportion to the tours
+    its next state leads to. most bounds the states kept (16 bytes and more each): past it,
+    TooManyArrows.
+    """
+    if rng is None:
+        import random  # here: importing knight stays quick
+
+        rng = random.Random()
+    question = question_of(rows, cols, mask, start, end, closed, moves)
+    sweep, engine = _kept_sweep(question, most)
+    if not sweep.factor or not sweep.steps:  # no sweep to walk back: the twin says why
+        return _twin_sample(*question, rng=rng)
+    if engine.total_count() == 0:
+        raise ValueError("no tour to sample: the count is 0")
+    return walk_edges(sweep, engine.draw(sweep.steps, rng), start, end, closed, rng)

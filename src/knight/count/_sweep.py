@@ -1,0 +1,182 @@
+"""knight.count by the frontier engine: a Board question swept here, or in pieces on an executor.
+
+The engine (``_frontier`` compiled, ``_frontier_py`` its twin) counts without walking a
+tour: it sweeps the board square by square, keeping for each state of the frontier the
+number of partial tours in it. Here the sweep is run for a knight.Board question, with
+the budget (states expanded, as nodes), the deadline and Ctrl-C checked every so often,
+and a progress bar over the sweep's squares (tqdm estimates the time left).
+
+With an executor the sweep is cut into pieces (the states after its first squares, dealt
+round), one a worker, whose counts add up, so they may finish in any order. The pieces'
+later layers hold mostly the same states (paths from different beginnings meet), so each
+piece costs nearly a whole sweep: an executor spreads the work, it does not shrink it. A piece carries its
+deadline as wall-clock time, so that a worker on another machine stops in time too; a
+worker asked to stop (``_enumerate.request_stop``, the CLI's Ctrl-C) stops within a chunk.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+from .. import _impl
+from .._board import Board
+from .._deadline import NEVER, timed_out
+from .._errors import InvalidInputError, SearchLimitError
+from . import _enumerate
+
+#: The widest frontier the compiled engine packs into its states (squares, the one being taken included).
+MAX_WIDTH = 26
+
+#: Pieces a count is cut into for an executor whose number of workers is not known.
+PIECES = 2
+
+
+def too_wide(board: Board) -> Optional[str]:
+    """Why the engine does not take board (its frontier is too wide), or None.
+
+    A board with both sides longer than MAX_WIDTH is refused without laying out the sweep
+    (the frontier of a leaper that can reach every square holds at least the shorter side).
+    """
+    shorter = min(board.size)
+    if shorter > MAX_WIDTH:
+        wide = f"its shorter side has {shorter} squares"
+    else:
+        squares = _impl.frontier.frontier_width(board.rows, board.cols, board.mask, board.steps)
+        if squares <= MAX_WIDTH:
+            return None
+        wide = f"its frontier holds {squares} squares"
+    return f"{board.name} is too wide for the frontier engine: {wide}, and the engine takes at most {MAX_WIDTH}"
+
+
+def _question(board: Board, start: Optional[int], end: Optional[int], closed: bool) -> tuple:
+    return _impl.frontier.question_of(board.rows, board.cols, board.mask, start, end, closed, board.steps)
+
+
+class _Watch:
+    """The sweep's check(step, states): stops it past the budget, the deadline or a stop request; moves the bar."""
+
+    def __init__(self, budget: int, until: float, started: float, bar=None, spent: int = 0) -> None:
+        self.budget, self.until, self.started, self.bar, self.spent = budget, until, started, bar, spent
+        self.step = 0
+
+    def __call__(self, step: int, states: int) -> None:
+        if self.bar is not None and step > self.step:
+            self.bar.update(step - self.step)
+            self.step = step
+        done = self.spent + states
+        if done > self.budget:
+            raise SearchLimitError(f"the frontier sweep expanded more than max_nodes={self.budget:,} states")
+        if _enumerate.stop_requested():
+            raise KeyboardInterrupt
+        if self.until != NEVER and time.time() >= self.until:
+            raise timed_out(self.started, f"{done:,} states of the frontier sweep, on square {step + 1}")
+
+
+def run_piece(piece, budget: int, until: float) -> tuple[int, int]:
+    """(tours, states expanded) of one piece, stopping past budget states or the wall-clock time until."""
+    return _impl.frontier.run_piece(piece, _Watch(budget, until, time.monotonic()))
+
+
+def count(
+    board: Board,
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    *,
+    executor=None,
+    bar_class=None,
+    budget: int,
+    until: float,
+    started: float,
+) -> int:
+    """The tours of board (0-based start and end, or None), by the frontier engine.
+
+    until is the wall-clock (time.time()) deadline or NEVER; started the monotonic start
+    of the call, for the timeout's message.
+    """
+    question = _question(board, start, end, closed)
+    if executor is not None:
+        return _count_on(executor, question, bar_class, budget, until, started)
+    steps = len(board)
+    bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
+    try:
+        return _impl.frontier.count(*question, check=_Watch(budget, until, started, bar))
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _count_on(executor, question: tuple, bar_class, budget: int, until: float, started: float) -> int:
+    """Split the sweep into pieces, run them on executor and add up; pending pieces are cancelled on any error."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    workers = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor and ThreadPoolExecutor say
+    pieces = _impl.frontier.split(*question, pieces=workers if type(workers) is int and workers > 0 else PIECES)
+    bar = None if bar_class is None else bar_class(total=len(pieces), unit="piece", desc="counting", leave=False)
+    futures = []
+    tours = work = 0
+    try:
+        futures = [executor.submit(run_piece, piece, budget, until) for piece in pieces]
+        pending = set(futures)
+        while pending:
+            left = None if until == NEVER else max(0.0, until - time.time()) + 1.0
+            done, pending = wait(pending, timeout=left, return_when=FIRST_COMPLETED)
+            if not done:
+                raise timed_out(started, f"{len(futures) - len(pending)} of {len(futures)} pieces, {work:,} states")
+            for future in done:
+                try:
+                    found, used = future.result()
+                except SearchLimitError:
+                    if until != NEVER and time.time() >= until:  # the piece's timeout: say it for the whole count
+                        raise timed_out(started, f"{len(futures) - len(pending) - 1} of {len(futures)} pieces") from None
+                    raise
+                tours += found
+                work += used
+                if work > budget:
+                    raise SearchLimitError(f"the frontier sweep expanded more than max_nodes={budget:,} states")
+                if bar is not None:
+                    bar.update()
+    finally:
+        for future in futures:
+            future.cancel()
+        if bar is not None:
+            bar.close()
+    return tours
+
+
+#: The most a uniform draw keeps of the sweep: states (compiled) or transitions (the twin).
+MAX_KEPT = 5_000_000
+
+
+def uniform(board: Board, start: int, closed: bool, budget: int, seed: Optional[int], deadline: float = NEVER):
+    """knight.tour(method="uniform"): one tour from start, uniform among all of them (a search method).
+
+    The frontier sweep counts the tours and keeps its transitions; a walk back through
+    them from the end picks each step with odds in proportion to the tours through it.
+    The transitions kept count as nodes against budget. EXHAUSTED when there is none.
+    The draw is bounded by what it keeps (MAX_KEPT), not by the clock: deadline is only
+    checked before it starts.
+    """
+    import random
+    from array import array
+
+    from .._status import EXHAUSTED, FOUND, LIMIT
+
+    if deadline != NEVER and time.monotonic() >= deadline:
+        return LIMIT, 0, None
+    wide = too_wide(board)
+    if wide:
+        raise InvalidInputError(f"method 'uniform' draws from the frontier engine's count, and {wide}")
+    question = _question(board, start, None, closed)
+    try:
+        squares = _impl.frontier.sample(*question, rng=random.Random(seed), most=min(budget, MAX_KEPT))
+    except _impl.frontier.TooManyArrows as error:
+        if budget < MAX_KEPT:
+            return LIMIT, budget, None
+        raise InvalidInputError(
+            f"method 'uniform' on {board.name}: {error}, too many to keep; it draws from boards up to about 6×6"
+        ) from None
+    except ValueError:
+        return EXHAUSTED, 0, None
+    return FOUND, len(squares), array("i", [square + 1 for square in squares])

@@ -1,0 +1,122 @@
+"""knight.count(method=...): the frontier engine behind knight.count, beside the enumerator;
+end=, timeout=, executors, budgets and bad input."""
+
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import knight
+from knight.count import _exact, _sweep
+
+
+@pytest.mark.parametrize(
+    "size, options, expected",
+    [
+        ((3, 30), {}, 708_879_149_595_968),  # no enumeration could walk these (OEIS A169696 counts half)
+        ((4, 12), {}, 2 * 36_486_328),  # OEIS A079137: undirected, so half
+        ((3, 30), {"closed": True}, 126_169_362_176),  # OEIS A070030
+        (5, {"start": "a5", "end": "e1"}, 56),
+        (5, {"start": "a5", "end": "a5"}, 0),
+        (1, {"start": 1, "end": 1}, 1),
+    ],
+)
+def test_frontier_values(frontier, size, options, expected):
+    if frontier.__name__.endswith("_py") and len(knight.Board(size)) > 40:
+        pytest.skip("the twin takes seconds here")
+    assert knight.count(size, **options, method="frontier") == expected
+
+
+def test_auto_sweeps_long_boards_and_walks_5x5_to_6x6(frontier, monkeypatch):
+    chosen = []
+    monkeypatch.setattr(_sweep, "count", lambda *args, **kwargs: chosen.append("frontier") or 0)
+    knight.count((3, 8))
+    knight.count((5, 5))
+    knight.count((5, 5), 1, end=25)  # only the sweep takes an end
+    knight.count(knight.Board(5, holes=["c3"]))
+    assert chosen == ["frontier", "frontier", "frontier"]
+    assert _exact.walked_by_auto(knight.Board(6)) and not _exact.walked_by_auto(knight.Board((6, 7)))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_shaped_boards_frontier_and_enumerator_agree(frontier, seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 5), (4, 4), (4, 5), (5, 5), (3, 7), (4, 6)])
+    holes = rng.sample(range(1, rows * cols + 1), rng.randint(1, 3))
+    board = knight.Board((rows, cols), holes=holes)
+    start = rng.choice(list(board))
+    for options in ({}, {"start": start}, {"closed": True}, {"closed": True, "start": start}):
+        assert knight.count(board, **options, method="frontier") == knight.count(board, **options, method="enumerate")
+    for end in rng.sample(list(board), 2):
+        walked = sum(1 for tour in knight.tours(board, start) if tour[-1] == end)
+        assert knight.count(board, start, end=end, method="frontier") == walked
+
+
+def test_other_leapers(frontier):
+    for moves in ((1, 3), (2, 3), (0, 1)):
+        for closed in (False, True):
+            board = knight.Board((4, 5), moves=moves)
+            assert knight.count(board, closed=closed, method="frontier") == knight.count(
+                board, closed=closed, method="enumerate"
+            )
+
+
+@pytest.mark.parametrize(
+    "options, error, words",
+    [
+        ({"size": knight.Board(5, holes=["c3"]), "start": 1, "end": "c3"}, knight.InvalidInputError, "c3"),
+        ({"size": 6, "end": 2, "closed": True}, knight.InvalidInputError, "closed=True"),
+        ({"size": 30, "method": "frontier"}, knight.InvalidInputError, "30 squares, and the engine takes at most 26"),
+        ({"size": (14, 30), "method": "frontier"}, knight.InvalidInputError, "frontier holds 30 squares"),
+        ({"size": 30, "start": 1, "end": 2}, knight.InvalidInputError, "fixed end"),
+        ({"size": 5, "method": "sweep"}, knight.InvalidInputError, "'sweep'"),
+        ({"size": 5, "method": None}, knight.InvalidTypeError, "None"),
+        ({"size": 5, "timeout": 0}, knight.InvalidInputError, "timeout"),
+        ({"size": 5, "timeout": "1"}, knight.InvalidTypeError, "timeout"),
+    ],
+)
+def test_bad_input(options, error, words):
+    with pytest.raises(error, match=words):
+        knight.count(**options)
+
+
+def test_timeout_stops_a_sweep_and_says_what_was_done(frontier):
+    began = time.perf_counter()
+    with pytest.raises(knight.SearchLimitError, match=r"timed out after .* states of the frontier sweep"):
+        knight.count((6, 7), method="frontier", timeout=0.2)
+    assert time.perf_counter() - began < 10  # not a timed assertion of speed: a hang would never end
+
+
+def test_timeout_stops_a_walk_and_tours(counter):
+    with pytest.raises(knight.SearchLimitError, match=r"timed out after .* search nodes"):
+        knight.count(7, method="enumerate", timeout=0.2)
+    with pytest.raises(knight.SearchLimitError, match=r"timed out after .* search nodes"):
+        for _ in knight.tours(7, timeout=0.2):
+            pass
+
+
+def test_max_nodes_bounds_the_states_swept(frontier):
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=100 states"):
+        knight.count((3, 12), method="frontier", max_nodes=100)
+    assert knight.count((3, 12), method="frontier", max_nodes=10**6) == 114_496
+
+
+def test_pieces_on_executors_add_up(frontier):
+    size = (3, 12) if frontier.__name__.endswith("_py") else (4, 9)
+    expected = knight.count(size, method="frontier")
+    with ThreadPoolExecutor(3) as threads:
+        assert knight.count(size, method="frontier", executor=threads) == expected
+    with ProcessPoolExecutor(2) as processes:
+        assert knight.count(size, method="frontier", executor=processes) == expected
+        assert knight.count((3, 10), 1, end=30, method="frontier", executor=processes) == knight.count(
+            (3, 10), 1, end=30, method="frontier"
+        )
+        with pytest.raises(knight.SearchLimitError, match="timed out"):
+            knight.count((6, 7), method="frontier", executor=processes, timeout=0.5)
+
+
+def test_progress_bar_over_the_sweep(frontier, capsys):
+    pytest.importorskip("tqdm")
+    assert knight.count((3, 10), closed=True, progress=True, method="frontier") == 16
+    assert "square" in capsys.readouterr().err

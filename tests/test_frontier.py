@@ -1,0 +1,330 @@
+"""The frontier counter (compiled and twin) against brute force, knight.count and OEIS."""
+
+import importlib
+import math
+import os
+import random
+from functools import lru_cache
+
+import pytest
+
+import knight
+
+SLOW = pytest.mark.skipif(not os.environ.get("KNIGHT_SLOW"), reason="slow: set KNIGHT_SLOW=1")
+KNIGHT = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
+
+
+def compiled():
+    """The compiled module, imported directly so that a broken build fails loudly."""
+    if os.environ.get("KNIGHT_NO_EXTENSIONS"):
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set")
+    return importlib.import_module("knight.count._frontier")
+
+
+@pytest.fixture(params=["cython", "python"], scope="module")
+def engine(request):
+    """Each implementation in turn."""
+    return compiled() if request.param == "cython" else importlib.import_module("knight.count._frontier_py")
+
+
+@lru_cache(maxsize=None)
+def brute(rows, cols, mask=None, start=None, end=None, closed=False, moves=KNIGHT):
+    """Tours by memoised depth-first search over (squares seen, last square): shares no code."""
+    on = [mask is None or bool(mask[i]) for i in range(rows * cols)]
+    squares = [i for i in range(rows * cols) if on[i]]
+    links = {
+        i: [
+            (i // cols + dr) * cols + i % cols + dc
+            for dr, dc in moves
+            if 0 <= i // cols + dr < rows and 0 <= i % cols + dc < cols and on[(i // cols + dr) * cols + i % cols + dc]
+        ]
+        for i in squares
+    }
+    full = sum(1 << i for i in squares)
+
+    @lru_cache(maxsize=None)
+    def paths(seen, last, home):
+        if seen == full:
+            return int(last in links[home]) if closed else int(end is None or last == end)
+        return sum(paths(seen | 1 << nxt, nxt, home) for nxt in links[last] if not seen >> nxt & 1)
+
+    if closed:
+        if len(squares) < 3:
+            return 0
+        first = squares[0] if start is None else start
+        directed = paths(1 << first, first, first)
+        return directed if start is not None else directed // 2
+    return sum(paths(1 << s, s, s) for s in ([start] if start is not None else squares))
+
+
+RECTANGLES = [(r, c) for r in range(1, 31) for c in range(1, 31) if r * c <= 30]
+
+
+@pytest.mark.parametrize("rows,cols", [rc for rc in RECTANGLES if rc[0] * rc[1] <= 20])
+def test_small_rectangles_every_question_against_brute_force(engine, rows, cols):
+    n = rows * cols
+    starts = [None] + sorted({0, n - 1, n // 2})
+    for closed in (False, True):
+        for start in starts:
+            for end in [None] if closed else starts:
+                expected = brute(rows, cols, None, start, end, closed)
+                assert engine.count(rows, cols, None, start, end, closed) == expected, (start, end, closed)
+
+
+@SLOW
+@pytest.mark.parametrize("rows,cols", [rc for rc in RECTANGLES if rc[0] * rc[1] > 20])
+def test_rectangles_up_to_30_squares_against_brute_force(engine, rows, cols):
+    n = rows * cols
+    assert engine.count(rows, cols, None, None, None, True) == brute(rows, cols, closed=True)
+    assert engine.count(rows, cols, None, 0, None, False) == brute(rows, cols, start=0)
+    assert engine.count(rows, cols, None, 0, n - 1, False) == brute(rows, cols, start=0, end=n - 1)
+
+
+@lru_cache(maxsize=None)
+def walked(rows, cols, start=None, end=None, closed=False):
+    """The enumerator's count (knight.count(method="enumerate"); with an end, its tours that end there)."""
+    if end is None:
+        return knight.count((rows, cols), start, closed=closed, method="enumerate")
+    return sum(1 for tour in knight.tours((rows, cols), start) if tour[-1] == end)
+
+
+@pytest.mark.parametrize("rows,cols", RECTANGLES)
+def test_rectangles_up_to_30_squares_match_the_enumerator(engine, rows, cols):
+    """The engine's meaning of a count is the enumerator's: directed open, undirected closed."""
+    if rows * cols > 24 and engine.__name__.endswith("_py") and not os.environ.get("KNIGHT_SLOW"):
+        pytest.skip("the twin takes seconds here: set KNIGHT_SLOW=1")
+    n = rows * cols
+    assert engine.count(rows, cols, None, None, None, False) == walked(rows, cols)
+    assert engine.count(rows, cols, None, None, None, True) == walked(rows, cols, closed=True)
+    for start in sorted({1, (rows // 2) * cols + cols // 2 + 1}):
+        for closed in (False, True):
+            assert engine.count(rows, cols, None, start - 1, None, closed) == walked(rows, cols, start, None, closed)
+        for end in sorted({2, n, n // 2 + 1} - {start} if n > 1 else ()):
+            assert engine.count(rows, cols, None, start - 1, end - 1, False) == walked(rows, cols, start, end)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_boards_with_holes_against_brute_force(engine, seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 4), (4, 4), (3, 6), (4, 5), (5, 5), (3, 7), (4, 6)])
+    mask = bytes(int(rng.random() > 0.15) for _ in range(rows * cols))
+    squares = [i for i in range(rows * cols) if mask[i]]
+    start, end = rng.choice(squares), rng.choice(squares)
+    for question in [(None, None, False), (start, None, False), (None, end, False), (start, end, False),
+                     (None, None, True), (start, None, True)]:
+        assert engine.count(rows, cols, mask, *question) == brute(rows, cols, mask, *question), question
+
+
+def test_other_leapers_against_brute_force(engine):
+    giraffe = tuple((a * s, b * t) for a, b in ((1, 4), (4, 1)) for s in (1, -1) for t in (1, -1))
+    zebra_plus_wazir = tuple((a * s, b * t) for a, b in ((2, 3), (3, 2), (0, 1), (1, 0)) for s in (1, -1)
+                             for t in (1, -1))
+    for rows, cols, moves in ((4, 5, giraffe), (3, 4, tuple(sorted(set(zebra_plus_wazir))))):
+        for closed in (False, True):
+            expected = brute(rows, cols, closed=closed, moves=moves)
+            assert engine.count(rows, cols, None, None, None, closed, moves) == expected
+
+
+def test_a165134_directed_open_tours_of_n_by_n(engine):
+    for n, tours in [(1, 1), (2, 0), (3, 0), (4, 0), (5, 1728)]:
+        assert engine.count(n, n, None, None, None, False) == tours
+
+
+@SLOW
+def test_a165134_six_by_six_compiled():
+    assert compiled().count(6, 6, None, None, None, False) == 6637920
+
+
+def test_a001230_closed_tours_of_2n_by_2n(engine):
+    for n, tours in [(2, 0), (4, 0)]:
+        assert engine.count(n, n, None, None, None, True) == tours
+    assert engine.count(1, 1, None, None, None, True) == 0  # one square is not a cycle here
+
+
+def test_a001230_six_by_six_compiled():
+    assert compiled().count(6, 6, None, None, None, True) == 9862
+
+
+@SLOW
+def test_a001230_eight_by_eight_compiled():
+    assert compiled().count(8, 8, None, None, None, True) == 13267364410532
+
+
+# A175881: closed tours on 6×n, n = 1..9.
+A175881 = [0, 0, 0, 0, 8, 9862, 1067638, 55488142, 3374967940]
+
+
+def test_a175881_closed_tours_of_6_by_n_compiled():
+    frontier = compiled()
+    for n, tours in enumerate(A175881[:7], start=1):
+        assert frontier.count(6, n, None, None, None, True) == tours
+
+
+@SLOW
+def test_a175881_closed_tours_of_6_by_8_and_9_compiled():
+    frontier = compiled()
+    assert [frontier.count(6, n, None, None, None, True) for n in (8, 9)] == A175881[7:9]
+
+
+# A169770 + A169771 + A169772: undirected open tours ("diagrams") of 3×n, types X, F, B; n = 4..30.
+A169770 = [4, 0, 0, 0, 80, 40, 368, 352, 5296, 3744, 48656, 40208, 523808, 415488, 5270976, 4333504,
+           54215264, 44497728, 551297184, 458337984, 5613555008, 4691821600, 56981627840, 47988689152,
+           577641089664, 489273948160, 5845628996352]
+A169771 = [2, 0, 0, 52, 224, 520, 1616, 10320, 37024, 125120, 441200, 1798576, 6327472, 22985504,
+           81178008, 301420176, 1057619944, 3818476576, 13412523392, 48285742208, 168992600680,
+           602349395456, 2106360581920, 7471875943776, 26073917403304, 92017860990176, 320713651212384]
+A169772 = [2, 0, 0, 0, 92, 0, 1064, 0, 14928, 0, 156416, 0, 1785600, 0, 19416704, 0, 211014544, 0,
+           2261999424, 0, 24067157192, 0, 254242274472, 0, 2669251156032, 0, 27880294589248]
+
+
+def test_a169770_a169771_a169772_open_tours_of_3_by_n(engine):
+    last = 30 if engine.__name__.endswith("_frontier") else 12
+    for n, diagrams in enumerate(map(sum, zip(A169770, A169771, A169772)), start=4):
+        if n <= last:
+            assert engine.count(3, n, None, None, None, False) == 2 * diagrams, n
+
+
+# A383660 / A383661 (Knuth 2025): closed tours of the first 2n cells, column by column, of a
+# 3 × ceil(2n/3) (offset 11) or 5 × ceil(2n/5) (offset 9) board; the full 3×2k boards are A070030.
+A383660 = [4, 0, 4, 24, 16, 56, 306, 176, 456, 2632, 1536, 4828, 26788, 15424, 44952, 254288, 147728]
+A383661 = [1, 0, 1, 30, 0, 148, 8, 78, 9309, 612, 62749, 44202, 42049, 2916485, 147192, 18284136, 13311268,
+           13008389, 973107552, 51147756, 6190192748, 4557702762, 4311375354, 316985255470, 16552301184,
+           2015267424300, 1495135512514]
+
+
+def first_cells(rows, cells):
+    """(cols, mask) of a rows-high board holding its first cells squares, column by column."""
+    cols = -(-cells // rows)
+    return cols, bytes(int(c * rows + r < cells) for r in range(rows) for c in range(cols))
+
+
+# A079137: undirected open tours of 4×n, n = 1..24 (Howroyd's table goes to n = 500).
+A079137 = [0, 0, 8, 0, 82, 744, 6378, 31088, 189688, 1213112, 6683852, 36486328, 201282470, 1083585304,
+           5706117458, 29819231288, 154430502724, 790787799376, 4014945695196, 20241304810488,
+           101336136490228, 504096313001272, 2493533648002492, 12270473056485396]
+
+
+def test_a079137_open_tours_of_4_by_n(engine):
+    last = 24 if os.environ.get("KNIGHT_SLOW") else 16 if engine.__name__.endswith("_frontier") else 7
+    for n, paths in enumerate(A079137[:last], start=1):
+        assert engine.count(4, n, None, None, None, False) == 2 * paths, n
+
+
+# A389759 / A389755 (Knuth 2025): undirected open tours of the first n cells, column by column,
+# of a 3 × ceil(n/3) or 5 × ceil(n/5) board.
+A389759 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 8, 8, 4, 0, 8, 0, 0, 20, 44, 52, 465, 276, 396, 988, 824, 560, 3888,
+           1384, 3048, 10348, 12796, 10672, 69831, 36962, 57248, 171104, 155756, 128864, 815520]
+A389755 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 4, 95, 144, 82, 16, 125, 1188, 4292, 864, 416, 1030,
+           28229, 40770, 18784, 3858, 38255, 490809, 2422436, 622868, 274910, 781472]
+
+
+@pytest.mark.parametrize("rows,values", [(3, A389759), (5, A389755)])
+def test_a389759_a389755_open_tours_of_partial_boards(engine, rows, values):
+    last = len(values) if os.environ.get("KNIGHT_SLOW") else 32 if engine.__name__.endswith("_frontier") else 21
+    for n, paths in enumerate(values[:last], start=1):
+        cols, mask = first_cells(rows, n)
+        assert engine.count(rows, cols, mask, None, None, False) == (2 * paths if n > 1 else 1), n
+
+
+@pytest.mark.parametrize("rows,offset,values", [(3, 11, A383660), (5, 9, A383661)])
+def test_a383660_a383661_closed_tours_of_partial_boards(engine, rows, offset, values):
+    compiled = engine.__name__.endswith("_frontier")
+    for n, tours in enumerate(values, start=offset):
+        if compiled or 2 * n <= 30:
+            cols, mask = first_cells(rows, 2 * n)
+            assert engine.count(rows, cols, mask, None, None, True) == tours, n
+
+
+def test_a070030_closed_tours_of_3_by_2n(engine):
+    compiled = engine.__name__.endswith("_frontier")
+    for k, tours in [(4, 0), (5, 16), (6, 176), (7, 1536), (8, 15424), (9, 147728), (10, 1448416)]:
+        if compiled or k <= 6:
+            assert engine.count(3, 2 * k, None, None, None, True) == tours
+
+
+def test_compiled_and_twin_agree_with_the_same_peak(engine):
+    twin = importlib.import_module("knight.count._frontier_py")
+    rng = random.Random(7)
+    for _ in range(6):
+        mask = bytes(int(rng.random() > 0.1) for _ in range(25))
+        start = next(i for i in range(25) if mask[i])
+        for question in [(None, None, False), (start, None, True)]:
+            assert engine.count_stats(5, 5, mask, *question)[:2] == twin.count_stats(5, 5, mask, *question)[:2]
+
+
+def test_counts_beyond_64_bits_are_exact(engine):
+    """3×60 has about 10^31 open tours: the compiled counts rerun with wider limbs."""
+    if not engine.__name__.endswith("_frontier"):
+        pytest.skip("the twin counts in Python ints")
+    assert engine.count(3, 60, None, None, None, False) == 10423762627835716287359897835728
+    assert engine.count(4, 30, None, None, None, False) == 318738002895113637864
+
+
+@pytest.mark.parametrize("pieces", [1, 2, 5, 40])
+def test_pieces_add_up_in_any_order_and_implementation(engine, pieces):
+    twin = importlib.import_module("knight.count._frontier_py")
+    for question in [(5, 5, None, None, None, False), (4, 6, None, 3, None, False), (5, 6, None, None, None, True)]:
+        work = engine.split(*question, KNIGHT, pieces)
+        assert 1 <= len(work) <= pieces
+        random.Random(pieces).shuffle(work)
+        tours = engine.count(*question, KNIGHT)
+        assert sum(engine.run_piece(piece)[0] for piece in work) == tours
+        if engine is not twin:
+            assert sum(twin.run_piece(piece)[0] for piece in work) == tours
+
+
+def test_pieces_pickle():
+    import pickle
+
+    twin = importlib.import_module("knight.count._frontier_py")
+    work = twin.split(5, 5, None, None, None, False, KNIGHT, 3)
+    assert sum(twin.run_piece(piece)[0] for piece in pickle.loads(pickle.dumps(work))) == 1728
+
+
+def test_bad_questions_raise(engine):
+    with pytest.raises(ValueError, match="closed"):
+        engine.count(6, 6, None, None, 3, True)
+    with pytest.raises(ValueError, match="leaper"):
+        engine.count(5, 5, None, None, None, False, ((1, 2),))
+    with pytest.raises(ValueError, match="start"):
+        engine.count(5, 5, b"\x00" + b"\x01" * 24, 0, None, False)
+    with pytest.raises(ValueError, match="mask"):
+        engine.count(5, 5, b"\x01", None, None, False)
+
+
+def test_degenerate_boards(engine):
+    assert engine.count(1, 1, None, 0, 0, False) == 1
+    assert engine.count(2, 3, None, 0, 0, False) == 0
+    assert engine.count(3, 3, bytes(9), None, None, False) == 0
+    assert engine.count(1, 2, None, None, None, True) == 0
+
+
+def test_sample_is_a_tour_of_the_question(engine):
+    rng = random.Random(3)
+    for rows, cols, start, end, closed in [(5, 5, 0, None, False), (3, 4, None, 11, False), (5, 6, None, None, True),
+                                           (5, 6, 7, None, True), (1, 1, None, None, False)]:
+        tour = engine.sample(rows, cols, None, start, end, closed, KNIGHT, rng)
+        assert sorted(tour) == list(range(rows * cols))
+        steps = list(zip(tour, tour[1:] + tour[:1] if closed else tour[1:]))
+        assert all(
+            (abs(a // cols - b // cols), abs(a % cols - b % cols)) in ((1, 2), (2, 1)) for a, b in steps
+        )
+        assert start is None or tour[0] == start
+        assert end is None or tour[-1] == end
+        assert not closed or start is not None or tour[0] == 0
+
+
+def test_sample_is_uniform_over_the_304_corner_tours_of_5_by_5():
+    """Chi-square over 304·50 seeded samples: every tour appears, the statistic is plausible."""
+    twin = importlib.import_module("knight.count._frontier_py")
+    rng = random.Random(2024)
+    draws = 304 * 50
+    seen = {}
+    for _ in range(draws):
+        tour = tuple(twin.sample(5, 5, None, 0, None, False, KNIGHT, rng))
+        seen[tour] = seen.get(tour, 0) + 1
+    assert len(seen) == 304
+    expected = draws / 304
+    chi2 = sum((k - expected) ** 2 / expected for k in seen.values())
+    # 303 degrees of freedom: mean 303, sd ~24.6; allow generous tails (about ±5 sd).
+    assert 303 - 5 * math.sqrt(2 * 303) < chi2 < 303 + 5 * math.sqrt(2 * 303)

@@ -345,7 +345,12 @@ JUDGE_1_TO_64_SHA256 = "5b8af106e9fde6c3091a47f5fb5eef6622d73977e4467683d1e313f8
 
 def test_judge_answers_the_seed_format():
     result = knight("judge", stdin="1\n64\n0\n65\nx\n\n37\n-1\n5\n")
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1  # three bad lines, each named on stderr
+    assert result.stderr.splitlines() == [
+        "knight judge: line 3: '0' is not a start from 1 to 64",
+        "knight judge: line 4: '65' is not a start from 1 to 64",
+        "knight judge: line 5: 'x' is not a start from 1 to 64",
+    ]
     lines = result.stdout.splitlines()
     assert len(lines) == 6
     for line, start in zip(lines, (1, 64)):
@@ -367,6 +372,27 @@ def test_judge_every_start_and_quiet_end_of_input():
         assert squares[0] == start
         assert_tour(squares, 8, 8)
     assert hashlib.sha256(result.stdout.encode()).hexdigest() == JUDGE_1_TO_64_SHA256
+
+
+def test_judge_answers_good_lines_around_bad_ones_byte_for_byte():
+    """abc, a 5000-digit number and huge integers: one message each, the rest answered as the seed says."""
+    good = "".join(f"{start}\n" for start in range(1, 65))
+    huge = "9" * 5000
+    bad = ["abc", huge, "-" + huge, "100000000000000000000", "1.5", "0x10"]
+    mixed = "".join(f"{line}\n{start}\n" for line, start in zip(bad * 11, range(1, 65)))
+    result = knight("judge", stdin=mixed + "-1\nignored\n")
+    assert result.returncode == 1
+    answers = result.stdout.splitlines()
+    assert answers[0::2] == ["-1"] * 64
+    assert hashlib.sha256("".join(line + "\n" for line in answers[1::2]).encode()).hexdigest() == (
+        JUDGE_1_TO_64_SHA256
+    )
+    messages = result.stderr.splitlines()
+    assert len(messages) == 64
+    assert messages[0] == "knight judge: line 1: 'abc' is not a start from 1 to 64"
+    assert messages[1].startswith("knight judge: line 3: '99999") and len(messages[1]) < 100
+    assert all(message.startswith(f"knight judge: line {2 * i + 1}: ") for i, message in enumerate(messages))
+    assert knight("judge", stdin=good).returncode == 0
 
 
 def test_judge_twin_answers_match_compiled():

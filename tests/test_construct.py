@@ -1,6 +1,9 @@
 """The construction: its blocks, its bands, its tours on every board and from every start asked."""
 
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -179,6 +182,28 @@ def test_boards_that_cannot_fit_in_memory_are_refused_before_allocating(monkeypa
     with pytest.raises(knight.InvalidInputError, match=r"needs 3\.7 GiB.* more than the 0\.9 GiB"):
         knight.tour(31_623, 1)
     assert_tour(knight.tour(20, 1), 20, 20)
+
+
+def test_a_refused_allocation_names_the_board_and_the_bytes(monkeypatch):
+    def refuse(*args):
+        raise MemoryError()
+
+    monkeypatch.setattr(_rectangle, "construct", refuse)
+    with pytest.raises(MemoryError, match=r"no memory for the tour of 20×30: it needs 2,400 bytes"):
+        knight.tour((20, 30), 1)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads the process size from /proc")
+def test_the_memory_check_sees_the_address_space_limit():
+    """Under ulimit -v (RLIMIT_AS) a tour that would not fit is refused before allocating."""
+    child = (
+        "import resource, knight\n"
+        "size = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (size + (300 << 20),) * 2)\n"
+        "try:\n    knight.tour(12_000)\nexcept knight.InvalidInputError as error:\n    print(error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
+    assert "more than the 0.3 GiB of memory available" in done.stdout, done.stdout + done.stderr
 
 
 def test_single_block_boards_from_every_start(core):

@@ -16,7 +16,7 @@ from validator import assert_tour, assert_tour_vectorized
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: Every start is tried on boards this many squares longer than AUTO_FROM: past twice the
 #: widest base, a longer board only repeats sections more often (which check() covers).
-SPAN = 2 * max(base.width for base in _strips.OPEN_BASES) + 8
+SPAN = 2 * max(base.width for base in _strips.bases(False)) + 8
 
 
 def generator():
@@ -32,7 +32,7 @@ def test_the_generator_writes_the_stored_bases(tmp_path):
     assert out.read_text() == (ROOT / "src" / "knight" / "construct" / "_strips_data.py").read_text()
 
 
-ALL_BASES = _strips.OPEN_BASES + _strips.CLOSED_BASES
+ALL_BASES = _strips.bases(False) + _strips.bases(True)
 
 
 @pytest.mark.parametrize("index", range(len(ALL_BASES)))
@@ -40,15 +40,15 @@ def test_every_base_is_one_path_for_every_count(index):
     base = ALL_BASES[index]
     assert generator().check(base)
     if base.height == 3:  # a base three wide is a tour of its own board
-        assert_tour([cell + 1 for cell in base.cells], 3, base.width, closed=base in _strips.CLOSED_BASES)
+        assert_tour([cell + 1 for cell in base.cells], 3, base.width, closed=base in _strips.bases(True))
 
 
 def test_closed_bases_run_from_the_corner_to_its_forced_neighbour():
     """Every closed tour links the corner to (2, 1), so the copies never touch that move."""
-    for base in _strips.CLOSED_BASES:
+    for base in _strips.bases(True):
         assert (base.cells[0], base.cells[-1]) == (0, 2 * base.width + 1)
         assert min(base.cuts) >= 2
-    assert sorted(base.width % 4 for base in _strips.CLOSED_BASES) == [0, 2]
+    assert sorted(base.width % 4 for base in _strips.bases(True)) == [0, 2]
 
 
 @pytest.mark.parametrize("n", range(10, 80, 2))

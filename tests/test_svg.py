@@ -265,12 +265,62 @@ def test_options_are_keyword_only(open8):
         ({"duration": -1.5}, InvalidInputError, "-1.5"),
         ({"duration": float("nan")}, InvalidInputError, "nan"),
         ({"loop": "no"}, InvalidTypeError, "'no'"),
+        ({"animate": "False"}, InvalidTypeError, "animate must be True or False, not 'False'"),
+        ({"size": 10**20}, InvalidInputError, "size must be at most 32,767"),
+        ({"size": 10**5000}, InvalidInputError, "5,000 digits"),
+        ({"duration": 10**20}, InvalidInputError, "duration must be at most 3,600"),
     ],
 )
 def test_bad_options_name_the_value(open8, options, error, words):
     with pytest.raises(error) as caught:
         knight.svg.render(open8, **options)
     assert words in str(caught.value)
+
+
+def test_flags_take_numpy_bools(open8):
+    numpy = pytest.importorskip("numpy")
+    assert knight.svg.render(open8, numbers=numpy.bool_(False)) == knight.svg.render(open8, numbers=False)
+
+
+_NEEDS_CAIROSVG = pytest.mark.skipif(
+    importlib.util.find_spec("cairosvg") is None and not os.environ.get("CI"),
+    reason="cairosvg is not installed (knight-tour[png]); under CI the test extra installs it",
+)
+
+
+@pytest.mark.parametrize(
+    "text, scale, error, words",
+    [
+        (None, 1, InvalidTypeError, "not NoneType"),
+        (b"<svg/>", 1, InvalidTypeError, "not bytes"),
+        ("", 1, InvalidInputError, "text starting '<'"),  # cairosvg would read the current folder
+        ("abc", 1, InvalidInputError, "'abc'"),
+        ("http://example.invalid/x.svg", 1, InvalidInputError, "text starting '<'"),
+        ("<svg", 1, InvalidInputError, "ParseError"),
+        ("<a/>", 1, InvalidInputError, "cannot draw"),
+        ('<!DOCTYPE s [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>', 1, InvalidInputError, "cannot draw"),
+        ("GOOD", 10**20, InvalidInputError, "scale must be at most 32,767"),
+        ("GOOD", float("nan"), InvalidInputError, "nan"),
+        ("GOOD", -1, InvalidInputError, "scale must be positive, not -1"),
+        ("GOOD", 0, InvalidInputError, "not 0"),
+        ("GOOD", "x", InvalidTypeError, "'x'"),
+        ("GOOD", True, InvalidTypeError, "True"),
+        ("GOOD", 11, InvalidInputError, "would draw 4,400×4,400 pixels"),  # before Cairo allocates
+        ('<svg xmlns="http://www.w3.org/2000/svg" width="9cm" height="1cm"/>', 1000, InvalidInputError, "cannot draw"),
+    ],
+)
+@_NEEDS_CAIROSVG
+def test_to_png_refuses_bad_text_and_scales_in_one_error(open8, text, scale, error, words):
+    text = knight.svg.render(open8) if text == "GOOD" else text
+    with pytest.raises(error) as caught:
+        knight.svg.to_png(text, scale=scale)
+    assert words in str(caught.value) and len(str(caught.value)) < 300
+
+
+@_NEEDS_CAIROSVG
+def test_to_png_scales(open8):
+    data = knight.svg.to_png(knight.svg.render(open8, size=100), scale=2.5)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and data[16:24] == (250).to_bytes(4, "big") * 2
 
 
 def test_not_a_tour():
@@ -453,10 +503,7 @@ def test_cli_output_svg(tmp_path, closed6):
     assert (tmp_path / "tour.svg").read_text() == knight.svg.render(closed6)
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("cairosvg") is None and not os.environ.get("CI"),
-    reason="cairosvg is not installed (knight-tour[png]); under CI the test extra installs it",
-)
+@_NEEDS_CAIROSVG
 def test_cli_output_png(tmp_path):
     result = knight_command("8", "--start", "e4", "--output", str(tmp_path / "tour.PNG"))
     assert result.returncode == 0, result.stderr

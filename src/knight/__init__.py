@@ -10,6 +10,10 @@ True
 The house: the model (Board, Tour, errors, validation, text formats) on this floor; the
 engines above it, each a subpackage: ``search``, ``construct``, ``count`` and ``draw``;
 ``cli`` on top.
+
+Importing knight is quick (well under 25 ms, see benchmarks/bench_startup.py): executors,
+tqdm, numpy, the drawing code and the construction's stored tables load when first used;
+``knight.svg`` is imported on first access.
 """
 
 from . import draw
@@ -32,6 +36,17 @@ from .count._exact import count
 from .search._find import DEFAULT_MAX_NODES, exists, tour
 from .search._methods import METHODS
 from .search._solve import solve
+
+
+
+def __getattr__(name: str):
+    """knight.svg, imported on first use: drawing (and xml) stays out of import knight."""
+    if name == "svg":
+        import importlib
+
+        return importlib.import_module(".svg", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # The model never imports drawing: the package, which sees both, gives Tour its notebook pictures.
 Tour._repr_svg_ = draw.repr_svg  # type: ignore[attr-defined]

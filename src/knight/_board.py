@@ -47,27 +47,30 @@ def integer(value: object, what: str) -> int:
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidTypeError(f"{what} must be an integer, not {value!r}") from None
+        raise InvalidTypeError(f"{what} must be an integer, not {_shown(value)}") from None
 
 
 def boolean(value: object, what: str) -> bool:
     """Return value as a bool (Python's or numpy's), refusing anything else with a TypeError."""
     if value is True or value is False:
         return value
-    if type(value).__name__ == "bool_" and type(value).__module__ == "numpy":
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"):  # numpy 2 and 1
         return bool(value)
     raise InvalidTypeError(f"{what} must be True or False, not {_shown(value)}")
 
 
 def parse_leaper(moves: object) -> tuple[int, int]:
-    """The leaper (a, b), a <= b, that moves names: a pair of non-negative integers, not both 0."""
+    """The leaper (a, b), a <= b, that moves names: a pair of non-negative integers, not both 0,
+    neither longer than the longest board (MAX_SQUARES squares in one row)."""
     if not isinstance(moves, (tuple, list)) or len(moves) != 2:
-        raise InvalidInputError(f"moves {moves!r} must be a pair (a, b), such as (1, 2) for the knight")
+        raise InvalidInputError(f"moves {_shown(moves)} must be a pair (a, b), such as (1, 2) for the knight")
     if not all(type(x) is int for x in moves):
-        raise InvalidTypeError(f"moves {moves!r} must be a pair of integers")
+        raise InvalidTypeError(f"moves {_shown(moves)} must be a pair of integers")
     a, b = sorted(moves)
     if a < 0 or b == 0:
-        raise InvalidInputError(f"moves {moves!r} must be non-negative and not both 0")
+        raise InvalidInputError(f"moves {_shown(moves)} must be non-negative and not both 0")
+    if b > MAX_SQUARES:
+        raise InvalidInputError(f"moves {_shown(moves)}: a leap longer than {MAX_SQUARES:,} squares leaves every board")
     return a, b
 
 
@@ -112,16 +115,22 @@ def parse_size(size: object) -> tuple[int, int]:
         rows = cols = integer(size, "size")
     if rows < 1 or cols < 1:
         raise InvalidInputError(f"size {_shown(size)} must have at least one row and one column")
-    if rows * cols > MAX_SQUARES:
-        raise InvalidInputError(
-            f"size {_shown(size)} has {rows * cols:,} squares, more than the {MAX_SQUARES:,} a tour can number"
-        )
+    squares = rows * cols
+    if squares > MAX_SQUARES:
+        has = f"{squares:,} squares, more than" if squares.bit_length() <= 64 else "more squares than"  # str() refuses 4,300 digits
+        raise InvalidInputError(f"size {_shown(size)} has {has} the {MAX_SQUARES:,} a tour can number")
     return rows, cols
 
 
 def _shown(value: object, limit: int = 60) -> str:
-    """repr(value), cut to about limit characters for an error message."""
-    text = repr(value)
+    """repr(value), cut to about limit characters for an error message; an integer too long
+    for repr (sys.get_int_max_str_digits()), alone or inside the value, is described instead."""
+    if type(value) is int and value.bit_length() > 4 * limit:
+        return f"<an integer of {value.bit_length() * 0.30103:,.0f} digits>"  # about: log10(2) a bit
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"<a {type(value).__name__} holding an integer too long to print>"
     return text if len(text) <= limit else text[: limit - 5] + "...'" if isinstance(value, str) else text[:limit] + "..."
 
 
@@ -167,7 +176,7 @@ def parse_square(square: object, rows: int, cols: int) -> int:
             raise InvalidInputError(f"square {_shown(square)} is not a square name such as 'a1'")
         col, rank = _file_index(match.group(1)), int(match.group(2))
         if col >= cols or rank > rows:
-            raise InvalidInputError(f"square {square!r} is off the {board} board")
+            raise InvalidInputError(f"square {_shown(square)} is off the {board} board")
         return (rows - rank) * cols + col + 1
     if isinstance(square, (tuple, list)):
         if len(square) != 2:
@@ -179,7 +188,9 @@ def parse_square(square: object, rows: int, cols: int) -> int:
                 f"square {_shown(square)} is off the {board} board (rows 0 to {rows - 1}, cols 0 to {cols - 1})"
             )
         return row * cols + col + 1
-    number = integer(square, "square")
+    number = integer(square, "square")  # numpy's integers too
+    if 0 < number <= rows * cols:
+        return number
     if number.bit_length() > 64:
         raise InvalidInputError(f"square {_shown(number)} is off the {board} board")
     raise InvalidInputError(f"square {number} is off the {board} board (squares are numbered 1 to {rows * cols})")

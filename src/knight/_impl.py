@@ -14,9 +14,9 @@ The compiled modules are used together or not at all.
 """
 
 import os
-import platform
+import sys
 
-NO_EXTENSIONS = bool(os.environ.get("KNIGHT_NO_EXTENSIONS")) or platform.python_implementation() != "CPython"
+NO_EXTENSIONS = bool(os.environ.get("KNIGHT_NO_EXTENSIONS")) or sys.implementation.name != "cpython"
 
 if NO_EXTENSIONS:
     from . import _storage_py as storage

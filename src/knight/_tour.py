@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Iterable, Iterator, overload
 
 from . import _impl, _text
-from ._board import KNIGHT, Board, as_board
+from ._board import KNIGHT, Board, _shown, as_board
 from ._errors import InvalidTypeError, NotATourError
 from ._validate import check_tour, is_leap
 
@@ -59,13 +59,13 @@ class Tour(_impl.storage.SquareBuffer, Sequence[int]):
     def from_coords(cls, coords: Iterable[tuple[int, int]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read 0-based (row, col) pairs, as Tour.coords() writes them."""
         board = as_board(board, moves)
-        return cls([board.square(tuple(pair)) for pair in coords], board)
+        return cls([board.square(_pair(pair)) for pair in _each(coords, "(row, col) pairs")], board)
 
     @classmethod
     def from_algebraic(cls, names: Iterable[str], board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read square names such as "a1", as Tour.algebraic() writes them."""
         board = as_board(board, moves)
-        return cls([board.square(str(name)) for name in names], board)
+        return cls([board.square(_name(name)) for name in _each(names, "square names")], board)
 
     @property
     def board(self) -> Board:
@@ -179,3 +179,27 @@ class Tour(_impl.storage.SquareBuffer, Sequence[int]):
 def _restore(squares: array, board: Board) -> Tour:
     """Unpickle a Tour (pickled tours were tours when pickled)."""
     return Tour._trusted(squares, board)
+
+
+def _each(values: object, what: str) -> list:
+    """values as a list, refusing text and non-iterables with InvalidTypeError."""
+    if isinstance(values, (str, bytes)):
+        raise InvalidTypeError(f"a tour must be a sequence of {what}, not {type(values).__name__}")
+    try:
+        return list(values)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidTypeError(f"a tour must be a sequence of {what}, not {type(values).__name__}") from None
+
+
+def _pair(pair: object) -> tuple:
+    """A (row, col) pair of Tour.from_coords as a tuple (Board.square checks its values)."""
+    if isinstance(pair, (str, bytes)) or not hasattr(pair, "__iter__"):
+        raise InvalidTypeError(f"a square must be a (row, col) pair, not {_shown(pair)}")
+    return tuple(pair)  # type: ignore[call-overload]
+
+
+def _name(name: object) -> str:
+    """A square name of Tour.from_algebraic, which must be text."""
+    if not isinstance(name, str):
+        raise InvalidTypeError(f"a square name must be text such as 'a1', not {_shown(name)}")
+    return name

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Iterable
 
-from ._board import KNIGHT, as_board, boolean
+from ._board import KNIGHT, _shown, as_board, boolean
 from ._errors import InvalidTypeError, NotATourError
 
 
@@ -37,9 +38,9 @@ def check_tour(squares: Iterable[int], board: object = 8, *, closed: bool = Fals
     previous = None
     for index, square in enumerate(squares, 1):
         if type(square) is not int:
-            raise NotATourError(f"move {index}: {str(square)[:40]!r} is not a square number")
+            square = squares[index - 1] = _square_number(square, index)
         if not 1 <= square <= cells:
-            raise NotATourError(f"move {index}: square {square} is off the {board.name} board")
+            raise NotATourError(f"move {index}: square {_shown(square, 40)} is off the {board.name} board")
         if mask is not None and not mask[square - 1]:
             raise NotATourError(f"move {index}: square {square} is a hole of {board.name}")
         if seen[square]:
@@ -50,6 +51,16 @@ def check_tour(squares: Iterable[int], board: object = 8, *, closed: bool = Fals
         previous = square
     if closed and not (n > 1 and is_leap(squares[-1], squares[0], cols, leaper)):
         raise NotATourError(f"not closed: {squares[-1]} to {squares[0]} is not a {leaper_name(leaper)}'s move")
+
+
+def _square_number(square: object, index: int) -> int:
+    """square as an int when it is an integer of another type (numpy's: numpy.asarray(tour) checks too)."""
+    if not isinstance(square, bool):
+        try:
+            return operator.index(square)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise NotATourError(f"move {index}: {_shown(square, 40)} is not a square number")
 
 
 def is_tour(squares: Iterable[int], board: object = 8, *, closed: bool = False, moves: object = KNIGHT) -> bool:

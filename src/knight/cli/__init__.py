@@ -151,10 +151,10 @@ def _judge_command(argv: Sequence[str]) -> int:
         prog="knight judge",
         usage="knight judge < starts.txt",
         description="Answer the seed problem: read starts 1 to 64, one a line, until -1; print an 8×8 "
-        "tour from each as its 64 square numbers on one line, and -1 for anything else.",
+        "tour from each as its 64 square numbers on one line. Any other line prints -1 and a message "
+        "on stderr naming its line number, and the exit code is then 1.",
     ).parse_args(argv)
-    _judge.run(sys.stdin, sys.stdout)
-    return 0
+    return 1 if _judge.run(sys.stdin, sys.stdout, sys.stderr) else 0
 
 
 def _exists_command(argv: Sequence[str]) -> int:

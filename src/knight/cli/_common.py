@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import re
 import sys
@@ -186,6 +185,8 @@ def _looks_like_a_square(text: str) -> bool:
 
 def _refuse_command_typo(text: str) -> None:
     """Say which command text looks like a misspelling of, if it does."""
+    import difflib  # here, not at start-up: only a mistyped command needs it
+
     near = difflib.get_close_matches(text, COMMAND_LINES, n=1, cutoff=0.75)
     if near:
         raise InvalidInputError(f"{_shown(text)} is not a command, a size or a file; did you mean knight {near[0]}?")

@@ -7,8 +7,7 @@ import contextlib
 import os
 import signal
 import sys
-from concurrent.futures import Executor
-from typing import Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 from ..count import _enumerate, _exact
 from ._common import (
@@ -23,6 +22,9 @@ from ._common import (
     write_tour,
 )
 from .._errors import InvalidInputError
+
+if TYPE_CHECKING:  # executors load when a count runs on workers, not at start-up
+    from concurrent.futures import Executor
 
 #: The most nodes --max-nodes takes: the library's budgets stop there (2**62).
 MAX_NODES = 2**62

@@ -1,9 +1,10 @@
 """The judge mode of the seed problem: starts in, one 8×8 tour per line out.
 
 Input is integers, one per line, ending with -1. For each N from 1 to 64 the output is
-one line of the 64 squares of an open tour from N, separated by single spaces; any other
-integer, and any line that is not an integer, prints -1 and reading goes on. Blank lines
-are skipped; end of input without -1 ends quietly.
+one line of the 64 squares of an open tour from N, separated by single spaces. Any other
+line is bad: it prints -1 (so answers stay one a line), one message on stderr naming
+its line number and text, and reading goes on; the command then exits 1. Blank lines are
+skipped; end of input without -1 ends quietly.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
+from ._common import _shown
 from .._errors import KnightError
 from ..search._find import tour
 
-_INTEGER = re.compile(r"[+-]?[0-9]+")
+_INTEGER = re.compile(r"[+-]?0*[0-9]{1,20}")  # more digits name no start, and int() refuses 4,300
 
 
 def answer(start: int) -> str:
@@ -27,24 +29,29 @@ def answer(start: int) -> str:
         return "-1"
 
 
-def run(source: TextIO, sink: TextIO) -> None:
-    """Answer every line of source on sink, flushing per line when source is interactive."""
+def run(source: TextIO, sink: TextIO, errors: TextIO) -> int:
+    """Answer every line of source on sink, flushing per line when source is interactive;
+    say on errors what each bad line was. Returns the number of bad lines."""
     interactive = source.isatty()
     answers: dict[int, str] = {}  # a start's tour never changes: search once per start
-    for raw in source:
+    bad = 0
+    for number, raw in enumerate(source, 1):
         text = raw.strip()
         if not text:
             continue
-        if not _INTEGER.fullmatch(text):
-            sink.write("-1\n")
+        start = int(text) if _INTEGER.fullmatch(text) else None
+        if start == -1:
+            break
+        if start is None or not 1 <= start <= 64:
+            bad += 1
+            sink.flush()  # the answers so far come before the message, on a terminal too
+            errors.write(f"knight judge: line {number}: {_shown(text)} is not a start from 1 to 64\n")
+            errors.flush()
+            line = "-1"
         else:
-            start = int(text)
-            if start == -1:
-                break
-            line = answers.get(start)
-            if line is None:
-                line = answers[start] = answer(start)
-            sink.write(line + "\n")
+            line = answers.get(start) or answers.setdefault(start, answer(start))
+        sink.write(line + "\n")
         if interactive:
             sink.flush()
     sink.flush()
+    return bad

@@ -61,7 +61,6 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .. import _impl
-from . import _blocks
 from .._errors import InvalidInputError
 
 #: Bytes of memory a constructed tour needs per square: the tour itself, in int32.
@@ -147,6 +146,15 @@ def _address_space_left() -> int | None:
     return max(limit - mapped, 0)
 
 
+def out_of_memory(rows: int, cols: int, board: str) -> MemoryError:
+    """The MemoryError for an allocation refused while building a rows×cols tour, saying how much it needed."""
+    needed = memory_needed(rows, cols)
+    return MemoryError(
+        f"no memory for the tour of {board}: it needs {needed:,} bytes ({needed / 2**30:.1f} GiB, "
+        f"{BYTES_PER_SQUARE} a square)"
+    )
+
+
 def check_memory(rows: int, cols: int, board: str) -> None:
     """Raise InvalidInputError before allocating when the tour cannot fit in memory."""
     needed = memory_needed(rows, cols)
@@ -204,6 +212,8 @@ def _local(data: bytes, stored_cols: int, transposed: bool) -> list[tuple[int, i
 
 
 def _closed_pattern(patterns: _Patterns, h: int, w: int, transposed: bool) -> int:
+    from . import _blocks  # large: read on the first construction, not at import knight
+
     if transposed:
         return patterns.add((h, w, 1), h, w, _local(_blocks.CLOSED[(w, h)], h, True), True)
     return patterns.add((h, w, 0), h, w, _local(_blocks.CLOSED[(h, w)], w, False), False)
@@ -229,6 +239,8 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
         h, w = heights[root_i], widths[root_j]
         r, c = row - top, col - left
         transposed = root_j == 0
+        from . import _blocks
+
         if transposed:
             local = _local(_blocks.HOLED[(w, h)][c * h + r], h, True)
         else:

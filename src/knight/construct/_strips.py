@@ -48,7 +48,6 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .. import _impl
-from ._strips_data import CLOSED, OPEN
 
 PERIOD = 4
 #: Strip height -> the length from which the bases serve every start that has an open
@@ -82,8 +81,13 @@ class Base(NamedTuple):
         )
 
 
-OPEN_BASES = tuple(Base(h, w, tuple(cells), tuple(cuts)) for h, w, cells, cuts in OPEN)
-CLOSED_BASES = tuple(Base(h, w, tuple(cells), tuple(cuts)) for h, w, cells, cuts in CLOSED)
+@lru_cache(maxsize=2)
+def bases(closed: bool) -> tuple[Base, ...]:
+    """The stored closed or open base paths, read from _strips_data on first use (it is large,
+    and import knight should not pay for it)."""
+    from ._strips_data import CLOSED, OPEN
+
+    return tuple(Base(h, w, tuple(cells), tuple(cuts)) for h, w, cells, cuts in (CLOSED if closed else OPEN))
 
 
 def _covers(length: int, reach: int, repeats: bool) -> bool:
@@ -92,7 +96,7 @@ def _covers(length: int, reach: int, repeats: bool) -> bool:
 
 def find_base(height: int, row: int, a: int, b: int) -> Base | None:
     """The base whose start is on row with a columns to its left and b to its right, if any."""
-    for base in OPEN_BASES:
+    for base in bases(False):
         if base.height == height and base.start[0] == row:
             reach_a, repeats_a, reach_b, repeats_b = base.reach()
             if _covers(a, reach_a, repeats_a) and _covers(b, reach_b, repeats_b):
@@ -312,7 +316,7 @@ def build(plan: Plan) -> array:
 def closed_tour(rows: int, cols: int) -> array:
     """A closed tour of the board three wide of even length from 10, from its corner."""
     _, length, row_step, col_step = lying(rows, cols)
-    base = next(base for base in CLOSED_BASES if (length - base.width) % PERIOD == 0)
+    base = next(base for base in bases(True) if (length - base.width) % PERIOD == 0)
     return build(Plan(base, ((length - base.width) // PERIOD + 1,), 1, row_step, col_step))
 
 

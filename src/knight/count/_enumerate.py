@@ -35,7 +35,7 @@ from typing import Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from .. import _impl
 from . import _symmetry
-from .._board import KNIGHT, Board, boolean
+from .._board import KNIGHT, Board, _shown, boolean
 from .._deadline import NEVER, deadline, expired, timed_out
 from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 from .._existence import board_reason, start_reason
@@ -319,7 +319,7 @@ def options(executor: object, progress: object, max_nodes: object, timeout: obje
     when = deadline(timeout)
     budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+        raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
     bar_class = _tqdm() if progress else None
     until = NEVER if when == NEVER else time.time() + (when - started)
     return Options(executor, bar_class, budget, until, started)

@@ -27,21 +27,34 @@ Legibility rules, so that large boards stay usable:
 from __future__ import annotations
 
 import math
+import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .._board import KNIGHT, Board, board_name, file_name, square_name
+from .._board import KNIGHT, Board, _shown, board_name, boolean, file_name, square_name
 from .._errors import InvalidInputError, InvalidTypeError
 from .._tour import Tour
 
-__all__ = ["COLORS", "MAX_SQUARES", "MIN_FONT", "picture_format", "render", "to_png", "write"]
+__all__ = ["COLORS", "MAX_PNG_PIXELS", "MAX_SIZE", "MAX_SQUARES", "MIN_FONT", "picture_format", "render", "to_png", "write"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
 #: Largest board drawn, in squares (200×200).
 MAX_SQUARES = 40_000
+
+#: Largest picture side, in pixels (render's size, and to_png's output): Cairo's limit, so
+#: that every picture can also be a PNG.
+MAX_SIZE = 32_767
+
+#: Most pixels to_png draws (a 4096×4096 picture: 64 MiB while Cairo draws it).
+MAX_PNG_PIXELS = 4096 * 4096
+
+_PIXEL_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)(?:px)?"[^>]*?\sheight="([0-9.]+)(?:px)?"')
+
+#: Longest animation, in seconds.
+MAX_DURATION = 3600.0
 
 #: Smallest font, in pixels, for move numbers and coordinates; smaller text is left out.
 MIN_FONT = 6.0
@@ -72,18 +85,15 @@ def _num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidTypeError(f"{name} must be True or False, not {value!r}")
-    return value
-
-
-def _positive(value: Any, name: str, kinds: tuple = (int,)) -> float:
+def _positive(value: Any, name: str, most: float, kinds: tuple = (int,)) -> float:
+    """value, a positive number of one of kinds (never a bool) up to most."""
     if isinstance(value, bool) or not isinstance(value, kinds):
         kind = "an integer" if kinds == (int,) else "a number"
-        raise InvalidTypeError(f"{name} must be {kind}, not {value!r}")
-    if not (value > 0 and math.isfinite(value)):
-        raise InvalidInputError(f"{name} must be positive, not {value!r}")
+        raise InvalidTypeError(f"{name} must be {kind}, not {_shown(value)}")
+    if not value > 0:  # nan too
+        raise InvalidInputError(f"{name} must be positive, not {_shown(value)}")
+    if not value <= most:  # inf too
+        raise InvalidInputError(f"{name} must be at most {most:,g}, not {_shown(value)}")
     return value
 
 
@@ -91,15 +101,15 @@ def _colors(colors: object) -> dict[str, str]:
     if colors is None:
         return dict(COLORS)
     if not isinstance(colors, Mapping):
-        raise InvalidTypeError(f"colors must be a mapping such as {{'route': '#000'}}, not {colors!r}")
+        raise InvalidTypeError(f"colors must be a mapping such as {{'route': '#000'}}, not {_shown(colors)}")
     chosen = dict(COLORS)
     for key, value in colors.items():
         if key not in COLORS:
-            raise InvalidInputError(f"colors: unknown key {key!r}; the keys are {', '.join(COLORS)}")
+            raise InvalidInputError(f"colors: unknown key {_shown(key)}; the keys are {', '.join(COLORS)}")
         if not isinstance(value, str):
-            raise InvalidTypeError(f"colors[{key!r}] must be a string such as '#1d4ed8', not {value!r}")
+            raise InvalidTypeError(f"colors[{key!r}] must be a string such as '#1d4ed8', not {_shown(value)}")
         if not _COLOR.fullmatch(value.strip()):
-            raise InvalidInputError(f"colors[{key!r}] = {value!r} is not a colour such as '#1d4ed8' or 'navy'")
+            raise InvalidInputError(f"colors[{key!r}] = {_shown(value)} is not a colour such as '#1d4ed8' or 'navy'")
         chosen[key] = value.strip()
     return chosen
 
@@ -175,12 +185,12 @@ def render(
     """
     if not isinstance(tour, Tour):
         raise InvalidTypeError(f"render() takes a knight.Tour, not {type(tour).__name__}")
-    size = int(_positive(size, "size"))
-    numbers, path = _flag(numbers, "numbers"), _flag(path, "path")
-    coordinates, markers = _flag(coordinates, "coordinates"), _flag(markers, "markers")
-    animate, loop = _flag(animate, "animate"), _flag(loop, "loop")
+    size = int(_positive(size, "size", MAX_SIZE))
+    numbers, path = boolean(numbers, "numbers"), boolean(path, "path")
+    coordinates, markers = boolean(coordinates, "coordinates"), boolean(markers, "markers")
+    animate, loop = boolean(animate, "animate"), boolean(loop, "loop")
     if duration is not None:
-        duration = float(_positive(duration, "duration", (int, float)))
+        duration = float(_positive(duration, "duration", MAX_DURATION, (int, float)))
     palette = _colors(colors)
     rows, cols = tour.rows, tour.cols
     if rows * cols > MAX_SQUARES:
@@ -479,22 +489,59 @@ def _numbers(root, coords, layout: _Layout, font: float, palette, timing: _Timin
 def to_png(svg: str, *, scale: float = 1.0) -> bytes:
     """Convert an SVG document to PNG bytes with cairosvg (pip install knight-tour[png]).
 
-    Raises ModuleNotFoundError with that advice when cairosvg or its Cairo library is missing.
+    scale multiplies the picture's size, up to MAX_PNG_PIXELS pixels in all. Raises
+    ModuleNotFoundError with that advice when cairosvg or its Cairo library is missing, and
+    InvalidInputError for text that is not an SVG document cairosvg can draw.
     """
+    if not isinstance(svg, str):
+        raise InvalidTypeError(f"to_png() takes an SVG document as text, not {type(svg).__name__}")
+    if not svg.lstrip().startswith("<"):  # cairosvg would read a URL, or the current folder, instead
+        raise InvalidInputError(f"to_png() takes an SVG document (text starting '<'), not {_shown(svg)}")
+    scale = float(_positive(scale, "scale", MAX_SIZE, (int, float)))
     try:
         import cairosvg
     except (ImportError, OSError) as error:  # cairocffi raises OSError when libcairo is missing
         raise ModuleNotFoundError(
             f"PNG output needs cairosvg and the Cairo library ({error}); pip install knight-tour[png]"
         ) from None
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    _check_pixels(svg, scale)
+    try:
+        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    except MemoryError:
+        raise
+    except Exception as error:  # cairosvg's parser and Cairo raise many kinds for bad documents and sizes
+        raise InvalidInputError(
+            f"cairosvg cannot draw this SVG at scale={scale:g} (a picture at most {MAX_SIZE:,} pixels a side): "
+            f"{type(error).__name__}: {str(error)[:120]}"
+        ) from error
+
+
+def _check_pixels(svg: str, scale: float) -> None:
+    """Refuse a PNG of more than MAX_PNG_PIXELS, where the document gives its size in pixels
+    (as render() does), before Cairo allocates it."""
+    size = _PIXEL_SIZE.match(svg.lstrip()[:2000])
+    if size is None:
+        return  # other units, or no size: cairosvg decides, and refuses a side past MAX_SIZE
+    try:
+        width, height = float(size.group(1)) * scale, float(size.group(2)) * scale
+    except ValueError:  # "1.2.3": not a number, which cairosvg says in its own words
+        return
+    if width * height > MAX_PNG_PIXELS:
+        raise InvalidInputError(
+            f"to_png at scale={scale:g} would draw {width:,.0f}×{height:,.0f} pixels, more than the "
+            f"{MAX_PNG_PIXELS:,} (4096×4096) it draws; use a smaller scale"
+        )
 
 
 def picture_format(path: str | Path) -> str:
     """"svg" or "png", from the name's suffix; InvalidInputError for any other name."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidTypeError(f"a picture's name must be text or a path, not {_shown(path)}")
     suffix = Path(path).suffix.lower()
     if suffix not in (".svg", ".png"):
-        raise InvalidInputError(f"cannot tell the picture format of {str(path)!r}: the name must end in .svg or .png")
+        raise InvalidInputError(
+            f"cannot tell the picture format of {_shown(str(path))}: the name must end in .svg or .png"
+        )
     return suffix[1:]
 
 
@@ -510,7 +557,7 @@ def write(tour: Tour, path: str | Path, /, **options: Unpack[RenderOptions]) -> 
     try:
         path.write_bytes(data)
     except OSError as error:
-        raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+        raise InvalidInputError(f"cannot write {_shown(str(path))}: {error.strerror or error}") from None
 
 
 def notebook_picture(tour: Tour) -> str | None:

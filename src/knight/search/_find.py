@@ -7,7 +7,7 @@ import re
 import time
 
 from .. import _impl
-from .._board import KNIGHT, KNIGHT_MOVES, Board, as_board, boolean, rectangle
+from .._board import KNIGHT, KNIGHT_MOVES, Board, _shown, as_board, boolean, rectangle
 from .._deadline import deadline, expired, timed_out
 from .._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
 from .._existence import board_reason, start_reason
@@ -43,9 +43,9 @@ def node_budget(max_nodes: object) -> int:
     try:
         budget = operator.index(max_nodes)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidTypeError(f"max_nodes must be an integer, not {max_nodes!r}") from None
+        raise InvalidTypeError(f"max_nodes must be an integer, not {_shown(max_nodes)}") from None
     if budget < 1:
-        raise InvalidInputError(f"max_nodes must be at least 1, not {budget}")
+        raise InvalidInputError(f"max_nodes must be at least 1, not {_shown(budget)}")
     return min(budget, 2**62)
 
 
@@ -148,7 +148,7 @@ def _method(method: object):
     run = METHODS.get(method) if type(method) is str else None
     if run is None:
         error = InvalidInputError if isinstance(method, str) else InvalidTypeError
-        raise error(f"method {method!r} is not one of {', '.join(METHODS)}")
+        raise error(f"method {_shown(method)} is not one of {', '.join(METHODS)}")
     return run
 
 
@@ -200,7 +200,7 @@ def tour(
     budget = DEFAULT_MAX_NODES if max_nodes is None else node_budget(max_nodes)
     run = _method(method)
     if seed is not None and type(seed) is not int:
-        raise InvalidTypeError(f"seed must be an integer or None, not {seed!r}")
+        raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
     if constrained:
         last = None if end is None else start_square(board, end, "tour", "end")
         return _fixed_tour(board, number, last, closed, method, budget, when)

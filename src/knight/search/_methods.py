@@ -11,8 +11,7 @@ notes and run in Python. Every method but "construct" runs on any board, holes i
 
 from __future__ import annotations
 
-import random
-import threading
+import _thread
 from array import array
 from functools import lru_cache
 from typing import Callable
@@ -25,14 +24,12 @@ from .._status import EXHAUSTED, FOUND, LIMIT
 from ..construct import _rectangle, _strips
 from ._core_py import CHECK_EVERY
 from ..count._sweep import uniform
-from ._narrow import four_wide
-from ._rotate import closed_tour
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 
 #: (core, board) -> (nodes, squares) of the closed tour found from the board's first square.
 _closed_tours: dict = {}
-_closed_tours_lock = threading.Lock()  # evicting iterates the dict: not while another thread writes
+_closed_tours_lock = _thread.allocate_lock()  # (threading.Lock) evicting iterates the dict: not while another writes
 
 #: Boards whose closed tour _closed_tours keeps.
 CLOSED_TOURS_KEPT = 8
@@ -73,6 +70,8 @@ def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | N
         status, nodes, squares = _closed_from_first(board, budget, deadline)
         return status, nodes, None if squares is None else _rotated(squares, start)
     if 4 in board.size and board.is_rectangle and board.steps is KNIGHT_MOVES:
+        from ._narrow import four_wide  # here, not at import knight
+
         return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES, deadline)
     return _impl.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
 
@@ -91,12 +90,15 @@ def construct(board: Board, start: int, closed: bool, budget: int, seed: int | N
             f"method 'construct' builds knight's tours of whole rectangles only, not of {board.name}; "
             "use 'auto' or 'backtrack'"
         )
-    if _rectangle.applies(rows, cols):
-        _rectangle.check_memory(rows, cols, board.name)
-        return FOUND, 0, _rectangle.construct(rows, cols, start, closed)
-    if _strips.applies(rows, cols, start, closed):
-        _rectangle.check_memory(rows, cols, board.name)
-        return FOUND, 0, _strips.tour(rows, cols, start)
+    try:
+        if _rectangle.applies(rows, cols):
+            _rectangle.check_memory(rows, cols, board.name)
+            return FOUND, 0, _rectangle.construct(rows, cols, start, closed)
+        if _strips.applies(rows, cols, start, closed):
+            _rectangle.check_memory(rows, cols, board.name)
+            return FOUND, 0, _strips.tour(rows, cols, start)
+    except MemoryError:  # refused all the same (the check cannot see every limit): say what it needed
+        raise _rectangle.out_of_memory(rows, cols, board.name) from None
     if 5 <= rows <= 11 and 5 <= cols <= 11:
         return backtrack(board, start, closed, budget, seed, deadline)
     raise InvalidInputError(
@@ -201,8 +203,12 @@ def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed:
     walks seldom find on larger boards: a walk closed by Pósa rotations (see _rotate).
     seed makes the run reproducible; every attempt's squares count against budget.
     """
+    import random  # here, not at import knight
+
     rng = random.Random(seed)
     if closed:
+        from ._rotate import closed_tour
+
         status, nodes, path = closed_tour(board.neighbour_lists(), len(board), start, rng, budget, deadline)
         return status, nodes, None if path is None else _squares(path)
     nodes = 0

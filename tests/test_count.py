@@ -529,3 +529,13 @@ def test_compiled_and_twin_count_identically_on_shaped_boards(both_counters, mon
         results.append((counted, walked))
     assert results[0] == results[1]
     assert sum(result.tours > 0 for result in results[0][0]) > len(cases) // 4
+
+
+def test_a_node_budget_bounds_a_count_on_a_huge_board(counter):
+    # Neither the split (a walker per path) nor the connectivity fill grows with the board
+    # past their limits, so a small budget ends the count soon (it took minutes before).
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=20,000"):
+        count(300, start=1, max_nodes=20_000)
+    board = knight.Board(40)
+    items, nodes = plan(knight._impl.counter, board, 0, False)
+    assert nodes == 0 and len(items) == 1 and items[0].paths == (((0,), None, 1),)

@@ -47,6 +47,10 @@ from .._tour import Tour
 SPLIT_PATHS = 1024
 SPLIT_LEVELS = 8
 
+#: Boards past this many squares are not split (each path of a split costs a walker the
+#: size of the board, and no count of such a board finishes): their roots are the items.
+SPLIT_MAX_SQUARES = 1024
+
 #: A count has at most this many work items, each with some of the split's paths.
 MAX_ITEMS = 256
 
@@ -235,7 +239,7 @@ def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: boo
     roots = _roots(board, start, closed, symmetry)
     levels = [([(prefix, weight)], ends, group) for prefix, ends, weight, group in roots]
     depth = len(roots[0][0]) if roots else n  # every root has the same length
-    last = min(n, depth + SPLIT_LEVELS)
+    last = depth if n > SPLIT_MAX_SQUARES else min(n, depth + SPLIT_LEVELS)
     while depth < last and sum(len(paths) for paths, _, _ in levels) < SPLIT_PATHS:
         grown = []
         for paths, ends, group in levels:

@@ -7,6 +7,7 @@ FOUND: int
 EXHAUSTED: int
 LIMIT: int
 CHUNK: int
+CONNECTED_LIMIT: int
 
 @disjoint_base
 class Walker:

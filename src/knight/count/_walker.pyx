@@ -29,6 +29,13 @@ FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 20
 
+#: The connectivity check (a flood fill of every free square) runs only when at most this
+#: many squares are left, so that a node's cost does not grow with the board: on a bigger
+#: board no walk finishes anyway, and the check only prunes, never changes a count.
+cdef enum:
+    _CONNECTED_LIMIT = 1024
+CONNECTED_LIMIT = _CONNECTED_LIMIT
+
 cdef array _INT32 = array("i")
 
 
@@ -183,7 +190,7 @@ cdef void _expand(State *s, int32_t depth) noexcept nogil:
                 frame[j] = frame[i]
                 j += 1
         size = j
-    if (s.backtracked or not s.ordered) and remaining > 1 and not _connected(s, square, remaining):
+    if (s.backtracked or not s.ordered) and 1 < remaining <= _CONNECTED_LIMIT and not _connected(s, square, remaining):
         return
     if s.ordered:
         for i in range(1, size):  # stable insertion sort: fewest onward moves, then the key

@@ -40,6 +40,11 @@ from ..search._core_py import reachable
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 14
 
+#: The connectivity check (a flood fill of every free square) runs only when at most this
+#: many squares are left, so that a node's cost does not grow with the board: on a bigger
+#: board no walk finishes anyway, and the check only prunes, never changes a count.
+CONNECTED_LIMIT = 1024
+
 _SQUARE = bytes([0] + [1] * 255)  # a mask's bytes to free (1) or hole (0): any non-zero byte is a square
 
 
@@ -174,7 +179,7 @@ class Walker:
             forced = away + next_to_knight == 2
         if forced:
             moves_out = [neighbour for neighbour in moves_out if degree[neighbour] == 1]
-        if (self.backtracked or not self.ordered) and remaining > 1 and not self._connected(square, remaining):
+        if (self.backtracked or not self.ordered) and 1 < remaining <= CONNECTED_LIMIT and not self._connected(square, remaining):
             return
         if self.ordered:
             key = self.key

@@ -211,6 +211,14 @@ class Board:
     """
 
     __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_neighbours")
+    _rows: int
+    _cols: int
+    _mask: bytes | None
+    _leaper: tuple[int, int]
+    _steps: tuple[tuple[int, int], ...]
+    _givens: tuple[tuple[int, int], ...]
+    _squares: int
+    _hash: int
     _neighbours: list[list[int]] | None
 
     def __init__(self, size: object = 8, *, holes: Iterable[Square] = (), moves: object = KNIGHT) -> None:

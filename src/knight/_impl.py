@@ -15,6 +15,7 @@ The compiled modules are used together or not at all.
 
 import os
 import sys
+from typing import Any
 
 NO_EXTENSIONS = bool(os.environ.get("KNIGHT_NO_EXTENSIONS")) or sys.implementation.name != "cpython"
 
@@ -39,6 +40,8 @@ else:
         from .search import _puzzle_py as puzzle
 
 IMPLEMENTATION = "python" if core.__name__.endswith("_py") else "cython"
+
+frontier: Any  # set by __getattr__ below on first use
 
 
 def __getattr__(name: str):

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import Iterator, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from .. import _impl
 from . import _symmetry
@@ -311,7 +311,7 @@ class Options(NamedTuple):
     """How a count runs, checked once: where, with which bar, within which budget and time."""
 
     executor: object  # a concurrent.futures.Executor, or None: here
-    bar_class: object  # tqdm, or None: no bar
+    bar_class: Optional[Callable[..., Any]]  # tqdm, or None: no bar
     budget: int  # most nodes (or states, for the frontier engine)
     until: float  # wall-clock (time.time()) deadline, or NEVER
     started: float  # time.monotonic() at the call, for the timeout's message

@@ -40,7 +40,7 @@ from array import array
 from functools import lru_cache
 from time import monotonic
 
-from .._board import KNIGHT_MOVES, neighbour_lists, rectangle
+from .._board import KNIGHT_MOVES, Board, neighbour_lists, rectangle
 from .._status import EXHAUSTED, FOUND, LIMIT
 
 __all__ = ["CHECK_EVERY", "EXHAUSTED", "FILL_LIMIT", "FOUND", "LIMIT", "QUICK_SIZES", "quick_tour", "search"]
@@ -276,7 +276,7 @@ def _quick_start(size: int, start: object) -> int:
 
 
 @lru_cache(maxsize=None)
-def _prepared(size: int) -> tuple[list[list[int]], list[int], object]:
+def _prepared(size: int) -> tuple[list[list[int]], list[int], Board]:
     """The n×n knight's board ready to search, made once: neighbours, round-0 keys, Board."""
     return neighbour_lists(size, size, KNIGHT_MOVES), _tie_breaks(size, size, 0), rectangle(size, size)
 

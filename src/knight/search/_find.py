@@ -204,6 +204,7 @@ def tour(
     if constrained:
         last = None if end is None else start_square(board, end, "tour", "end")
         return _fixed_tour(board, number, last, closed, method, budget, when)
+    assert number is not None  # a question without fixed moves always has its start
     return _search(board, number, closed, method, run, budget, seed, started, when)
 
 

@@ -115,8 +115,8 @@ def _colours(board: Board, closed: bool, fixed: dict[int, int], squares, name) -
                 f"but there are {counts[0]} light and {counts[1]} dark"
             )
         return None
-    first_colour = None
-    first_move = None
+    first_colour: int | None = None
+    first_move = 0
     for move, square in sorted(fixed.items()):
         colour = _colour(square, cols) ^ ((move - 1) % 2)
         if first_colour is None:
@@ -136,10 +136,10 @@ def _colours(board: Board, closed: bool, fixed: dict[int, int], squares, name) -
             )
         return None
     if counts[first_colour] != (n + 1) // 2:
-        colour = _COLOURS[first_colour]
+        first = _COLOURS[first_colour]
         return (
-            f"the fixed moves put move 1 on a {colour} square, so {(n + 1) // 2} of the {n} squares "
-            f"must be {colour}, but {counts[first_colour]} are"
+            f"the fixed moves put move 1 on a {first} square, so {(n + 1) // 2} of the {n} squares "
+            f"must be {first}, but {counts[first_colour]} are"
         )
     return None
 

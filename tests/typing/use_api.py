@@ -89,6 +89,9 @@ def reading(tour: Tour) -> None:
 
 def questions() -> None:
     assert knight.exists(8) and not knight.exists((4, 9), start="c2")
+    assert knight.exists(8, start="a1", end="h1", timeout=10.0)
+    solved: Tour = knight.solve("1 . . .\n. . . .\n. . . 12", max_nodes=10**6, timeout=10.0)
+    assert solved[0] == 1 and knight.tour(8, start="a1", end="h1").board.name == "8×8"
     assert knight.is_tour(knight.tour(5, start=1), 5)
     knight.check_tour(knight.tour(5, start=1), (5, 5), closed=False, moves=(1, 2))
     total: int = knight.count(5, start=1) + knight.count((3, 4), closed=True, max_nodes=10**6)

@@ -28,15 +28,17 @@ def test_frontier_values(frontier, size, options, expected):
     assert knight.count(size, **options, method="frontier") == expected
 
 
-def test_auto_sweeps_long_boards_and_walks_5x5_to_6x6(frontier, monkeypatch):
+def test_auto_sweeps_long_boards_and_closed_tours_and_walks_open_5x5_to_6x6(frontier, monkeypatch):
     chosen = []
     monkeypatch.setattr(_sweep, "count", lambda *args, **kwargs: chosen.append("frontier") or 0)
     knight.count((3, 8))
     knight.count((5, 5))
     knight.count((5, 5), 1, end=25)  # only the sweep takes an end
     knight.count(knight.Board(5, holes=["c3"]))
-    assert chosen == ["frontier", "frontier", "frontier"]
-    assert _exact.walked_by_auto(knight.Board(6)) and not _exact.walked_by_auto(knight.Board((6, 7)))
+    knight.count((5, 6), closed=True)
+    assert chosen == ["frontier", "frontier", "frontier", "frontier"]
+    assert _exact.walked_by_auto(knight.Board(6), False) and not _exact.walked_by_auto(knight.Board((6, 7)), False)
+    assert not _exact.walked_by_auto(knight.Board(6), True)
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -10,7 +10,10 @@ A state is packed four bits a frontier square (codes up to 15, so at most 26 squ
 one or two 64-bit words; a layer is an open-addressing hash table of packed states and
 counts. Counts are unsigned integers of ``limbs`` 64-bit words, added with carry; a carry
 out of the top word makes the step run again from its layer (never changed while it is
-swept from) with twice the limbs, so an overflow never gives a wrong answer. ``sample``
+swept from) with twice the limbs, so an overflow never gives a wrong answer. Before the
+first step, the twin's demand patterns are found (hash sets of 64-bit patterns, a layer at
+a time, looking at the clock between layers), and a successor whose pattern does not fit
+is dropped before its labels are renumbered. ``sample``
 keeps every layer and draws tours by walking them (see sample). A layer's table grows no
 further than the memory available (MemoryError instead).
 """
@@ -132,7 +135,67 @@ cdef int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overfl
     return 0
 
 
+cdef struct Fits:
+    uint64_t *keys  # cap patterns (see the twin's pattern); NO_KEY marks an empty slot
+    size_t cap      # a power of two
+    size_t size
+
+
+cdef inline size_t _mix(uint64_t h, size_t mask) noexcept nogil:
+    h *= <uint64_t>0x9E3779B97F4A7C15
+    h ^= h >> 31
+    h *= <uint64_t>0xBF58476D1CE4E5B9
+    return <size_t>(h ^ (h >> 29)) & mask
+
+
+cdef int _fits_init(Fits *f, size_t cap) noexcept nogil:
+    f.keys = <uint64_t *>malloc(cap * sizeof(uint64_t))
+    f.cap, f.size = cap, 0
+    if f.keys == NULL:
+        return -1
+    memset(f.keys, 0xFF, cap * sizeof(uint64_t))
+    return 0
+
+
+cdef bint _fits_has(const Fits *f, uint64_t code) noexcept nogil:
+    cdef size_t mask = f.cap - 1, i = _mix(code, mask)
+    while f.keys[i] != NO_KEY:
+        if f.keys[i] == code:
+            return True
+        i = (i + 1) & mask
+    return False
+
+
+cdef void _fits_insert(Fits *f, uint64_t code) noexcept nogil:
+    cdef size_t mask = f.cap - 1, i = _mix(code, mask)
+    while f.keys[i] != NO_KEY:
+        if f.keys[i] == code:
+            return
+        i = (i + 1) & mask
+    f.keys[i] = code
+    f.size += 1
+
+
+cdef int _fits_add(Fits *f, uint64_t code) noexcept nogil:
+    """Add a pattern, doubling the set once it is half full; -1 when out of memory."""
+    cdef Fits old
+    cdef size_t i
+    _fits_insert(f, code)
+    if 2 * f.size <= f.cap:
+        return 0
+    old = f[0]
+    if _fits_init(f, 2 * old.cap) < 0:
+        f[0] = old
+        return -1
+    for i in range(old.cap):
+        if old.keys[i] != NO_KEY:
+            _fits_insert(f, old.keys[i])
+    free(old.keys)
+    return 0
+
+
 cdef struct Step:
+    const Fits *fits        # the patterns the next state's must be among; NULL: any
     const int32_t *choices  # nchoices × (size, a, b)
     const int32_t *drops    # ndrops × (position, must end)
     const int32_t *keep
@@ -144,6 +207,7 @@ cdef struct Step:
 
 cdef void _read_step(const int32_t *p, Step *s) noexcept nogil:
     """Point s into one step of the flattened plan (layout: see _flatten)."""
+    s.fits = NULL
     s.nhere, s.last, s.pending, s.nchoices = p[0], p[1], p[2], p[3]
     s.ndrops, s.nkeep, s.nthin, s.nwatch = p[4], p[5], p[6], p[7]
     s.ncolours, s.balance = p[8], p[9]
@@ -246,6 +310,136 @@ cdef bint _viable(const uint8_t *out, const Step *s, bint closed) noexcept nogil
     return -spare <= tilt <= spare
 
 
+cdef inline uint64_t _pattern(const uint8_t *cells, const int32_t *keep, int n) noexcept nogil:
+    """The twin's pattern of the kept cells: 2 bits a square (edges so far), then the path ends made."""
+    cdef uint64_t code = 0, ends = 0
+    cdef uint8_t cell
+    cdef int k
+    for k in range(n):
+        cell = cells[keep[k]]
+        if cell == FULL:
+            code |= <uint64_t>2 << (2 * k)
+        elif cell != EMPTY:
+            code |= <uint64_t>1 << (2 * k)
+            ends += cell == END
+    return code | ends << (2 * n)
+
+
+cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fits *among) noexcept nogil:
+    """The twin's _later: the patterns after step s from code, added to into (unless NULL); 1 when one
+    is among among (unless NULL), else 0; -1 when out of memory."""
+    cdef uint8_t after[CELLS]
+    cdef const int32_t *choice
+    cdef uint64_t key, ends
+    cdef int k, c, p, new = s.nhere - 1
+    cdef bint ok
+    for c in range(s.nchoices):
+        for k in range(new):
+            after[k] = (code >> (2 * k)) & 3
+        choice = s.choices + 3 * c
+        after[new] = choice[0]
+        if choice[0] >= 1:
+            after[choice[1]] += 1
+        if choice[0] == 2:
+            after[choice[2]] += 1
+        ends, ok = code >> (2 * new), (choice[0] < 1 or after[choice[1]] <= 2) and (choice[0] < 2 or after[choice[2]] <= 2)
+        for k in range(s.ndrops):
+            p = s.drops[2 * k]
+            ends += after[p] == 1
+            if after[p] == 0 or (s.drops[2 * k + 1] and after[p] != 1):
+                ok = False
+        if not ok or ends > (0 if closed else 2):
+            continue
+        key = ends << (2 * s.nkeep)
+        for k in range(s.nkeep):
+            key |= <uint64_t>after[s.keep[k]] << (2 * k)
+        if among != NULL and _fits_has(among, key):
+            return 1
+        if into != NULL and _fits_add(into, key) < 0:
+            return -1
+    return 0
+
+
+cdef int _earlier(uint64_t code, const Step *s, bint closed, Fits *into) noexcept nogil:
+    """The twin's _earlier: the patterns before step s that lead to code, added to into; -1 when out of memory."""
+    cdef uint8_t degrees[CELLS]
+    cdef uint8_t earlier[CELLS]
+    cdef const int32_t *choice
+    cdef uint64_t key
+    cdef int k, d, c, final, chosen, ends, new = s.nhere - 1
+    cdef bint ok
+    for k in range(s.nkeep):
+        degrees[s.keep[k]] = (code >> (2 * k)) & 3
+    for chosen in range(1 << s.ndrops):  # bit d set: the d-th square to leave ends a path
+        ends, ok = <int>(code >> (2 * s.nkeep)), True
+        for d in range(s.ndrops):
+            final = 1 if (chosen >> d) & 1 else 2
+            if (final == 2 and s.drops[2 * d + 1]) or (final == 1 and closed):
+                ok = False
+            degrees[s.drops[2 * d]] = final
+            ends -= final == 1
+        if not ok or ends < 0:
+            continue
+        for c in range(s.nchoices):
+            choice = s.choices + 3 * c
+            if choice[0] != degrees[new]:
+                continue
+            memcpy(earlier, degrees, new)
+            if (choice[0] >= 1 and earlier[choice[1]] == 0) or (choice[0] == 2 and earlier[choice[2]] == 0):
+                continue
+            if choice[0] >= 1:
+                earlier[choice[1]] -= 1
+            if choice[0] == 2:
+                earlier[choice[2]] -= 1
+            key = <uint64_t>ends << (2 * new)
+            for k in range(new):
+                key |= <uint64_t>earlier[k] << (2 * k)
+            if _fits_add(into, key) < 0:
+                return -1
+    return 0
+
+
+cdef int _grow(const Fits *source, Fits *into, const Step *s, bint closed, bint forwards) noexcept nogil:
+    """The patterns after step s from those in source (forwards), or before it leading to them, into
+    into (new); -1 when out of memory."""
+    cdef size_t slot
+    cdef int failed = 0
+    if _fits_init(into, 16) < 0:
+        return -1
+    for slot in range(source.cap):
+        if source.keys[slot] != NO_KEY and not failed:
+            if forwards:
+                failed = _later(source.keys[slot], s, closed, into, NULL) < 0
+            else:
+                failed = _earlier(source.keys[slot], s, closed, into) < 0
+    return -failed
+
+
+cdef int _restrict(const Fits *reach, const Fits *after, Fits *into, const Step *s, bint closed) noexcept nogil:
+    """The patterns of reach with a next one (after step s) in after, into into (new); -1 when out of memory."""
+    cdef size_t slot
+    cdef int found
+    if _fits_init(into, 16) < 0:
+        return -1
+    for slot in range(reach.cap):
+        if reach.keys[slot] != NO_KEY:
+            found = _later(reach.keys[slot], s, closed, NULL, after)
+            if found < 0 or (found == 1 and _fits_add(into, reach.keys[slot]) < 0):
+                return -1
+    return 0
+
+
+cdef int _meet(const Fits *reach, const Fits *back, Fits *into) noexcept nogil:
+    """The patterns in both, into into (new); -1 when out of memory."""
+    cdef size_t slot
+    if _fits_init(into, 16) < 0:
+        return -1
+    for slot in range(back.cap):
+        if back.keys[slot] != NO_KEY and _fits_has(reach, back.keys[slot]) and _fits_add(into, back.keys[slot]) < 0:
+            return -1
+    return 0
+
+
 cdef inline void _pack(const uint8_t *out, int n, uint64_t *key, int kw) noexcept nogil:
     cdef int k
     key[0] = 0
@@ -279,6 +473,8 @@ cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint clos
         state = _leave(work, new, s, state, closed, alone)
     if state != 0:
         return state
+    if s.fits != NULL and not _fits_has(s.fits, _pattern(work, s.keep, s.nkeep)):
+        return -1
     memset(labels, 0, sizeof(labels))
     code = FIRST_LABEL
     for k in range(s.nkeep):
@@ -288,7 +484,7 @@ cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint clos
                 labels[out[k]] = code
                 code += 1
             out[k] = labels[out[k]]
-    if not _viable(out, s, closed):
+    if s.fits == NULL and not _viable(out, s, closed):
         return -1
     _pack(out, s.nkeep, key, kw)
     return 0
@@ -392,6 +588,8 @@ cdef class _Engine:
     cdef public size_t peak
     cdef public size_t work  # states expanded so far
     cdef public int at  # the next step to sweep
+    cdef Fits *fits  # the patterns after each step (see the twin's demands); NULL: no pruning
+    cdef bint pruned  # demands found (or given up for want of memory)
     cdef Table *kept  # with keep: the layer before each step (for drawing tours), else NULL
     cdef size_t most  # the most slots a layer's table may grow to
     cdef int nsteps
@@ -425,7 +623,78 @@ cdef class _Engine:
             if self.kept == NULL:
                 raise MemoryError()
 
+    cdef void _free_fits(self):
+        if self.fits != NULL:
+            for i in range(self.nsteps):
+                free(self.fits[i].keys)
+            free(self.fits)
+            self.fits = NULL
+
+    def _prune(self, check):
+        """The twin's demands into fits: forwards and backwards a layer at a time, the smaller side
+        first, then the reachable patterns that fit before the meeting layer. check(step, states)
+        and Ctrl-C are looked at between layers; without memory for the patterns, no pruning."""
+        cdef int n = self.nsteps, low = 0, high = n, i, failed = 0
+        cdef Fits *reach = <Fits *>calloc(n + 1, sizeof(Fits))
+        cdef Fits *back = <Fits *>calloc(n + 1, sizeof(Fits))
+        cdef Step s
+        self.pruned = True
+        self.fits = <Fits *>calloc(n, sizeof(Fits))
+        try:
+            if (reach == NULL or back == NULL or self.fits == NULL
+                    or _fits_init(&reach[0], 16) < 0 or _fits_init(&back[n], 16) < 0):
+                raise MemoryError()
+            _fits_insert(&reach[0], 0)
+            _fits_insert(&back[n], 0 if self.closed else 2)
+            while low < high:
+                if reach[low].size <= back[high].size:
+                    _read_step(self.program + self.starts[low], &s)
+                    with nogil:
+                        failed = _grow(&reach[low], &reach[low + 1], &s, self.closed, True)
+                    low += 1
+                else:
+                    _read_step(self.program + self.starts[high - 1], &s)
+                    with nogil:
+                        failed = _grow(&back[high], &back[high - 1], &s, self.closed, False)
+                    high -= 1
+                if failed:
+                    raise MemoryError()
+                self._tick(check)
+            if _meet(&reach[low], &back[low], &self.fits[low - 1]) < 0:
+                raise MemoryError()
+            for i in range(low - 1, 0, -1):
+                _read_step(self.program + self.starts[i], &s)
+                with nogil:
+                    failed = _restrict(&reach[i], &self.fits[i], &self.fits[i - 1], &s, self.closed)
+                if failed:
+                    raise MemoryError()
+                self._tick(check)
+            for i in range(low + 1, n + 1):  # only reachable patterns are looked up: these need no meeting
+                self.fits[i - 1] = back[i]
+                back[i].keys = NULL
+        except MemoryError:
+            self._free_fits()
+        except BaseException:
+            self._free_fits()
+            raise
+        finally:
+            if reach != NULL:
+                for i in range(n + 1):
+                    free(reach[i].keys)
+            if back != NULL:
+                for i in range(n + 1):
+                    free(back[i].keys)
+            free(reach)
+            free(back)
+
+    def _tick(self, check):
+        """Look at Ctrl-C and check(step, states)."""
+        PyErr_CheckSignals()
+        if check is not None:
+            check(self.at, self.work)
+
     def __dealloc__(self):
+        self._free_fits()
         free(self.program)
         free(self.starts)
         free(self.total)
@@ -467,8 +736,12 @@ cdef class _Engine:
         cdef int i = self.at, failed = 0
         cdef size_t slot, last
         cdef Table swap
+        if not self.pruned and not self.alone and self.nsteps:
+            self._prune(check)
         while i < stop:
             _read_step(self.program + self.starts[i], &s)
+            if self.fits != NULL:
+                s.fits = &self.fits[i]
             _table_clear(&self.nxt)
             self.work += self.now.size
             slot = 0
@@ -549,6 +822,8 @@ cdef class _Engine:
         with nogil:
             for i in range(self.nsteps - 1, -1, -1):
                 _read_step(self.program + self.starts[i], &s)
+                if self.fits != NULL:
+                    s.fits = &self.fits[i]
                 _completions(&self.kept[i], &self.kept[i + 1] if i + 1 < self.nsteps else NULL, &s,
                              self.closed, self.alone)
 
@@ -566,6 +841,8 @@ cdef class _Engine:
         chosen = []
         for i in range(self.nsteps):
             _read_step(self.program + self.starts[i], &s)
+            if self.fits != NULL:
+                s.fits = &self.fits[i]
             _unpack(here, s.nhere - 1, cells)
             cells[s.nhere - 1] = EMPTY
             after = &self.kept[i + 1] if i + 1 < self.nsteps else NULL

@@ -27,6 +27,12 @@ valid at the last square, with every other frontier square ``FULL``. After each 
 look-ahead (``_viable``) drops states that cannot be completed: too many path ends made or
 forced, or square colours that cannot balance.
 
+**Demands.** Before the sweep, a backward pass (``demands``) finds, for each layer, the
+patterns the rest of the board can still serve, ignoring how the pieces join: each
+frontier square's edges so far (0, 1 or 2) and the path ends made. A state whose pattern
+is not among them is dropped: on 5×5 and 6×6 most states are, because their squares'
+remaining neighbours cannot give every square the edges it still needs.
+
 The sweep counts undirected paths or cycles; ``count`` doubles open ones without a fixed
 end (each path runs both ways) and closed ones from a start (both directions).
 
@@ -39,7 +45,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache, partial
-from itertools import combinations
+from itertools import combinations, product
 from typing import NamedTuple
 
 EMPTY, FULL, END, FIRST_LABEL = 0, 1, 2, 3
@@ -277,6 +283,111 @@ def _viable(state: bytes, step: Step, closed: bool) -> bool:
     return abs(tilt) <= spare
 
 
+def pattern(state: bytes) -> int:
+    """A state's demand pattern: 2 bits a square (its edges so far: 0, 1 or 2), then the path ends made."""
+    code = 0
+    for k, cell in enumerate(state):
+        code |= (0 if cell == EMPTY else 2 if cell == FULL else 1) << (2 * k)
+    return code | state.count(END) << (2 * len(state))
+
+
+def _degrees(code: int, width: int) -> tuple[list[int], int]:
+    """A pattern's edges so far for each of width squares, and its path ends made."""
+    return [code >> (2 * k) & 3 for k in range(width)], code >> (2 * width)
+
+
+def _code(degrees, ends: int) -> int:
+    return sum(d << (2 * k) for k, d in enumerate(degrees)) | ends << (2 * len(degrees))
+
+
+def _later(code: int, step: Step, closed: bool):
+    """The patterns after step from pattern code before it (edges only, no pieces)."""
+    new = len(step.here) - 1
+    degrees, made = _degrees(code, new)
+    for choice in step.choices:
+        after = degrees + [len(choice)]
+        for u in choice:
+            after[u] += 1
+        ends = made + sum(1 for p, _ in step.drops if after[p] == 1)
+        if max(after) <= 2 and ends <= (0 if closed else 2) and all(
+            after[p] == 1 if must_end else after[p] >= 1 for p, must_end in step.drops
+        ):
+            yield _code([after[p] for p in step.keep], ends)
+
+
+def _earlier(code: int, step: Step, closed: bool):
+    """The patterns before step that lead to pattern code after it."""
+    new = len(step.here) - 1
+    degrees = [0] * (new + 1)
+    kept, made = _degrees(code, len(step.keep))
+    for p, d in zip(step.keep, kept):
+        degrees[p] = d
+    finals = [tuple(f for f, allowed in ((2, not must_end), (1, not closed)) if allowed) for _, must_end in step.drops]
+    for chosen in product(*finals):
+        for (p, _), final in zip(step.drops, chosen):
+            degrees[p] = final
+        ends = made - chosen.count(1)
+        for choice in step.choices:
+            earlier = degrees[:new]
+            for u in choice:
+                earlier[u] -= 1
+            if ends >= 0 and len(choice) == degrees[new] and min(earlier, default=0) >= 0:
+                yield _code(earlier, ends)
+
+
+def _each(patterns, check):
+    """The patterns, calling check() every CHUNK of them."""
+    for done, code in enumerate(patterns, 1):
+        if check is not None and done % CHUNK == 0:
+            check()
+        yield code
+
+
+def _find_demands(sweep: Plan, check) -> tuple[frozenset, ...]:
+    """demands, uncached; check() every CHUNK patterns."""
+    steps, closed = sweep.steps, sweep.closed
+    n = len(steps)
+    reach: list[set] = [{0}] + [set()] * n
+    fits: list[set] = [set()] * n + [{0 if closed else 2}]
+    low, high = 0, n
+    while low < high:
+        if len(reach[low]) <= len(fits[high]):
+            reach[low + 1] = {b for a in _each(reach[low], check) for b in _later(a, steps[low], closed)}
+            low += 1
+        else:
+            fits[high - 1] = {a for b in _each(fits[high], check) for a in _earlier(b, steps[high - 1], closed)}
+            high -= 1
+    fits[low] &= reach[low]
+    for i in range(low - 1, 0, -1):
+        fits[i] = {a for a in _each(reach[i], check) if any(b in fits[i + 1] for b in _later(a, steps[i], closed))}
+    return tuple(frozenset(f) for f in fits[1:])
+
+
+_DEMANDS: dict = {}  # the last few sweeps' demands
+
+
+def demands(sweep: Plan, check=None) -> tuple[frozenset, ...]:
+    """For each layer (after step i), the demand patterns (see pattern) from which the rest of the
+    board can give every square two edges (path ends one), as far as degrees alone can tell.
+
+    Two sweeps over patterns meet in the middle, each time growing the smaller side: forwards
+    from the empty board, the patterns reachable; backwards from the finished board, those
+    that can finish (one of the step's choices, with a final degree the rules allow for each
+    square that leaves, leads to one that can). Before the meeting layer, the reachable
+    patterns that can finish. Only reachable patterns are ever looked up, so where the two
+    sweeps meet changes no answer, only the work. Empty for a one-square board (no pruning).
+    check() is called every CHUNK patterns; it stops the search by raising.
+    """
+    if sweep.alone or not sweep.steps:
+        return ()
+    if sweep not in _DEMANDS:
+        found = _find_demands(sweep, check)
+        if len(_DEMANDS) >= 4:
+            _DEMANDS.pop(next(iter(_DEMANDS)), None)
+        _DEMANDS[sweep] = found
+    return _DEMANDS[sweep]
+
+
 def _key(cells: list[int], keep) -> bytes:
     """The canonical state: the kept codes, labels renumbered by first appearance."""
     labels: dict[int, int] = {}
@@ -286,8 +397,11 @@ def _key(cells: list[int], keep) -> bytes:
     )
 
 
-def successors(state: bytes, step: Step, plan: Plan):
-    """Every (choice, next state) from state at step; next state None for a complete tour."""
+def successors(state: bytes, step: Step, plan: Plan, fits=None):
+    """Every (choice, next state) from state at step; next state None for a complete tour.
+
+    fits, if given, holds the demand patterns the next state's must be among (see demands).
+    """
     cells = list(state)
     cells.append(EMPTY)
     new = len(state)
@@ -304,7 +418,7 @@ def successors(state: bytes, step: Step, plan: Plan):
                 yield choice, None
         elif complete is not None:
             key = _key(after, step.keep)
-            if _viable(key, step, plan.closed):
+            if pattern(key) in fits if fits is not None else _viable(key, step, plan.closed):
                 yield choice, key
 
 
@@ -312,12 +426,19 @@ def successors(state: bytes, step: Step, plan: Plan):
 CHUNK = 1 << 10
 
 
-def advance(layer: dict[bytes, int], step: Step, plan: Plan, check=None) -> tuple[dict[bytes, int], int]:
-    """The next layer of state counts, and the tours completed at this step; check() every CHUNK states."""
+def _fits(plan: Plan, index: int, check=None):
+    """The demand patterns the states after step index must be among (None: any)."""
+    fits = demands(plan, check)
+    return fits[index] if fits else None
+
+
+def advance(layer: dict[bytes, int], index: int, plan: Plan, check=None) -> tuple[dict[bytes, int], int]:
+    """The next layer of state counts after step index, and the tours completed at it; check() every CHUNK states."""
     following: dict[bytes, int] = {}
     complete = 0
+    step, fits = plan.steps[index], _fits(plan, index, check)
     for done, (state, ways) in enumerate(layer.items(), 1):
-        for _, key in successors(state, step, plan):
+        for _, key in successors(state, step, plan, fits):
             if key is None:
                 complete += ways
             else:
@@ -340,7 +461,7 @@ def _sweep(sweep: Plan, first: int, layer: dict[bytes, int], check=None) -> tupl
         tick = None if check is None else partial(check, index, work)
         if tick is not None:
             tick()
-        layer, complete = advance(layer, sweep.steps[index], sweep, tick)
+        layer, complete = advance(layer, index, sweep, tick)
         total += complete
         peak = max(peak, len(layer))
     return total, peak, work
@@ -387,7 +508,7 @@ def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2) ->
         return []
     layer, first = {b"": 1}, 0
     while first < len(sweep.steps) - 1 and len(layer) < 4 * pieces:
-        layer, _ = advance(layer, sweep.steps[first], sweep)
+        layer, _ = advance(layer, first, sweep)
         first += 1
     return deal(question, first, layer.items(), pieces)
 
@@ -412,10 +533,10 @@ def _arrows(question: tuple, most: int) -> tuple[Plan, list[dict]]:
     """
     sweep = plan(*question)
     layer, arrows, kept = {b"": 1}, [], 0
-    for step in sweep.steps:
+    for index, step in enumerate(sweep.steps):
         into: dict = {}
         for state, ways in layer.items():
-            for choice, key in successors(state, step, sweep):
+            for choice, key in successors(state, step, sweep, _fits(sweep, index)):
                 into.setdefault(key, []).append((ways, state, choice))
                 kept += 1
             if kept > most:

@@ -192,7 +192,8 @@ def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
     bipartite = all((dr + dc) % 2 for dr, dc in moves)
     colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in order} if bipartite else None
     coming = 2 * sum(colour.values()) if colour else 0
-    steps, frontier = [], []
+    steps: list = []
+    frontier: list[int] = []
     for i, square in enumerate(order):
         here = frontier + [square]
         if colour:

@@ -41,7 +41,8 @@ cdef struct State:
     const int32_t *distance    # per slot, per cell
     const int32_t *slot_after  # per move
     const int32_t *move_of_slot
-    const int64_t *tie_break   # per cell: the second sort key of candidates
+    const int64_t *tie_break   # per cell: the third sort key of candidates
+    const int32_t *latest      # per cell: the last move it can hold (the second key)
     int32_t *due_from          # per move 0..n+1: where its cells start in due
     int32_t *due               # cells by the last move they can hold
     int32_t *bucket            # per cell: the slot of the first fixed move after its last move, or -1
@@ -247,12 +248,13 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
                     continue
             frame[size] = neighbour
             size += 1
-    for i in range(1, size):  # stable insertion sort by free neighbours, then the tie-break
+    for i in range(1, size):  # stable insertion sort by free neighbours, last possible move, tie-break
         k = frame[i]
         j = i - 1
         while j >= 0 and (
             s.degree[k] < s.degree[frame[j]]
-            or s.degree[k] == s.degree[frame[j]] and s.tie_break[k] < s.tie_break[frame[j]]
+            or s.degree[k] == s.degree[frame[j]] and (s.latest[k] < s.latest[frame[j]]
+            or s.latest[k] == s.latest[frame[j]] and s.tie_break[k] < s.tie_break[frame[j]])
         ):
             frame[j + 1] = frame[j]
             j -= 1
@@ -361,6 +363,7 @@ def search(
     s.distance = &distance[0] if distance.shape[0] else NULL
     s.slot_after = &slot_after[0]
     s.tie_break = &tie_break[0]
+    s.latest = &latest[0]
     s.move_of_slot = &move_of_slot[0] if move_of_slot.shape[0] else NULL
     s.degree = <int32_t *>block
     s.mark = s.degree + cells

@@ -13,12 +13,13 @@ move 1. The caller (search/_solve) has propagated the givens already and hands o
 * ``slot_after``: per move m, the slot of the first fixed move after m, or -1; and
   ``move_of_slot``: that slot's move number;
 * ``latest``: per cell holding no fixed move, the last move it can hold (0 elsewhere);
-* ``tie_break``: per cell, the second key of the candidates' order;
+* ``tie_break``: per cell, the third key of the candidates' order;
 * ``starts``: the cells that may hold move 1, tried in order.
 
 The search is an explicit stack of frames, one per move, each holding its candidate
-squares sorted by fewest free onward moves (Warnsdorff), then by tie_break, then move order. Move m + 1
-goes on its fixed square when it has one (which must be a leap away); otherwise on a free
+squares sorted by fewest free onward moves (Warnsdorff), then by the earliest last
+possible move (the most urgent square first), then by tie_break, then move order. Move
+m + 1 goes on its fixed square when it has one (which must be a leap away); otherwise on a free
 square holding no fixed move, close enough to the next fixed move's square to reach it
 in time. A frame gets no candidates when the position is dead:
 
@@ -100,6 +101,7 @@ class _State:
     def deadlines(self, latest) -> None:
         """For each move, the cells whose last possible move it is; per fixed-move slot, the
         free cells that must be placed before it (all of them free now)."""
+        self.latest = latest
         self.due: list[list[int]] = [[] for _ in range(self.n + 1)]
         self.bucket = [-1] * self.cells
         self.pending = [0] * len(self.move_of_slot)
@@ -197,7 +199,8 @@ class _State:
                     continue
                 options.append(neighbour)
         tie_break = self.tie_break
-        options.sort(key=lambda square: (degree[square], tie_break[square]))
+        latest = self.latest
+        options.sort(key=lambda square: (degree[square], latest[square], tie_break[square]))
         self.candidates[depth] = options
         return False
 

@@ -242,3 +242,10 @@ def test_cli_end_option(tmp_path):
     assert result.returncode == 0, result.stderr
     names = result.stdout.split()
     assert names[0] == "a1" and names[-1] == "f5" and len(set(names)) == 36
+
+
+def test_the_cores_share_their_constants():
+    compiled = pytest.importorskip("knight.search._puzzle")
+    from knight.search import _puzzle_py
+
+    assert (compiled.NEAR, compiled.MAX_MOVES) == (_puzzle_py.NEAR, _puzzle_py.MAX_MOVES)

@@ -21,9 +21,11 @@ FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 cdef enum:
     C_DEADLINE_EVERY = 4096  # nodes between two looks at the clock
     S_INTERRUPTED = 3        # Ctrl-C: KeyboardInterrupt is raised
+    C_NEAR = 6               # moves ahead within which _within measures (see the twin's NEAR)
 
 MAX_MOVES = C_MAX_MOVES
 DEADLINE_EVERY = C_DEADLINE_EVERY
+NEAR = C_NEAR
 
 cdef array _INT32 = array("i")
 
@@ -217,7 +219,7 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
         return False
     if not _connected(s, cell, remaining) or not _supported(s, cell, depth + 1):
         return False
-    if slot >= 0 and not _within(s, cell, s.at_move[s.move_of_slot[slot]], s.move_of_slot[slot] - depth - 1):
+    if slot >= 0 and s.move_of_slot[slot] - depth - 1 <= C_NEAR and not _within(s, cell, s.at_move[s.move_of_slot[slot]], s.move_of_slot[slot] - depth - 1):
         return False
     move = depth + 2
     fixed = s.at_move[move]

@@ -32,8 +32,8 @@ in time. A frame gets no candidates when the position is dead:
 * the free squares are not all reachable from the knight (a flood fill);
 * a free square next to the knight holding a fixed move k is left with fewer free
   squares around it than the moves k - 1 and k + 1 that are not fixed need;
-* the next fixed move's square is farther from the knight, through free squares, than
-  the moves left before it.
+* the next fixed move's square, at most NEAR moves ahead, is farther from the knight,
+  through free squares, than the moves left before it.
 
 Every DEADLINE_EVERY nodes the clock is read against the deadline (a time.monotonic()
 reading); a search stopped by it or by the node budget reports LIMIT.
@@ -46,10 +46,15 @@ from array import array
 
 from .._status import EXHAUSTED, FOUND, LIMIT
 
-__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "DEADLINE_EVERY", "search"]
+__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "NEAR", "DEADLINE_EVERY", "search"]
 
 #: Most moves a square has; the width of a cell's row in ``neighbours``.
 MAX_MOVES = 8
+
+#: The next fixed move's square is measured from the knight, through free squares, only
+#: when at most NEAR moves are left before it: farther off, the breadth-first search
+#: costs more than it prunes (the windows' static distances already bound it).
+NEAR = 6
 
 #: Nodes between two looks at the clock (fewer than the compiled core's 4096: a Python
 #: node is slower).
@@ -181,7 +186,8 @@ class _State:
             return False
         if not self.connected(cell, remaining) or not self.supported(cell, depth + 1):
             return False
-        if slot >= 0 and not self.within(cell, self.at_move[self.move_of_slot[slot]], self.move_of_slot[slot] - depth - 1):
+        steps = self.move_of_slot[slot] - depth - 1 if slot >= 0 else 0
+        if slot >= 0 and steps <= NEAR and not self.within(cell, self.at_move[self.move_of_slot[slot]], steps):
             return False
         move = depth + 2
         fixed = self.at_move[move]

@@ -176,6 +176,16 @@ def test_propagation_forces_squares():
     assert windows.fixed[2] == board.square("b2") - 1
 
 
+def test_every_move_knows_the_next_fixed_move():
+    """The core's windows prune every segment, not only the one before the first given."""
+    board = Board.parse(puzzle_picture(Board(6), 0.25, 5))
+    windows = _solve.propagate(board, {move: square - 1 for square, move in board.givens.items()})
+    (_, _, _, _, _, slot_after, move_of_slot, _), _ = _solve._arguments(windows)
+    for move in range(len(board) + 1):
+        later = [slot for slot, fixed in enumerate(move_of_slot) if fixed > move]
+        assert slot_after[move] == (later[0] if later else -1)
+
+
 def test_grid_marks_the_givens_and_parses_back(puzzle_core):
     picture = puzzle_picture(Board(6), 0.25, 5)
     solved = knight.solve(picture)
@@ -232,3 +242,10 @@ def test_cli_end_option(tmp_path):
     assert result.returncode == 0, result.stderr
     names = result.stdout.split()
     assert names[0] == "a1" and names[-1] == "f5" and len(set(names)) == 36
+
+
+def test_the_cores_share_their_constants():
+    compiled = pytest.importorskip("knight.search._puzzle")
+    from knight.search import _puzzle_py
+
+    assert (compiled.NEAR, compiled.MAX_MOVES) == (_puzzle_py.NEAR, _puzzle_py.MAX_MOVES)

@@ -6,6 +6,7 @@ EXHAUSTED: int
 LIMIT: int
 MAX_MOVES: int
 DEADLINE_EVERY: int
+NEAR: int
 
 def search(
     neighbours: array,

@@ -21,9 +21,11 @@ FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 cdef enum:
     C_DEADLINE_EVERY = 4096  # nodes between two looks at the clock
     S_INTERRUPTED = 3        # Ctrl-C: KeyboardInterrupt is raised
+    C_NEAR = 6               # moves ahead within which _within measures (see the twin's NEAR)
 
 MAX_MOVES = C_MAX_MOVES
 DEADLINE_EVERY = C_DEADLINE_EVERY
+NEAR = C_NEAR
 
 cdef array _INT32 = array("i")
 
@@ -41,7 +43,8 @@ cdef struct State:
     const int32_t *distance    # per slot, per cell
     const int32_t *slot_after  # per move
     const int32_t *move_of_slot
-    const int64_t *tie_break   # per cell: the second sort key of candidates
+    const int64_t *tie_break   # per cell: the third sort key of candidates
+    const int32_t *latest      # per cell: the last move it can hold (the second key)
     int32_t *due_from          # per move 0..n+1: where its cells start in due
     int32_t *due               # cells by the last move they can hold
     int32_t *bucket            # per cell: the slot of the first fixed move after its last move, or -1
@@ -216,7 +219,7 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
         return False
     if not _connected(s, cell, remaining) or not _supported(s, cell, depth + 1):
         return False
-    if slot >= 0 and not _within(s, cell, s.at_move[s.move_of_slot[slot]], s.move_of_slot[slot] - depth - 1):
+    if slot >= 0 and s.move_of_slot[slot] - depth - 1 <= C_NEAR and not _within(s, cell, s.at_move[s.move_of_slot[slot]], s.move_of_slot[slot] - depth - 1):
         return False
     move = depth + 2
     fixed = s.at_move[move]
@@ -247,12 +250,13 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
                     continue
             frame[size] = neighbour
             size += 1
-    for i in range(1, size):  # stable insertion sort by free neighbours, then the tie-break
+    for i in range(1, size):  # stable insertion sort by free neighbours, last possible move, tie-break
         k = frame[i]
         j = i - 1
         while j >= 0 and (
             s.degree[k] < s.degree[frame[j]]
-            or s.degree[k] == s.degree[frame[j]] and s.tie_break[k] < s.tie_break[frame[j]]
+            or s.degree[k] == s.degree[frame[j]] and (s.latest[k] < s.latest[frame[j]]
+            or s.latest[k] == s.latest[frame[j]] and s.tie_break[k] < s.tie_break[frame[j]])
         ):
             frame[j + 1] = frame[j]
             j -= 1
@@ -361,6 +365,7 @@ def search(
     s.distance = &distance[0] if distance.shape[0] else NULL
     s.slot_after = &slot_after[0]
     s.tie_break = &tie_break[0]
+    s.latest = &latest[0]
     s.move_of_slot = &move_of_slot[0] if move_of_slot.shape[0] else NULL
     s.degree = <int32_t *>block
     s.mark = s.degree + cells

@@ -13,12 +13,13 @@ move 1. The caller (search/_solve) has propagated the givens already and hands o
 * ``slot_after``: per move m, the slot of the first fixed move after m, or -1; and
   ``move_of_slot``: that slot's move number;
 * ``latest``: per cell holding no fixed move, the last move it can hold (0 elsewhere);
-* ``tie_break``: per cell, the second key of the candidates' order;
+* ``tie_break``: per cell, the third key of the candidates' order;
 * ``starts``: the cells that may hold move 1, tried in order.
 
 The search is an explicit stack of frames, one per move, each holding its candidate
-squares sorted by fewest free onward moves (Warnsdorff), then by tie_break, then move order. Move m + 1
-goes on its fixed square when it has one (which must be a leap away); otherwise on a free
+squares sorted by fewest free onward moves (Warnsdorff), then by the earliest last
+possible move (the most urgent square first), then by tie_break, then move order. Move
+m + 1 goes on its fixed square when it has one (which must be a leap away); otherwise on a free
 square holding no fixed move, close enough to the next fixed move's square to reach it
 in time. A frame gets no candidates when the position is dead:
 
@@ -31,8 +32,8 @@ in time. A frame gets no candidates when the position is dead:
 * the free squares are not all reachable from the knight (a flood fill);
 * a free square next to the knight holding a fixed move k is left with fewer free
   squares around it than the moves k - 1 and k + 1 that are not fixed need;
-* the next fixed move's square is farther from the knight, through free squares, than
-  the moves left before it.
+* the next fixed move's square, at most NEAR moves ahead, is farther from the knight,
+  through free squares, than the moves left before it.
 
 Every DEADLINE_EVERY nodes the clock is read against the deadline (a time.monotonic()
 reading); a search stopped by it or by the node budget reports LIMIT.
@@ -45,10 +46,15 @@ from array import array
 
 from .._status import EXHAUSTED, FOUND, LIMIT
 
-__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "DEADLINE_EVERY", "search"]
+__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "NEAR", "DEADLINE_EVERY", "search"]
 
 #: Most moves a square has; the width of a cell's row in ``neighbours``.
 MAX_MOVES = 8
+
+#: The next fixed move's square is measured from the knight, through free squares, only
+#: when at most NEAR moves are left before it: farther off, the breadth-first search
+#: costs more than it prunes (the windows' static distances already bound it).
+NEAR = 6
 
 #: Nodes between two looks at the clock (fewer than the compiled core's 4096: a Python
 #: node is slower).
@@ -100,6 +106,7 @@ class _State:
     def deadlines(self, latest) -> None:
         """For each move, the cells whose last possible move it is; per fixed-move slot, the
         free cells that must be placed before it (all of them free now)."""
+        self.latest = latest
         self.due: list[list[int]] = [[] for _ in range(self.n + 1)]
         self.bucket = [-1] * self.cells
         self.pending = [0] * len(self.move_of_slot)
@@ -179,7 +186,8 @@ class _State:
             return False
         if not self.connected(cell, remaining) or not self.supported(cell, depth + 1):
             return False
-        if slot >= 0 and not self.within(cell, self.at_move[self.move_of_slot[slot]], self.move_of_slot[slot] - depth - 1):
+        steps = self.move_of_slot[slot] - depth - 1 if slot >= 0 else 0
+        if slot >= 0 and steps <= NEAR and not self.within(cell, self.at_move[self.move_of_slot[slot]], steps):
             return False
         move = depth + 2
         fixed = self.at_move[move]
@@ -197,7 +205,8 @@ class _State:
                     continue
                 options.append(neighbour)
         tie_break = self.tie_break
-        options.sort(key=lambda square: (degree[square], tie_break[square]))
+        latest = self.latest
+        options.sort(key=lambda square: (degree[square], latest[square], tie_break[square]))
         self.candidates[depth] = options
         return False
 

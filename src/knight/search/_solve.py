@@ -231,12 +231,12 @@ def _arguments(windows: _Windows) -> tuple:
     for move, cell in windows.fixed.items():
         at_move[move] = cell
     slot_after = array("i", [-1]) * (n + 1)
-    slot = len(windows.moves) - 1
-    for move in range(n, -1, -1):
-        while slot >= 0 and windows.moves[slot] <= move:
-            slot -= 1
-        if slot + 1 < len(windows.moves) and windows.moves[slot + 1] > move:
-            slot_after[move] = slot + 1
+    slot = 0
+    for move in range(n + 1):  # the first fixed move after move
+        while slot < len(windows.moves) and windows.moves[slot] <= move:
+            slot += 1
+        if slot < len(windows.moves):
+            slot_after[move] = slot
     distance = array("i")
     for row in windows.distance:
         distance.extend(row)

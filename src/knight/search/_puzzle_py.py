@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import time
 from array import array
+from typing import Sequence
 
 from .._status import EXHAUSTED, FOUND, LIMIT
 
@@ -102,6 +103,7 @@ class _State:
         self.path = [0] * n
         self.candidates: list[list[int]] = [[] for _ in range(n)]
         self.cursor = [0] * n
+        self.tie_break: Sequence[int] = ()  # set by search: the order among equally good squares
 
     def deadlines(self, latest) -> None:
         """For each move, the cells whose last possible move it is; per fixed-move slot, the

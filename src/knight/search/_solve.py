@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from array import array
+from typing import Any
 
 from .. import _impl
 from .._board import KNIGHT, Board, as_board
@@ -127,7 +128,7 @@ def propagate(board: Board, fixed: dict[int, int]) -> _Windows:
                 raise NoTourError(f"no square can hold move {move}: none lies within reach of the given moves around it")
             if holders[move] == 1:
                 forced[cells[move]] = move
-        fresh = {}
+        fresh: dict[int, int] = {}
         for cell, move in forced.items():
             if move in fresh and fresh[move] != cell:
                 raise NoTourError(f"move {move} is forced onto both {name(fresh[move] + 1)} and {name(cell + 1)}")
@@ -205,7 +206,8 @@ def _rounds(windows: _Windows, max_nodes: int, when: float) -> tuple:
         budget = ROUND_NODES << (round_ // 2)
         tie_break = array("q", _tie_breaks(board.rows, board.cols, round_ // 2))
         (head, tail), reverse = ways[round_ % 2]
-        status, used, cells = _impl.puzzle.search(*head, tie_break, *tail, min(budget, max_nodes - nodes), when)
+        arguments: tuple[Any, ...] = (*head, tie_break, *tail, min(budget, max_nodes - nodes), when)
+        status, used, cells = _impl.puzzle.search(*arguments)
         nodes += used
         if status == FOUND:
             squares = array("i", [cell + 1 for cell in cells])
@@ -217,7 +219,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float) -> tuple:
         round_ += 1
 
 
-def _arguments(windows: _Windows) -> tuple:
+def _arguments(windows: _Windows) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The puzzle core's arguments (see _puzzle_py.search) for the windows' question."""
     cells, n = windows.cells, windows.n
     table = array("i", [-1]) * (cells * MAX_MOVES)

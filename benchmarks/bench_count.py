@@ -22,8 +22,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import knight
 import knight._impl
-from knight.count._walker import Walker  # noqa: F401  (the compiled walker must be built)
 from knight.count._enumerate import count_result
+from knight.count._walker import Walker  # noqa: F401  (the compiled walker must be built)
 
 
 def worker_cpu(pool: ProcessPoolExecutor) -> dict[int, float] | None:

@@ -23,13 +23,12 @@ import sys
 import time
 from array import array
 
-from _timing import best_of
-
 import knight
 from knight import _impl
-from knight.search import _solve
 from knight.search._methods import plain
 from knight.search._refute import shape_of
+
+from _timing import best_of
 
 STATUS = {0: "found", 1: "exhausted", 2: "limit"}
 
@@ -48,7 +47,10 @@ IMPOSSIBLE = {
     "colours": (knight.Board(6, holes=["a1", "f6"]), False),
     "dead ends": (knight.Board.parse(". . . #\n. . . .\n. . . .\n# . . .\n. # . ."), False),
     "closed, one move": (knight.Board(5, holes=["b3"]), True),
-    "closed, cut square": (knight.Board.parse(". . . # # # #\n. . . . # # #\n. . . . . . .\n# # # . . . .\n# # # # . . ."), True),
+    "closed, cut square": (
+        knight.Board.parse(". . . # # # #\n. . . . # # #\n. . . . . . .\n# # # . . . .\n# # # # . . ."),
+        True,
+    ),
 }
 
 
@@ -83,8 +85,18 @@ def plain_puzzle(board: knight.Board) -> tuple[int, int]:
     latest = array("i", [n if on_board[cell] and not given[cell] else 0 for cell in range(cells)])
     starts = array("i", [at_move[1]] if at_move[1] >= 0 else [c for c in squares if not given[c]])
     status, nodes, _ = _impl.puzzle.search(
-        table, bytes(on_board), at_move, given, none, array("i", [-1]) * (n + 1), none, latest,
-        array("q", [0]) * cells, starts, PLAIN_NODES, float("inf"),
+        table,
+        bytes(on_board),
+        at_move,
+        given,
+        none,
+        array("i", [-1]) * (n + 1),
+        none,
+        latest,
+        array("q", [0]) * cells,
+        starts,
+        PLAIN_NODES,
+        float("inf"),
     )
     return status, nodes
 

@@ -46,7 +46,9 @@ def environment(cache: str) -> dict:
 def import_seconds(repeats: int, env: dict) -> float:
     """The shortest time ``import knight`` took in repeats fresh interpreters."""
     return min(
-        float(subprocess.run([sys.executable, "-c", IMPORT], env=env, check=True, capture_output=True, text=True).stdout)
+        float(
+            subprocess.run([sys.executable, "-c", IMPORT], env=env, check=True, capture_output=True, text=True).stdout
+        )
         for _ in range(repeats)
     )
 

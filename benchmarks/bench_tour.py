@@ -29,9 +29,10 @@ import tempfile
 import time
 from pathlib import Path
 
+import warnsdorff_ref
+
 import knight
 import knight._impl
-import warnsdorff_ref
 
 HERE = Path(__file__).resolve().parent
 SEED = HERE.parents[1] / "shared" / "seeds" / "000_0d790b20bcedfdb9.txt"
@@ -149,13 +150,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", type=Path, help="another knight checkout (built) to time in the same rounds")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; knight.IMPLEMENTATION = {knight.IMPLEMENTATION!r}")
+    print(
+        f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; knight.IMPLEMENTATION = {knight.IMPLEMENTATION!r}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         solver = c_reference(workdir)
         check_same_tours(solver)
-        print(f"same 64 tours from knight (compiled and twin), the Python reference{' and the C reference' if solver else ''}")
-        best = {"knight": float("inf"), "twin": float("inf"), "C": float("inf"), "Python": float("inf"), "other": float("inf")}
+        print(
+            f"same 64 tours from knight (compiled and twin), the Python reference{' and the C reference' if solver else ''}"
+        )
+        best = {
+            "knight": float("inf"),
+            "twin": float("inf"),
+            "C": float("inf"),
+            "Python": float("inf"),
+            "other": float("inf"),
+        }
         for _ in range(ROUNDS):
             best["knight"] = min(best["knight"], per_tour_with("knight.search._core", 300))
             if solver is not None:

@@ -169,7 +169,7 @@ def search_base(h, w, start, cuts, patterns, rng, tried, end=None, attempts=3, b
         return
     number = {cell: i for i, cell in enumerate(fixed)}
     graph = [[] for _ in range(len(fixed) + len(runs))]
-    for (r, c) in fixed:
+    for r, c in fixed:
         for dr, dc in MOVES:
             other = (r + dr, c + dc)
             if other in number:
@@ -320,12 +320,7 @@ def layouts(spec_a, spec_b):
         kind, value = spec
         if kind == "exact":
             return [(value, None)]
-        return [
-            (fixed, gap)
-            for fixed in range(value, 13, PERIOD)
-            if fixed >= 4
-            for gap in range(2, fixed - 1)
-        ]
+        return [(fixed, gap) for fixed in range(value, 13, PERIOD) if fixed >= 4 for gap in range(2, fixed - 1)]
 
     options = []
     for fixed_a, gap_a in sides(spec_a):

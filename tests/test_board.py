@@ -4,10 +4,11 @@ import pickle
 import random
 
 import pytest
-from validator import assert_tour
 
 import knight
 from knight import Board, InvalidInputError, InvalidTypeError
+
+from validator import assert_tour
 
 HOLEY = """
 . . . . . .

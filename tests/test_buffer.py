@@ -10,6 +10,7 @@ import knight
 import knight._impl
 from knight import _text
 from knight.cli import main
+
 from validator import assert_board_tour, assert_tour
 
 

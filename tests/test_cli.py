@@ -8,6 +8,7 @@ import sys
 import pytest
 
 import knight as package
+
 from validator import assert_board_tour, assert_tour, board_squares
 
 
@@ -384,9 +385,7 @@ def test_judge_answers_good_lines_around_bad_ones_byte_for_byte():
     assert result.returncode == 1
     answers = result.stdout.splitlines()
     assert answers[0::2] == ["-1"] * 64
-    assert hashlib.sha256("".join(line + "\n" for line in answers[1::2]).encode()).hexdigest() == (
-        JUDGE_1_TO_64_SHA256
-    )
+    assert hashlib.sha256("".join(line + "\n" for line in answers[1::2]).encode()).hexdigest() == (JUDGE_1_TO_64_SHA256)
     messages = result.stderr.splitlines()
     assert len(messages) == 64
     assert messages[0] == "knight judge: line 1: 'abc' is not a start from 1 to 64"
@@ -455,7 +454,7 @@ def test_method_moves_and_seed_options():
 
 def test_moves_on_a_picture():
     # the camel (1,3) keeps to one colour: the light squares of 6×6 are a board it can tour
-    picture = "\n".join(" ".join("#." [(row + col + 1) % 2] for col in range(6)) for row in range(6))
+    picture = "\n".join(" ".join("#."[(row + col + 1) % 2] for col in range(6)) for row in range(6))
     result = knight("-", "--moves", "1,3", "--format", "line", stdin=picture)
     assert result.returncode == 0, result.stderr
     assert_board_tour([int(word) for word in result.stdout.split()], picture, leaper=(1, 3))

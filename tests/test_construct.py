@@ -8,8 +8,8 @@ import sys
 import pytest
 
 import knight
-from knight.construct import _blocks
-from knight.construct import _rectangle
+from knight.construct import _blocks, _rectangle
+
 from validator import assert_tour, assert_tour_vectorized
 
 

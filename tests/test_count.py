@@ -85,8 +85,18 @@ def _walk_count(module, board, start, closed, symmetry=True):
     return sum(run_item(item._replace(budget=10**9))[0] for item in items)
 
 
-@pytest.mark.parametrize("size, closed", [((3, 3), False), ((4, 4), False), ((3, 5), False), ((3, 6), False),
-                                          ((4, 5), True), ((3, 8), True), ((4, 6), True)])
+@pytest.mark.parametrize(
+    "size, closed",
+    [
+        ((3, 3), False),
+        ((4, 4), False),
+        ((3, 5), False),
+        ((3, 6), False),
+        ((4, 5), True),
+        ((3, 8), True),
+        ((4, 6), True),
+    ],
+)
 def test_walker_alone_proves_the_theorems(counter, size, closed):
     assert _walk_count(counter, size, None, closed) == 0
 
@@ -96,10 +106,20 @@ def test_walker_alone_counts_minority_colour_starts_zero(counter):
         assert _walk_count(counter, 5, start, False) == 0
 
 
-@pytest.mark.parametrize("size, options", [
-    (5, {}), ((4, 6), {}), ((3, 8), {}), ((4, 5), {}), ((3, 7), {}),
-    ((5, 6), {"start": 8}), (5, {"start": 13}), (5, {"start": 1}), ((6, 5), {"closed": True}),
-])
+@pytest.mark.parametrize(
+    "size, options",
+    [
+        (5, {}),
+        ((4, 6), {}),
+        ((3, 8), {}),
+        ((4, 5), {}),
+        ((3, 7), {}),
+        ((5, 6), {"start": 8}),
+        (5, {"start": 13}),
+        (5, {"start": 1}),
+        ((6, 5), {"closed": True}),
+    ],
+)
 def test_symmetry_changes_nothing_but_the_work(counter, size, options):
     merged = count_result(size, **options)
     plain = count_result(size, symmetry=False, **options)
@@ -127,9 +147,10 @@ def test_same_answer_on_every_executor(counter):
 
 def test_dask_local_cluster(counter):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-    ) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         executor = client.get_executor()
         assert count(5, executor=executor) == 1728
         assert count((3, 12), closed=True, executor=executor) == 176
@@ -238,9 +259,7 @@ def _definition_count(cells, leaper, start, closed):
     index = {cell: i for i, cell in enumerate(order)}
     a, b = leaper
     steps = {(sr * p, sc * q) for p, q in ((a, b), (b, a)) for sr in (1, -1) for sc in (1, -1)}
-    links = [
-        [index[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in index] for r, c in order
-    ]
+    links = [[index[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in index] for r, c in order]
     full = (1 << n) - 1
 
     @lru_cache(maxsize=None)

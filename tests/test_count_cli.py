@@ -9,6 +9,7 @@ import time
 import pytest
 
 from knight.cli._count import max_workers
+
 from test_cli import assert_one_line_error, knight, knight_run, squares_of_matrix
 from validator import assert_tour
 

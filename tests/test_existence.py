@@ -7,6 +7,7 @@ import pytest
 import knight
 from knight._existence import THREE_WIDE_EXCEPTIONS, start_reason
 from knight.search._find import KNIGHT_MOVES, no_tour_reason
+
 from validator import assert_tour
 
 

@@ -110,15 +110,22 @@ def test_random_boards_with_holes_against_brute_force(engine, seed):
     mask = bytes(int(rng.random() > 0.15) for _ in range(rows * cols))
     squares = [i for i in range(rows * cols) if mask[i]]
     start, end = rng.choice(squares), rng.choice(squares)
-    for question in [(None, None, False), (start, None, False), (None, end, False), (start, end, False),
-                     (None, None, True), (start, None, True)]:
+    for question in [
+        (None, None, False),
+        (start, None, False),
+        (None, end, False),
+        (start, end, False),
+        (None, None, True),
+        (start, None, True),
+    ]:
         assert engine.count(rows, cols, mask, *question) == brute(rows, cols, mask, *question), question
 
 
 def test_other_leapers_against_brute_force(engine):
     giraffe = tuple((a * s, b * t) for a, b in ((1, 4), (4, 1)) for s in (1, -1) for t in (1, -1))
-    zebra_plus_wazir = tuple((a * s, b * t) for a, b in ((2, 3), (3, 2), (0, 1), (1, 0)) for s in (1, -1)
-                             for t in (1, -1))
+    zebra_plus_wazir = tuple(
+        (a * s, b * t) for a, b in ((2, 3), (3, 2), (0, 1), (1, 0)) for s in (1, -1) for t in (1, -1)
+    )
     for rows, cols, moves in ((4, 5, giraffe), (3, 4, tuple(sorted(set(zebra_plus_wazir))))):
         for closed in (False, True):
             expected = brute(rows, cols, closed=closed, moves=moves)
@@ -167,14 +174,93 @@ def test_a175881_closed_tours_of_6_by_8_and_9_compiled():
 
 
 # A169770 + A169771 + A169772: undirected open tours ("diagrams") of 3×n, types X, F, B; n = 4..30.
-A169770 = [4, 0, 0, 0, 80, 40, 368, 352, 5296, 3744, 48656, 40208, 523808, 415488, 5270976, 4333504,
-           54215264, 44497728, 551297184, 458337984, 5613555008, 4691821600, 56981627840, 47988689152,
-           577641089664, 489273948160, 5845628996352]
-A169771 = [2, 0, 0, 52, 224, 520, 1616, 10320, 37024, 125120, 441200, 1798576, 6327472, 22985504,
-           81178008, 301420176, 1057619944, 3818476576, 13412523392, 48285742208, 168992600680,
-           602349395456, 2106360581920, 7471875943776, 26073917403304, 92017860990176, 320713651212384]
-A169772 = [2, 0, 0, 0, 92, 0, 1064, 0, 14928, 0, 156416, 0, 1785600, 0, 19416704, 0, 211014544, 0,
-           2261999424, 0, 24067157192, 0, 254242274472, 0, 2669251156032, 0, 27880294589248]
+A169770 = [
+    4,
+    0,
+    0,
+    0,
+    80,
+    40,
+    368,
+    352,
+    5296,
+    3744,
+    48656,
+    40208,
+    523808,
+    415488,
+    5270976,
+    4333504,
+    54215264,
+    44497728,
+    551297184,
+    458337984,
+    5613555008,
+    4691821600,
+    56981627840,
+    47988689152,
+    577641089664,
+    489273948160,
+    5845628996352,
+]
+A169771 = [
+    2,
+    0,
+    0,
+    52,
+    224,
+    520,
+    1616,
+    10320,
+    37024,
+    125120,
+    441200,
+    1798576,
+    6327472,
+    22985504,
+    81178008,
+    301420176,
+    1057619944,
+    3818476576,
+    13412523392,
+    48285742208,
+    168992600680,
+    602349395456,
+    2106360581920,
+    7471875943776,
+    26073917403304,
+    92017860990176,
+    320713651212384,
+]
+A169772 = [
+    2,
+    0,
+    0,
+    0,
+    92,
+    0,
+    1064,
+    0,
+    14928,
+    0,
+    156416,
+    0,
+    1785600,
+    0,
+    19416704,
+    0,
+    211014544,
+    0,
+    2261999424,
+    0,
+    24067157192,
+    0,
+    254242274472,
+    0,
+    2669251156032,
+    0,
+    27880294589248,
+]
 
 
 def test_a169770_a169771_a169772_open_tours_of_3_by_n(engine):
@@ -187,9 +273,35 @@ def test_a169770_a169771_a169772_open_tours_of_3_by_n(engine):
 # A383660 / A383661 (Knuth 2025): closed tours of the first 2n cells, column by column, of a
 # 3 × ceil(2n/3) (offset 11) or 5 × ceil(2n/5) (offset 9) board; the full 3×2k boards are A070030.
 A383660 = [4, 0, 4, 24, 16, 56, 306, 176, 456, 2632, 1536, 4828, 26788, 15424, 44952, 254288, 147728]
-A383661 = [1, 0, 1, 30, 0, 148, 8, 78, 9309, 612, 62749, 44202, 42049, 2916485, 147192, 18284136, 13311268,
-           13008389, 973107552, 51147756, 6190192748, 4557702762, 4311375354, 316985255470, 16552301184,
-           2015267424300, 1495135512514]
+A383661 = [
+    1,
+    0,
+    1,
+    30,
+    0,
+    148,
+    8,
+    78,
+    9309,
+    612,
+    62749,
+    44202,
+    42049,
+    2916485,
+    147192,
+    18284136,
+    13311268,
+    13008389,
+    973107552,
+    51147756,
+    6190192748,
+    4557702762,
+    4311375354,
+    316985255470,
+    16552301184,
+    2015267424300,
+    1495135512514,
+]
 
 
 def first_cells(rows, cells):
@@ -199,9 +311,32 @@ def first_cells(rows, cells):
 
 
 # A079137: undirected open tours of 4×n, n = 1..24 (Howroyd's table goes to n = 500).
-A079137 = [0, 0, 8, 0, 82, 744, 6378, 31088, 189688, 1213112, 6683852, 36486328, 201282470, 1083585304,
-           5706117458, 29819231288, 154430502724, 790787799376, 4014945695196, 20241304810488,
-           101336136490228, 504096313001272, 2493533648002492, 12270473056485396]
+A079137 = [
+    0,
+    0,
+    8,
+    0,
+    82,
+    744,
+    6378,
+    31088,
+    189688,
+    1213112,
+    6683852,
+    36486328,
+    201282470,
+    1083585304,
+    5706117458,
+    29819231288,
+    154430502724,
+    790787799376,
+    4014945695196,
+    20241304810488,
+    101336136490228,
+    504096313001272,
+    2493533648002492,
+    12270473056485396,
+]
 
 
 def test_a079137_open_tours_of_4_by_n(engine):
@@ -212,10 +347,87 @@ def test_a079137_open_tours_of_4_by_n(engine):
 
 # A389759 / A389755 (Knuth 2025): undirected open tours of the first n cells, column by column,
 # of a 3 × ceil(n/3) or 5 × ceil(n/5) board.
-A389759 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 8, 8, 4, 0, 8, 0, 0, 20, 44, 52, 465, 276, 396, 988, 824, 560, 3888,
-           1384, 3048, 10348, 12796, 10672, 69831, 36962, 57248, 171104, 155756, 128864, 815520]
-A389755 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 4, 95, 144, 82, 16, 125, 1188, 4292, 864, 416, 1030,
-           28229, 40770, 18784, 3858, 38255, 490809, 2422436, 622868, 274910, 781472]
+A389759 = [
+    1,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    2,
+    2,
+    8,
+    8,
+    4,
+    0,
+    8,
+    0,
+    0,
+    20,
+    44,
+    52,
+    465,
+    276,
+    396,
+    988,
+    824,
+    560,
+    3888,
+    1384,
+    3048,
+    10348,
+    12796,
+    10672,
+    69831,
+    36962,
+    57248,
+    171104,
+    155756,
+    128864,
+    815520,
+]
+A389755 = [
+    1,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    4,
+    0,
+    0,
+    4,
+    95,
+    144,
+    82,
+    16,
+    125,
+    1188,
+    4292,
+    864,
+    416,
+    1030,
+    28229,
+    40770,
+    18784,
+    3858,
+    38255,
+    490809,
+    2422436,
+    622868,
+    274910,
+    781472,
+]
 
 
 @pytest.mark.parametrize("rows,values", [(3, A389759), (5, A389755)])
@@ -301,14 +513,17 @@ def test_degenerate_boards(engine):
 
 def test_sample_is_a_tour_of_the_question(engine):
     rng = random.Random(3)
-    for rows, cols, start, end, closed in [(5, 5, 0, None, False), (3, 4, None, 11, False), (5, 6, None, None, True),
-                                           (5, 6, 7, None, True), (1, 1, None, None, False)]:
+    for rows, cols, start, end, closed in [
+        (5, 5, 0, None, False),
+        (3, 4, None, 11, False),
+        (5, 6, None, None, True),
+        (5, 6, 7, None, True),
+        (1, 1, None, None, False),
+    ]:
         tour = engine.sample(rows, cols, None, start, end, closed, KNIGHT, rng)
         assert sorted(tour) == list(range(rows * cols))
         steps = list(zip(tour, tour[1:] + tour[:1] if closed else tour[1:]))
-        assert all(
-            (abs(a // cols - b // cols), abs(a % cols - b % cols)) in ((1, 2), (2, 1)) for a, b in steps
-        )
+        assert all((abs(a // cols - b // cols), abs(a % cols - b % cols)) in ((1, 2), (2, 1)) for a, b in steps)
         assert start is None or tour[0] == start
         assert end is None or tour[-1] == end
         assert not closed or start is not None or tour[0] == 0

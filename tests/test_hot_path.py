@@ -13,6 +13,7 @@ import pytest
 import knight
 from knight._board import KNIGHT_MOVES
 from knight.search import _core_py, _methods
+
 from validator import assert_tour
 
 HARD = dict(size=(3, 201), start=5, method="backtrack")  # a search that runs out of any budget
@@ -35,7 +36,16 @@ def test_quick_tour_is_the_general_path(core):
 
 @pytest.mark.parametrize(
     "size, start, square",
-    [(8, None, 1), (8, "e4", 37), (8, "E4", 37), (8, "a1", 57), (8, "h8", 8), (11, "k11", 11), (10, "j10", 10), (5, 25, 25)],
+    [
+        (8, None, 1),
+        (8, "e4", 37),
+        (8, "E4", 37),
+        (8, "a1", 57),
+        (8, "h8", 8),
+        (11, "k11", 11),
+        (10, "j10", 10),
+        (5, 25, 25),
+    ],
 )
 def test_quick_tour_reads_the_common_starts(core, size, start, square):
     assert core.quick_tour(size, start).start == square
@@ -43,21 +53,42 @@ def test_quick_tour_reads_the_common_starts(core, size, start, square):
 
 @pytest.mark.parametrize(
     "size, start",
-    [(8, " e4"), (8, "e04"), (8, "e0"), (8, "e9"), (8, "i1"), (8, "e"), (8, (4, 4)), (8, True), (8, 0), (8, 65),
-     (8, 1.0), (8.0, 1), (True, 1), (4, 1), (12, 1), (7, 2), (8, "é4")],
+    [
+        (8, " e4"),
+        (8, "e04"),
+        (8, "e0"),
+        (8, "e9"),
+        (8, "i1"),
+        (8, "e"),
+        (8, (4, 4)),
+        (8, True),
+        (8, 0),
+        (8, 65),
+        (8, 1.0),
+        (8.0, 1),
+        (True, 1),
+        (4, 1),
+        (12, 1),
+        (7, 2),
+        (8, "é4"),
+    ],
 )
 def test_quick_tour_leaves_the_rest_to_the_general_path(core, size, start):
     assert core.quick_tour(size, start) is None
 
 
-@pytest.mark.parametrize("start, error", [(0, knight.InvalidInputError), (True, knight.InvalidTypeError), ("e9", knight.InvalidInputError)])
+@pytest.mark.parametrize(
+    "start, error", [(0, knight.InvalidInputError), (True, knight.InvalidTypeError), ("e9", knight.InvalidInputError)]
+)
 def test_bad_starts_on_the_common_call(core, start, error):
     with pytest.raises(error):
         knight.tour(8, start=start)
 
 
 def test_timeout_stops_a_hard_search(core):
-    with pytest.raises(knight.SearchLimitError, match=r"timed out after \d+\.\d\d s, having done [\d,]+ search nodes") as caught:
+    with pytest.raises(
+        knight.SearchLimitError, match=r"timed out after \d+\.\d\d s, having done [\d,]+ search nodes"
+    ) as caught:
         knight.tour(**HARD, timeout=0.05)
     assert not isinstance(caught.value, knight.NoTourError)
 
@@ -76,7 +107,10 @@ def test_timeout_on_exists(core):
         knight.exists(board, timeout=0.05)
 
 
-@pytest.mark.parametrize("timeout, error", [(0, ValueError), (-1, ValueError), (float("nan"), ValueError), ("1", TypeError), (True, TypeError)])
+@pytest.mark.parametrize(
+    "timeout, error",
+    [(0, ValueError), (-1, ValueError), (float("nan"), ValueError), ("1", TypeError), (True, TypeError)],
+)
 def test_bad_timeouts(timeout, error):
     with pytest.raises(error, match="timeout"):
         knight.tour(8, 1, timeout=timeout)
@@ -143,7 +177,10 @@ def test_a_budget_bounds_a_long_board(both_cores):
     assert (status, nodes) == (compiled.LIMIT, 300_000)
 
 
-@pytest.mark.parametrize("size, start", [((6, 6), 6), ((16, 16), 1), ((30, 30), 450), ((36, 36), 7), ((40, 40), 1), ((3, 10), 2), ((5, 6), 1)])
+@pytest.mark.parametrize(
+    "size, start",
+    [((6, 6), 6), ((16, 16), 1), ((30, 30), 450), ((36, 36), 7), ((40, 40), 1), ((3, 10), 2), ((5, 6), 1)],
+)
 def test_random_closed_tours(size, start):
     first = knight.tour(size, start, closed=True, method="random", seed=11)
     assert first.start == start
@@ -159,7 +196,18 @@ def test_random_closed_tours_differ_by_seed_and_take_holes():
     assert_tour(found, 6, 6, closed=True, holes=(1, 31))
 
 
-@pytest.mark.parametrize("size, method", [(15, "backtrack"), (21, "backtrack"), ((13, 19), "backtrack"), (23, "construct"), (12, "construct"), ((3, 15), "construct"), (11, "backtrack")])
+@pytest.mark.parametrize(
+    "size, method",
+    [
+        (15, "backtrack"),
+        (21, "backtrack"),
+        ((13, 19), "backtrack"),
+        (23, "construct"),
+        (12, "construct"),
+        ((3, 15), "construct"),
+        (11, "backtrack"),
+    ],
+)
 def test_auto_picks_the_faster_method(size, method):
     assert _methods.choose(knight.Board(size)) is _methods.METHODS[method]
 

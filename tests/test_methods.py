@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 import knight
 from knight._board import leaper_steps as leaper_moves
+
 from validator import assert_tour
 
 SEED_002_ORDER = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
@@ -17,7 +18,11 @@ def follows_seed_002(squares, rows, cols):
 
     def onward(square):
         row, col = divmod(square - 1, cols)
-        targets = [(row + dr) * cols + col + dc + 1 for dr, dc in SEED_002_ORDER if 0 <= row + dr < rows and 0 <= col + dc < cols]
+        targets = [
+            (row + dr) * cols + col + dc + 1
+            for dr, dc in SEED_002_ORDER
+            if 0 <= row + dr < rows and 0 <= col + dc < cols
+        ]
         return [target for target in targets if target in free]
 
     for here, there in zip(squares, squares[1:]):
@@ -78,7 +83,10 @@ def test_backtracking_methods(method):
 
 
 def test_bad_methods_and_seeds():
-    with pytest.raises(knight.InvalidInputError, match="'bogus' is not one of auto, construct, backtrack, warnsdorff, random, plain, ordered"):
+    with pytest.raises(
+        knight.InvalidInputError,
+        match="'bogus' is not one of auto, construct, backtrack, warnsdorff, random, plain, ordered",
+    ):
         knight.tour(8, 1, method="bogus")
     for method in (None, 3):
         with pytest.raises(knight.InvalidTypeError, match=f"method {method}"):
@@ -97,8 +105,14 @@ def test_leaper_moves():
 
 @pytest.mark.parametrize(
     "moves, error, words",
-    [((0, 0), ValueError, "(0, 0)"), ((-1, 2), ValueError, "(-1, 2)"), ((1,), ValueError, "(1,)"),
-     ("12", ValueError, "'12'"), ((1.0, 2), TypeError, "(1.0, 2)"), ((True, 2), TypeError, "(True, 2)")],
+    [
+        ((0, 0), ValueError, "(0, 0)"),
+        ((-1, 2), ValueError, "(-1, 2)"),
+        ((1,), ValueError, "(1,)"),
+        ("12", ValueError, "'12'"),
+        ((1.0, 2), TypeError, "(1.0, 2)"),
+        ((True, 2), TypeError, "(True, 2)"),
+    ],
 )
 def test_bad_moves(moves, error, words):
     with pytest.raises(error) as caught:

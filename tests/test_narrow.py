@@ -4,8 +4,9 @@ import pytest
 
 import knight
 from knight.search._core_py import EXHAUSTED, FOUND, LIMIT
-from knight.search._narrow import four_wide
 from knight.search._find import KNIGHT_MOVES
+from knight.search._narrow import four_wide
+
 from validator import assert_tour
 
 

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import knight
 import knight._impl
+
 from validator import assert_board_tour
 
 LEAPERS = [(1, 2), (1, 2), (1, 2), (1, 3), (2, 3), (0, 1), (1, 1), (2, 2), (1, 4)]
@@ -65,7 +66,9 @@ def independent_tour_exists(board: knight.Board, start: int, closed: bool) -> bo
     links = []
     for square in squares:
         row, col = divmod(square - 1, board.cols)
-        on_board = [(row + dr, col + dc) for dr, dc in steps if 0 <= row + dr < board.rows and 0 <= col + dc < board.cols]
+        on_board = [
+            (row + dr, col + dc) for dr, dc in steps if 0 <= row + dr < board.rows and 0 <= col + dc < board.cols
+        ]
         links.append([index[r * board.cols + c + 1] for r, c in on_board if r * board.cols + c + 1 in index])
     full = (1 << len(squares)) - 1
     first = index[start]
@@ -168,11 +171,58 @@ HUGE = 10**5000
 
 #: Values of many types, good and bad: small and huge integers, floats, text, containers, None.
 ODD_VALUES = [
-            None, True, False, 0, 1, 2, 3, -1, 5, 8, 2**31, 2**63, -(2**63), 10**20, HUGE, -HUGE,
-            0.5, -0.0, math.nan, math.inf, "", " ", "a1", "e4", "z99", "8", "6x7", "x", "False", "a" * 5000 + "1",
-            "9" * 5000, ". . .\n. # .", b"a1", (), (1,), (1, 2), (2, 1), (0, 0), (1, 2, 3), (HUGE, 1), (1.5, 2),
-            ("a", "b"), [1, 2], [], {}, {"a": 1}, set(), object(), knight.Board(5), knight.Board(3, holes=[5]),
-            range(3), complex(1, 1),
+    None,
+    True,
+    False,
+    0,
+    1,
+    2,
+    3,
+    -1,
+    5,
+    8,
+    2**31,
+    2**63,
+    -(2**63),
+    10**20,
+    HUGE,
+    -HUGE,
+    0.5,
+    -0.0,
+    math.nan,
+    math.inf,
+    "",
+    " ",
+    "a1",
+    "e4",
+    "z99",
+    "8",
+    "6x7",
+    "x",
+    "False",
+    "a" * 5000 + "1",
+    "9" * 5000,
+    ". . .\n. # .",
+    b"a1",
+    (),
+    (1,),
+    (1, 2),
+    (2, 1),
+    (0, 0),
+    (1, 2, 3),
+    (HUGE, 1),
+    (1.5, 2),
+    ("a", "b"),
+    [1, 2],
+    [],
+    {},
+    {"a": 1},
+    set(),
+    object(),
+    knight.Board(5),
+    knight.Board(3, holes=[5]),
+    range(3),
+    complex(1, 1),
 ]
 
 #: Integers from 9 to 99,999 are left out: as sizes they are good boards of up to
@@ -195,6 +245,7 @@ TINY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>'
 
 def _number(value: object) -> float:
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e300 else 0.0
+
 
 #: Public calls, each with the parameter the fuzzer fills; the other arguments are good
 #: ones that keep every call quick (small boards, small budgets).

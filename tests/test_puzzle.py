@@ -4,13 +4,14 @@ its ends and its givens; the compiled puzzle core and its twin agree; bad puzzle
 import random
 
 import pytest
-from test_cli import knight_run
-from validator import assert_board_tour, assert_puzzle_tour, assert_tour
 
 import knight
 import knight.svg
 from knight import Board
 from knight.search import _solve
+
+from test_cli import knight_run
+from validator import assert_board_tour, assert_puzzle_tour, assert_tour
 
 
 def puzzle_picture(board, share, seed):

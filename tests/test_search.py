@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import knight
 from knight.search._find import KNIGHT_MOVES
+
 from validator import assert_tour
 
 

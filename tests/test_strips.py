@@ -8,9 +8,10 @@ from array import array
 import pytest
 
 import knight
+from knight._existence import start_reason
 from knight.construct import _strips
 from knight.search import _methods
-from knight._existence import start_reason
+
 from validator import assert_tour, assert_tour_vectorized
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -133,8 +134,13 @@ def test_existence_on_long_boards_is_answered_at_once():
 
 @pytest.mark.parametrize(
     "rows, cols, start, closed",
-    [(3, 1_000_001, 1_500_001, False), (4, 1_000_000, 3_000_007, False), (999_999, 4, 77, False),
-     (3, 1_000_000, 12345, True), (999_998, 3, 2_000_001, True)],
+    [
+        (3, 1_000_001, 1_500_001, False),
+        (4, 1_000_000, 3_000_007, False),
+        (999_999, 4, 77, False),
+        (3, 1_000_000, 12345, True),
+        (999_998, 3, 2_000_001, True),
+    ],
 )
 def test_huge_boards(rows, cols, start, closed):
     pytest.importorskip("numpy")

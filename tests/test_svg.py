@@ -15,6 +15,7 @@ import knight
 import knight.cli
 import knight.svg
 from knight import InvalidInputError, InvalidTypeError
+
 from validator import assert_board_tour, assert_tour
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -16,6 +16,7 @@ import pytest
 
 import knight
 import knight.svg
+
 from validator import assert_board_tour, assert_tour
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -7,6 +7,7 @@ import pytest
 
 import knight
 import knight._impl
+
 from validator import assert_tour
 
 SIDE = 30

@@ -4,6 +4,7 @@ import pytest
 
 import knight
 from knight import Tour
+
 from validator import assert_tour
 
 

@@ -13,6 +13,7 @@ import knight
 import knight._impl
 from knight._board import KNIGHT_MOVES
 from knight.count._enumerate import neighbours
+
 from validator import assert_tour
 
 

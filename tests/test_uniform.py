@@ -42,7 +42,9 @@ def test_closed_tours_are_uniform_over_cycles_and_directions(frontier):
 
 
 def test_a_seed_gives_the_same_tour(frontier):
-    assert knight.tour((5, 6), 1, closed=True, method="uniform", seed=7) == knight.tour((5, 6), 1, closed=True, method="uniform", seed=7)
+    assert knight.tour((5, 6), 1, closed=True, method="uniform", seed=7) == knight.tour(
+        (5, 6), 1, closed=True, method="uniform", seed=7
+    )
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,6 @@ from .search._methods import METHODS
 from .search._solve import solve
 
 
-
 def __getattr__(name: str):
     """knight.svg, imported on first use: drawing (and xml) stays out of import knight."""
     if name == "svg":

@@ -117,7 +117,9 @@ def parse_size(size: object) -> tuple[int, int]:
         raise InvalidInputError(f"size {_shown(size)} must have at least one row and one column")
     squares = rows * cols
     if squares > MAX_SQUARES:
-        has = f"{squares:,} squares, more than" if squares.bit_length() <= 64 else "more squares than"  # str() refuses 4,300 digits
+        has = (
+            f"{squares:,} squares, more than" if squares.bit_length() <= 64 else "more squares than"
+        )  # str() refuses 4,300 digits
         raise InvalidInputError(f"size {_shown(size)} has {has} the {MAX_SQUARES:,} a tour can number")
     return rows, cols
 
@@ -131,7 +133,9 @@ def _shown(value: object, limit: int = 60) -> str:
         text = repr(value)
     except ValueError:
         return f"<a {type(value).__name__} holding an integer too long to print>"
-    return text if len(text) <= limit else text[: limit - 5] + "...'" if isinstance(value, str) else text[:limit] + "..."
+    return (
+        text if len(text) <= limit else text[: limit - 5] + "...'" if isinstance(value, str) else text[:limit] + "..."
+    )
 
 
 def board_name(rows: int, cols: int) -> str:
@@ -241,12 +245,20 @@ class Board:
     def _setup(self, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens) -> None:
         squares = rows * cols if mask is None else mask.count(1)
         if squares == 0:
-            raise InvalidInputError(f"a board needs at least one square: this {board_name(rows, cols)} one has no squares")
+            raise InvalidInputError(
+                f"a board needs at least one square: this {board_name(rows, cols)} one has no squares"
+            )
         fill = object.__setattr__  # not __setattr__ below, whose check costs an exception per field here
         givens = tuple(givens)
         for name, value in (
-            ("_rows", rows), ("_cols", cols), ("_mask", mask), ("_leaper", leaper), ("_steps", leaper_steps(leaper)),
-            ("_givens", givens), ("_squares", squares), ("_neighbours", None),
+            ("_rows", rows),
+            ("_cols", cols),
+            ("_mask", mask),
+            ("_leaper", leaper),
+            ("_steps", leaper_steps(leaper)),
+            ("_givens", givens),
+            ("_squares", squares),
+            ("_neighbours", None),
             ("_hash", hash((rows, cols, mask, leaper, givens))),
         ):
             fill(self, name, value)
@@ -326,7 +338,9 @@ class Board:
                     raise InvalidInputError(f"mask row {row}, col {col} is {_shown(value, 20)}, not a bool")
                 cells.append(1 if value else 0)
         if len(rows) * cols > MAX_SQUARES:
-            raise InvalidInputError(f"a mask of {len(rows)}×{cols} has more cells than the {MAX_SQUARES:,} a tour can number")
+            raise InvalidInputError(
+                f"a mask of {len(rows)}×{cols} has more cells than the {MAX_SQUARES:,} a tour can number"
+            )
         return cls._make(len(rows), cols, bytes(cells), parse_leaper(moves))
 
     # -- what it is ---------------------------------------------------------------------
@@ -500,9 +514,7 @@ def as_board(size: object, moves: object = KNIGHT) -> Board:
     """
     if isinstance(size, Board):
         if moves is not KNIGHT and moves != KNIGHT and parse_leaper(moves) != size.moves:
-            raise InvalidInputError(
-                f"moves given twice: the board has moves={size.moves!r}, the call {_shown(moves)}"
-            )
+            raise InvalidInputError(f"moves given twice: the board has moves={size.moves!r}, the call {_shown(moves)}")
         return size
     if isinstance(size, Mapping):
         raise InvalidTypeError(f"size must be n, (rows, cols), 'RxC' or a knight.Board, not {_shown(size)}")

@@ -11,7 +11,6 @@ from ._board import KNIGHT, Board, _shown, as_board
 from ._errors import InvalidTypeError, NotATourError
 from ._validate import check_tour, is_leap
 
-
 #: Longest tour whose repr lists every square (and pastes back).
 REPR_SQUARES = 10_000
 

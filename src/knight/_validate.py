@@ -73,5 +73,5 @@ def is_tour(squares: Iterable[int], board: object = 8, *, closed: bool = False, 
 
 
 def leaper_name(leaper: tuple[int, int]) -> str:
-    """"knight" for (1, 2), else "a,b-leaper"."""
+    """ "knight" for (1, 2), else "a,b-leaper"."""
     return "knight" if leaper == KNIGHT else f"{leaper[0]},{leaper[1]}-leaper"

@@ -25,6 +25,9 @@ import argparse
 import sys
 from typing import Any, Callable, Sequence
 
+from .._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
+from ..search._find import no_tour_reason, tour
+from ..search._methods import METHODS
 from . import _judge
 from ._common import (
     COMMAND_LINES,
@@ -42,9 +45,6 @@ from ._common import (
 )
 from ._count import all_command, count_command, max_nodes_option
 from ._solve import solve_command
-from .._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
-from ..search._find import no_tour_reason, tour
-from ..search._methods import METHODS
 
 _USAGE = """knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
               [--moves A,B] [--seed N] [--max-nodes N] [--timeout SECONDS] [-o PICTURE]
@@ -54,15 +54,20 @@ _USAGE = """knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format F
 def _commands_text() -> str:
     width = max(map(len, COMMAND_LINES))
     lines = [f"  {name:<{width}}  {line}" for name, line in COMMAND_LINES.items()]
-    return "commands:\n" + "\n".join(lines) + "\n\nexamples:\n" + "\n".join(
-        [
-            "  knight                        an 8×8 tour from a8, as a grid",
-            "  knight 6x7 --start e4 --closed --format line",
-            "  knight board.txt              a tour of the board pictured in board.txt",
-            "  knight 8 --start a1 --end h1    an open tour from a1 ending on h1",
-            "  knight solve puzzle.txt       complete the given moves of a puzzle",
-            "  knight count 6 --workers 2",
-        ]
+    return (
+        "commands:\n"
+        + "\n".join(lines)
+        + "\n\nexamples:\n"
+        + "\n".join(
+            [
+                "  knight                        an 8×8 tour from a8, as a grid",
+                "  knight 6x7 --start e4 --closed --format line",
+                "  knight board.txt              a tour of the board pictured in board.txt",
+                "  knight 8 --start a1 --end h1    an open tour from a1 ending on h1",
+                "  knight solve puzzle.txt       complete the given moves of a puzzle",
+                "  knight count 6 --workers 2",
+            ]
+        )
     )
 
 
@@ -129,7 +134,11 @@ def _tour_command(argv: Sequence[str]) -> int:
 def _timeout_option(parser: argparse.ArgumentParser) -> None:
     """--timeout SECONDS: stop the search after that long (knight.tour's timeout=, which checks it)."""
     parser.add_argument(
-        "--timeout", type=float, default=None, metavar="SECONDS", help="give up after this many seconds (default: never)"
+        "--timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="give up after this many seconds (default: never)",
     )
 
 

@@ -73,14 +73,14 @@ def _shown(text: str, limit: int = 30) -> str:
 
 
 def parse_size_text(text: str) -> tuple[int, int]:
-    """"8" -> (8, 8), "5x6" (or "5×6", or the old "5,6") -> (5, 6)."""
+    """ "8" -> (8, 8), "5x6" (or "5×6", or the old "5,6") -> (5, 6)."""
     if len(text) > 40 or not re.fullmatch(r"\s*[0-9]+\s*(?:[x×X,]\s*[0-9]+\s*)?", text):
         raise InvalidInputError(f"size {_shown(text)} must be N or RxC, such as 8 or 5x6")
     return parse_size(text)
 
 
 def parse_start_text(text: str, what: str = "--start") -> int | str | tuple[int, int]:
-    """"12" -> square 12, "3,4" -> (row 3, col 4), anything else an algebraic name."""
+    """ "12" -> square 12, "3,4" -> (row 3, col 4), anything else an algebraic name."""
     text = text.strip()
     if re.fullmatch(r"[+-]?[0-9]+", text):
         if len(text.lstrip("+-").lstrip("0")) > _DIGITS:
@@ -95,7 +95,7 @@ def parse_start_text(text: str, what: str = "--start") -> int | str | tuple[int,
 
 
 def parse_moves_text(text: str) -> tuple[int, int]:
-    """"1,2" -> (1, 2): the leaper's two step lengths."""
+    """ "1,2" -> (1, 2): the leaper's two step lengths."""
     match = re.fullmatch(r"\s*([0-9]+)\s*[,x×]\s*([0-9]+)\s*", text)
     if match is None:
         raise InvalidInputError(f"--moves {_shown(text)} must be A,B, such as 1,2 for the knight")

@@ -9,6 +9,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
+from .._errors import InvalidInputError
 from ..count import _enumerate, _exact
 from ._common import (
     FORMATS,
@@ -21,7 +22,6 @@ from ._common import (
     start_of,
     write_tour,
 )
-from .._errors import InvalidInputError
 
 if TYPE_CHECKING:  # executors load when a count runs on workers, not at start-up
     from concurrent.futures import Executor

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from ._common import _shown
 from .._errors import KnightError
 from ..search._find import tour
+from ._common import _shown
 
 _INTEGER = re.compile(r"[+-]?0*[0-9]{1,20}")  # more digits name no start, and int() refuses 4,300
 

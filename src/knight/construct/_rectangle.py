@@ -180,7 +180,11 @@ class _Patterns:
 
     def copy(self) -> _Patterns:
         other = _Patterns(self.cols)
-        other.cells, other.starts, other.places = array("q", self.cells), array("i", self.starts), array("i", self.places)
+        other.cells, other.starts, other.places = (
+            array("q", self.cells),
+            array("i", self.starts),
+            array("i", self.places),
+        )
         other.ids = dict(self.ids)
         return other
 
@@ -195,9 +199,7 @@ class _Patterns:
             return position[x], position[y]
 
         self.places.extend(
-            edge((1, 1), (0, 3) if transposed else (3, 0))
-            + edge((0, w - 1), (2, w - 2))
-            + edge((h - 1, 0), (h - 2, 2))
+            edge((1, 1), (0, 3) if transposed else (3, 0)) + edge((0, w - 1), (2, w - 2)) + edge((h - 1, 0), (h - 2, 2))
         )
         self.cells.extend(r * self.cols + c for r, c in local)
         self.starts.append(len(self.cells))
@@ -250,7 +252,9 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
         special = patterns.add("special", h, w, local, transposed)
         root_position = 0  # the start; the cycle ends on a, next to it
     else:
-        root = layout.table[(layout.height_kinds[root_i] * len(layout.kinds_w) + layout.width_kinds[root_j]) * 2 + (root_j == 0)]
+        root = layout.table[
+            (layout.height_kinds[root_i] * len(layout.kinds_w) + layout.width_kinds[root_j]) * 2 + (root_j == 0)
+        ]
         cycle = patterns.cells[patterns.starts[root] : patterns.starts[root + 1]]
         root_position = cycle.index((row - top) * cols + col - left)
     return _impl.construct_core.build(

@@ -159,7 +159,9 @@ def _second_start(rows: int, cols: int, first: Plan) -> int:
     the first half's last square (also inner), on the other inner line."""
     base = first.base
     row, col = divmod(base.cells[-1], base.width)
-    end = first.origin - 1 + row * first.row_step + (col + _Layout(base, first.counts).fixed_shift(col)) * first.col_step
+    end = (
+        first.origin - 1 + row * first.row_step + (col + _Layout(base, first.counts).fixed_shift(col)) * first.col_step
+    )
     _, length, row_step, col_step = lying(rows, cols)
     row, col = _on_strip(rows, cols, end)
     return (3 - row) * row_step + (col + 2 if col + 2 < length else col - 2) * col_step
@@ -280,7 +282,7 @@ def build(plan: Plan) -> array:
             earlier = seen.get((j, step))
             if earlier is not None and copy != copies[earlier[1]]:
                 delta = copy - copies[earlier[1]]
-                lo, hi = min(copy, *copies[earlier[1]:]), max(copy, *copies[earlier[1]:])
+                lo, hi = min(copy, *copies[earlier[1] :]), max(copy, *copies[earlier[1] :])
                 times = (counts[region // 2] - 1 - hi) // delta if delta > 0 else lo // -delta
                 if times > 0:
                     out += _impl.construct_core.repeat_shifted(out[earlier[0] :], times, delta * PERIOD * col_step)

@@ -34,13 +34,13 @@ import time
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from .. import _impl
-from . import _symmetry
 from .._board import KNIGHT, Board, _shown, boolean
 from .._deadline import NEVER, deadline, expired, timed_out
 from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 from .._existence import board_reason, start_reason
-from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, start_square
 from .._tour import Tour
+from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, start_square
+from . import _symmetry
 
 #: A split walks the first levels of the search tree until it has this many paths, or
 #: has walked this many levels.

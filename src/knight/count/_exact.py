@@ -87,6 +87,13 @@ def count(
     if walk:
         return _enumerate.walk_count(board, first, closed, run).tours
     return _sweep.count(
-        board, first, last, closed,
-        executor=run.executor, bar_class=run.bar_class, budget=run.budget, until=run.until, started=run.started,
+        board,
+        first,
+        last,
+        closed,
+        executor=run.executor,
+        bar_class=run.bar_class,
+        budget=run.budget,
+        until=run.until,
+        started=run.started,
     )

@@ -70,6 +70,8 @@ class Step(NamedTuple):
     pending: int  # fixed path ends (start, end) not yet left
     colours: tuple[int, ...]  # ±1 by square colour (empty if the leaper's graph is not bipartite)
     balance: int  # 2 × the colours of the squares still to come
+
+
 class Plan(NamedTuple):
     """The sweep over one board: its steps, in order, and how its count is scaled."""
 
@@ -310,8 +312,10 @@ def _later(code: int, step: Step, closed: bool):
         for u in choice:
             after[u] += 1
         ends = made + sum(1 for p, _ in step.drops if after[p] == 1)
-        if max(after) <= 2 and ends <= (0 if closed else 2) and all(
-            after[p] == 1 if must_end else after[p] >= 1 for p, must_end in step.drops
+        if (
+            max(after) <= 2
+            and ends <= (0 if closed else 2)
+            and all(after[p] == 1 if must_end else after[p] >= 1 for p, must_end in step.drops)
         ):
             yield _code([after[p] for p in step.keep], ends)
 
@@ -567,10 +571,11 @@ def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, m
     for into in reversed(arrows):
         options = into[target]
         pick = rng.randrange(sum(ways for ways, _, _ in options))
-        for ways, target, choice in options:
-            pick -= ways
+        for option in options:  # each option with odds in proportion to its ways
+            pick -= option[0]
             if pick < 0:
                 break
+        _, target, choice = option
         chosen.append(choice)
     return walk_edges(sweep, chosen[::-1], start, end, closed, rng)
 

@@ -129,7 +129,9 @@ def _count_on(executor, question: tuple, bar_class, budget: int, until: float, s
                     found, used = future.result()
                 except SearchLimitError:
                     if until != NEVER and time.time() >= until:  # the piece's timeout: say it for the whole count
-                        raise timed_out(started, f"{len(futures) - len(pending) - 1} of {len(futures)} pieces") from None
+                        raise timed_out(
+                            started, f"{len(futures) - len(pending) - 1} of {len(futures)} pieces"
+                        ) from None
                     raise
                 tours += found
                 work += used

@@ -179,7 +179,11 @@ class Walker:
             forced = away + next_to_knight == 2
         if forced:
             moves_out = [neighbour for neighbour in moves_out if degree[neighbour] == 1]
-        if (self.backtracked or not self.ordered) and 1 < remaining <= CONNECTED_LIMIT and not self._connected(square, remaining):
+        if (
+            (self.backtracked or not self.ordered)
+            and 1 < remaining <= CONNECTED_LIMIT
+            and not self._connected(square, remaining)
+        ):
             return
         if self.ordered:
             key = self.key

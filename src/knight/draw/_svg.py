@@ -37,7 +37,17 @@ from .._board import KNIGHT, Board, _shown, board_name, boolean, file_name, squa
 from .._errors import InvalidInputError, InvalidTypeError
 from .._tour import Tour
 
-__all__ = ["COLORS", "MAX_PNG_PIXELS", "MAX_SIZE", "MAX_SQUARES", "MIN_FONT", "picture_format", "render", "to_png", "write"]
+__all__ = [
+    "COLORS",
+    "MAX_PNG_PIXELS",
+    "MAX_SIZE",
+    "MAX_SQUARES",
+    "MIN_FONT",
+    "picture_format",
+    "render",
+    "to_png",
+    "write",
+]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -534,7 +544,7 @@ def _check_pixels(svg: str, scale: float) -> None:
 
 
 def picture_format(path: str | Path) -> str:
-    """"svg" or "png", from the name's suffix; InvalidInputError for any other name."""
+    """ "svg" or "png", from the name's suffix; InvalidInputError for any other name."""
     if not isinstance(path, (str, os.PathLike)):
         raise InvalidTypeError(f"a picture's name must be text or a path, not {_shown(path)}")
     suffix = Path(path).suffix.lower()

@@ -117,7 +117,9 @@ def _squares(path: list[int]) -> array:
     return array("i", [square + 1 for square in path])
 
 
-def reachable(neighbours, free, mark: list[int], stamp: int, square: int, limit: float = math.inf, knight: int = -1) -> int:
+def reachable(
+    neighbours, free, mark: list[int], stamp: int, square: int, limit: float = math.inf, knight: int = -1
+) -> int:
     """How many free squares a flood fill from square reaches through free squares (square
     itself too, if free), stopping once it has limit of them; -1 as soon as one is a move
     from knight. It marks them with stamp (a value mark holds nowhere yet), so no square
@@ -138,7 +140,9 @@ def reachable(neighbours, free, mark: list[int], stamp: int, square: int, limit:
     return reached
 
 
-def depth_first(neighbours, start: int, closed: bool, budget: int, tie_break: list[int], on_board=None, deadline=math.inf):
+def depth_first(
+    neighbours, start: int, closed: bool, budget: int, tie_break: list[int], on_board=None, deadline=math.inf
+):
     """One round: depth-first search placing at most budget squares; (status, nodes, path).
 
     on_board marks the cells that are squares (1) or holes (0); without it every cell is

@@ -90,7 +90,11 @@ def fixed_moves(board: Board, start: int | None, end: int | None) -> dict[int, i
             continue
         held = board.givens.get(square)
         if fixed.get(move, square) != square or held not in (None, move):
-            given = f"move {held} is given on it" if held not in (None, move) else f"move {move} is given on {board.square_name(fixed[move])}"
+            given = (
+                f"move {held} is given on it"
+                if held not in (None, move)
+                else f"move {move} is given on {board.square_name(fixed[move])}"
+            )
             raise InvalidInputError(f"{what} {board.square_name(square)} contradicts the puzzle: {given}")
         fixed[move] = square
     if start is not None and start == end and len(board) > 1:
@@ -208,7 +212,9 @@ def tour(
     return _search(board, number, closed, method, run, budget, seed, started, when)
 
 
-def _search(board: Board, number: int, closed: bool, method: object, run, budget: int, seed, started: float, when: float) -> Tour:
+def _search(
+    board: Board, number: int, closed: bool, method: object, run, budget: int, seed, started: float, when: float
+) -> Tour:
     """The tour knight.tour() asks for, its arguments checked: theorems and refutations
     first, then the method run until the deadline when (the call began at started)."""
     reason = refute(board, number, closed)
@@ -232,8 +238,12 @@ def _search(board: Board, number: int, closed: bool, method: object, run, budget
         raise NoTourError(f"no {kind} tour {where}: an exhaustive search found none")
     if expired(when):
         article = "an" if kind == "open" else "a"
-        raise timed_out(started, f"{nodes:,} search nodes looking for {article} {kind} tour {where} by method {method!r}")
-    raise SearchLimitError(f"no {kind} tour {where} found by method {method!r} within max_nodes={budget:,} search nodes")
+        raise timed_out(
+            started, f"{nodes:,} search nodes looking for {article} {kind} tour {where} by method {method!r}"
+        )
+    raise SearchLimitError(
+        f"no {kind} tour {where} found by method {method!r} within max_nodes={budget:,} search nodes"
+    )
 
 
 def _small_proof(board: Board, start: int, closed: bool, when: float) -> None:
@@ -246,7 +256,9 @@ def _small_proof(board: Board, start: int, closed: bool, when: float) -> None:
     status, _, _ = backtrack(board, start - 1, closed, PROOF_NODES, None, when)
     if status == EXHAUSTED:
         kind = "closed" if closed else "open"
-        raise NoTourError(f"no {kind} tour from {board.square_name(start)} on {board.name}: an exhaustive search found none")
+        raise NoTourError(
+            f"no {kind} tour from {board.square_name(start)} on {board.name}: an exhaustive search found none"
+        )
 
 
 def no_tour_reason(
@@ -327,4 +339,6 @@ def exists(
     question by finding a tour or exhausting the search, which raises SearchLimitError
     if max_nodes (default DEFAULT_MAX_NODES) runs out, or timeout seconds pass, first.
     """
-    return no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes, timeout=timeout) is None
+    return (
+        no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes, timeout=timeout) is None
+    )

@@ -22,8 +22,8 @@ from .._deadline import expired
 from .._errors import InvalidInputError, WarnsdorffStuckError
 from .._status import EXHAUSTED, FOUND, LIMIT
 from ..construct import _rectangle, _strips
-from ._core_py import CHECK_EVERY
 from ..count._sweep import uniform
+from ._core_py import CHECK_EVERY
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 

@@ -38,7 +38,9 @@ def _path(graph: list[list[int]], start: int, budget: int) -> tuple[int, int, li
     return depth_first(graph, start, False, budget, [0] * len(graph))
 
 
-def four_wide(rows: int, cols: int, start: int, budget: int, moves, deadline: float = NEVER) -> tuple[int, int, array | None]:
+def four_wide(
+    rows: int, cols: int, start: int, budget: int, moves, deadline: float = NEVER
+) -> tuple[int, int, array | None]:
     """Open knight's tour of a board four wide from outer square index start; as search().
 
     The deadline is checked between pairs (e, f), a few thousand nodes apart."""

@@ -63,7 +63,18 @@ DEADLINE_EVERY = 512
 
 
 def search(
-    neighbours, on_board, at_move, given, distance, slot_after, move_of_slot, latest, tie_break, starts, max_nodes, deadline
+    neighbours,
+    on_board,
+    at_move,
+    given,
+    distance,
+    slot_after,
+    move_of_slot,
+    latest,
+    tie_break,
+    starts,
+    max_nodes,
+    deadline,
 ):
     """Complete the path from each start in turn; return (status, nodes, cells).
 

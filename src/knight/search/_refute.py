@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .._board import KNIGHT_MOVES, Board, board_name
+from .._board import KNIGHT_MOVES, Board
 
 _COLOURS = ("light", "dark")
 
@@ -123,7 +123,9 @@ def _colours(board: Board, closed: bool, fixed: dict[int, int], squares, name) -
             first_colour, first_move = colour, move
         elif colour != first_colour:
             apart = move - first_move
-            same = "the same colour" if _colour(square, cols) == _colour(fixed[first_move], cols) else "different colours"
+            same = (
+                "the same colour" if _colour(square, cols) == _colour(fixed[first_move], cols) else "different colours"
+            )
             return (
                 f"moves {first_move} and {move} ({name(fixed[first_move])} and {name(square)}) stand on {same}, "
                 f"but every move changes colour and they are {apart} move{'s' if apart > 1 else ''} apart"

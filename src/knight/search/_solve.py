@@ -125,7 +125,9 @@ def propagate(board: Board, fixed: dict[int, int]) -> _Windows:
             if move in windows.fixed:
                 continue
             if not holders[move]:
-                raise NoTourError(f"no square can hold move {move}: none lies within reach of the given moves around it")
+                raise NoTourError(
+                    f"no square can hold move {move}: none lies within reach of the given moves around it"
+                )
             if holders[move] == 1:
                 forced[cells[move]] = move
         fresh: dict[int, int] = {}
@@ -199,7 +201,9 @@ def _rounds(windows: _Windows, max_nodes: int, when: float) -> tuple:
     windows.fixed = {n + 1 - move: cell for move, cell in windows.fixed.items()}
     windows.measure()
     backward = _arguments(windows)
-    ways = [(backward, True), (forward, False)] if _backwards(windows) is False else [(forward, False), (backward, True)]
+    ways = (
+        [(backward, True), (forward, False)] if _backwards(windows) is False else [(forward, False), (backward, True)]
+    )
     nodes = 0
     round_ = 0
     while True:
@@ -274,7 +278,9 @@ def puzzle_board(puzzle: object, moves: object) -> Board:
     raise InvalidTypeError(f"a puzzle must be a picture (text) or a knight.Board, not {type(puzzle).__name__}")
 
 
-def solve(puzzle: object, *, moves: object = KNIGHT, max_nodes: int | None = None, timeout: float | None = None) -> Tour:
+def solve(
+    puzzle: object, *, moves: object = KNIGHT, max_nodes: int | None = None, timeout: float | None = None
+) -> Tour:
     """Complete a puzzle: an open tour with move k on every square where k is given.
 
     puzzle is a picture ("." a square, "#" a hole, a number a given move; see
@@ -293,7 +299,6 @@ def solve(puzzle: object, *, moves: object = KNIGHT, max_nodes: int | None = Non
     fixed = {move: square for square, move in board.givens.items()}
     squares = complete(board, fixed, budget, when, f"no tour completes the puzzle on {board.name}")
     return Tour._trusted(squares, board)
-
 
 
 def _backwards(windows: _Windows) -> bool:

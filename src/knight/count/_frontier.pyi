@@ -1,13 +1,13 @@
 import random
 from typing import Callable, Optional, Sequence, Tuple
 
-Moves = Tuple[Tuple[int, int], ...]
-Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, Moves]
-WorkPiece = Tuple[Question, int, Tuple[Tuple[bytes, int], ...]]
+_Moves = Tuple[Tuple[int, int], ...]
+_Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, _Moves]
+_WorkPiece = Tuple[_Question, int, Tuple[Tuple[bytes, int], ...]]
 #: check(step, states): called every so often during a sweep; it stops the sweep by raising.
-Check = Callable[[int, int], None]
+_Check = Callable[[int, int], None]
 
-KNIGHT_STEPS: Moves
+KNIGHT_STEPS: _Moves
 
 class TooManyArrows(MemoryError): ...
 
@@ -18,8 +18,8 @@ def count(
     start: Optional[int],
     end: Optional[int],
     closed: bool,
-    moves: Moves = ...,
-    check: Optional[Check] = ...,
+    moves: _Moves = ...,
+    check: Optional[_Check] = ...,
 ) -> int: ...
 def count_stats(
     rows: int,
@@ -28,10 +28,10 @@ def count_stats(
     start: Optional[int],
     end: Optional[int],
     closed: bool,
-    moves: Moves = ...,
-    check: Optional[Check] = ...,
+    moves: _Moves = ...,
+    check: Optional[_Check] = ...,
 ) -> Tuple[int, int, float]: ...
-def frontier_width(rows: int, cols: int, mask: Optional[bytes], moves: Moves = ...) -> int: ...
+def frontier_width(rows: int, cols: int, mask: Optional[bytes], moves: _Moves = ...) -> int: ...
 def question_of(
     rows: int,
     cols: int,
@@ -40,7 +40,7 @@ def question_of(
     end: Optional[int],
     closed: bool,
     moves: Sequence[Tuple[int, int]],
-) -> Question: ...
+) -> _Question: ...
 def split(
     rows: int,
     cols: int,
@@ -48,10 +48,10 @@ def split(
     start: Optional[int],
     end: Optional[int],
     closed: bool,
-    moves: Moves = ...,
+    moves: _Moves = ...,
     pieces: int = ...,
-) -> list[WorkPiece]: ...
-def run_piece(piece: WorkPiece, check: Optional[Check] = ...) -> Tuple[int, int]: ...
+) -> list[_WorkPiece]: ...
+def run_piece(piece: _WorkPiece, check: Optional[_Check] = ...) -> Tuple[int, int]: ...
 def sample(
     rows: int,
     cols: int,
@@ -59,7 +59,7 @@ def sample(
     start: Optional[int],
     end: Optional[int],
     closed: bool,
-    moves: Moves = ...,
+    moves: _Moves = ...,
     rng: Optional[random.Random] = ...,
     most: int = ...,
 ) -> list[int]: ...

@@ -3,6 +3,7 @@ from typing import Optional, Sequence, Tuple
 
 from .._tour import Tour
 
+KNIGHT_MOVES: Tuple[Tuple[int, int], ...]
 FOUND: int
 EXHAUSTED: int
 LIMIT: int

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache, partial
-from itertools import combinations, product
+from itertools import combinations, count as counting, product
 from typing import NamedTuple
 
 EMPTY, FULL, END, FIRST_LABEL = 0, 1, 2, 3
@@ -461,6 +461,9 @@ def _sweep(sweep: Plan, first: int, layer: dict[bytes, int], check=None) -> tupl
     the sweep by raising.
     """
     total, peak, work = 0, len(layer), 0
+    if check is not None:  # the demand patterns first, their work counted as states against the budget
+        patterns = counting(CHUNK, CHUNK)
+        demands(sweep, lambda: check(first, next(patterns)))
     for index in range(first, len(sweep.steps)):
         work += len(layer)
         tick = None if check is None else partial(check, index, work)

@@ -3,16 +3,5 @@
 The drawing itself lives in knight.draw; this module is its public face.
 """
 
-from .draw._svg import COLORS, MAX_PNG_PIXELS, MAX_SIZE, MAX_SQUARES, MIN_FONT, picture_format, render, to_png, write
-
-__all__ = [
-    "COLORS",
-    "MAX_PNG_PIXELS",
-    "MAX_SIZE",
-    "MAX_SQUARES",
-    "MIN_FONT",
-    "picture_format",
-    "render",
-    "to_png",
-    "write",
-]
+from .draw._svg import *  # noqa: F403  (the names of __all__, below)
+from .draw._svg import __all__ as __all__

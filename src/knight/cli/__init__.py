@@ -43,7 +43,7 @@ from ._common import (
     start_of,
     write_tour,
 )
-from ._count import all_command, count_command, max_nodes_option
+from ._count import all_command, count_command, max_nodes_option, timeout_option
 from ._solve import solve_command
 
 _USAGE = """knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
@@ -102,7 +102,7 @@ def _tour_command(argv: Sequence[str]) -> int:
         help="random seed for --method random or uniform",
     )
     max_nodes_option(parser, "search node budget (default 20,000,000)")
-    _timeout_option(parser)
+    timeout_option(parser)
     parser.add_argument("-o", "--output", metavar="PICTURE", help="write a picture: a name ending .svg or .png")
     parser.add_argument("--version", action="version", version=f"knight {__version__}")
     args = no_extra_arguments(parser, argv, "")
@@ -129,17 +129,6 @@ def _tour_command(argv: Sequence[str]) -> int:
     else:
         write_tour(found, args.format or "grid")
     return 0
-
-
-def _timeout_option(parser: argparse.ArgumentParser) -> None:
-    """--timeout SECONDS: stop the search after that long (knight.tour's timeout=, which checks it)."""
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="give up after this many seconds (default: never)",
-    )
 
 
 def _end_of(args: argparse.Namespace):
@@ -177,7 +166,7 @@ def _exists_command(argv: Sequence[str]) -> int:
     parser.add_argument("--end", default=None, metavar="SQUARE", help="only open tours ending on this square")
     parser.add_argument("--moves", default=None, metavar="A,B", help="leaper A,B (default 1,2, the knight)")
     max_nodes_option(parser, "search node budget, where a search must answer (default 20,000,000)")
-    _timeout_option(parser)
+    timeout_option(parser)
     args = no_extra_arguments(parser, argv, "exists")
     board = _leaper_board(args, "exists")
     reason = no_tour_reason(

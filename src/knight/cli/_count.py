@@ -88,6 +88,17 @@ def seconds_option(text: str) -> float:
     return value
 
 
+def timeout_option(parser: argparse.ArgumentParser) -> None:
+    """--timeout SECONDS: give up after that long (the library's timeout=, which checks the clock)."""
+    parser.add_argument(
+        "--timeout",
+        type=seconds_option,
+        default=None,
+        metavar="SECONDS",
+        help="give up after this many seconds (default: never)",
+    )
+
+
 @contextlib.contextmanager
 def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
     """A ProcessPoolExecutor of workers processes (None for workers 0) that stops promptly on errors."""
@@ -142,9 +153,7 @@ def count_command(argv: Sequence[str]) -> int:
         "--progress", action="store_true", help="show a progress bar with the time left, on stderr (needs tqdm)"
     )
     max_nodes_option(parser, "budget: search nodes walked or frontier states swept (default none)")
-    parser.add_argument(
-        "--timeout", type=seconds_option, default=None, metavar="S", help="give up after S seconds (default never)"
-    )
+    timeout_option(parser)
     args = no_extra_arguments(parser, argv, "count")
     board = board_of(args, "count", missing=COUNT_NEEDS_A_SIZE)
     start = start_of(args)

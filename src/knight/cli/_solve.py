@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Sequence
 
 from ._common import FORMATS, Parser, check_leaper, parse_moves_text, picture_board, write_tour
-from ._count import max_nodes_option
-
-
-def _timeout(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--timeout {text[:30]!r} is not a number of seconds") from None
+from ._count import max_nodes_option, timeout_option
 
 
 def solve_command(argv: Sequence[str]) -> int:
@@ -30,7 +22,7 @@ def solve_command(argv: Sequence[str]) -> int:
     parser.add_argument("--format", choices=FORMATS, default="grid", help="output format (default grid)")
     parser.add_argument("--moves", default=None, metavar="A,B", help="leaper A,B (default 1,2, the knight)")
     max_nodes_option(parser, "search node budget (default 20,000,000)")
-    parser.add_argument("--timeout", type=_timeout, default=None, metavar="SECONDS", help="give up after this long")
+    timeout_option(parser)
     args = parser.parse_args(argv)
     board = picture_board(args.file, (1, 2) if args.moves is None else parse_moves_text(args.moves))
     check_leaper(board)

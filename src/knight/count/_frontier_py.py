@@ -45,7 +45,8 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache, partial
-from itertools import combinations, count as counting, product
+from itertools import combinations, product
+from itertools import count as counting
 from typing import NamedTuple
 
 EMPTY, FULL, END, FIRST_LABEL = 0, 1, 2, 3

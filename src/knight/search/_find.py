@@ -235,7 +235,7 @@ def _search(
     kind = "closed" if closed else "open"
     where = f"from {board.square_name(number)} on {board.name}"
     if status == EXHAUSTED:
-        raise NoTourError(f"no {kind} tour {where}: an exhaustive search found none")
+        raise _exhausted(board, number, closed)
     if expired(when):
         article = "an" if kind == "open" else "a"
         raise timed_out(
@@ -255,10 +255,15 @@ def _small_proof(board: Board, start: int, closed: bool, when: float) -> None:
         return
     status, _, _ = backtrack(board, start - 1, closed, PROOF_NODES, None, when)
     if status == EXHAUSTED:
-        kind = "closed" if closed else "open"
-        raise NoTourError(
-            f"no {kind} tour from {board.square_name(start)} on {board.name}: an exhaustive search found none"
-        )
+        raise _exhausted(board, start, closed)
+
+
+def _exhausted(board: Board, start: int, closed: bool) -> NoTourError:
+    """The answer when a complete search from start found no tour: a proof there is none."""
+    kind = "closed" if closed else "open"
+    return NoTourError(
+        f"no {kind} tour from {board.square_name(start)} on {board.name}: an exhaustive search found none"
+    )
 
 
 def no_tour_reason(

@@ -47,7 +47,7 @@ from typing import Sequence
 
 from .._status import EXHAUSTED, FOUND, LIMIT
 
-__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "NEAR", "DEADLINE_EVERY", "search"]
+__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "NEAR", "DEADLINE_EVERY", "FILL_DEADLINE_EVERY", "search", "fill"]
 
 #: Most moves a square has; the width of a cell's row in ``neighbours``.
 MAX_MOVES = 8
@@ -318,3 +318,169 @@ class _State:
         """Release the path's squares (the first depth of them)."""
         for top in range(depth - 1, -1, -1):
             self.release(self.path[top])
+
+
+# The domain search (fill): the puzzle as a constraint problem, for puzzles with many givens.
+
+#: Nodes of the domain search between two looks at the clock.
+FILL_DEADLINE_EVERY = 64
+
+
+def fill(deltas, board, domains, max_nodes, deadline):
+    """Complete the path by narrowing each move's domain; return (status, nodes, cells).
+
+    The squares are bits of a padded layout (see search/_solve._Layout): a leap is a
+    shift by one of ``deltas``, and ``board`` (WORDS uint64 words) marks the squares.
+    ``domains`` holds, per move 1..n, WORDS words: the squares that may hold it (one
+    square for a fixed move). The search keeps every domain at the fixpoint of four rules:
+
+    * a move's square is a leap from a square of the move before and of the move after,
+      and (a middle move) has two such neighbours, not one holding both;
+    * a move with one square left takes that square from every other move;
+    * a square left in one move's domain only is that move's square;
+    * every domain keeps a square and every square lies in some domain, else the node fails.
+
+    Then it branches on the move with the fewest squares (the first such move), trying
+    its squares in the fewest other domains first, then by position; unless some square
+    lies in fewer domains than that, when it branches on that square's moves instead.
+    cells are the bit positions of the moves' squares when status is FOUND, else None.
+    """
+    words = len(board)
+    n = len(domains) // words
+    rules = _Rules(list(deltas), _number(board, 0, words), n)
+    domain = [_number(domains, move * words, words) for move in range(n)]
+    nodes = 0
+    if not rules.settle(domain, list(range(n))):
+        return EXHAUSTED, nodes, None
+    stack: list[tuple[list[int], list[tuple[int, int]]]] = []
+    cursor: list[int] = []
+    while True:
+        options = rules.branches(domain)
+        if not options:
+            return FOUND, nodes, array("i", [bits.bit_length() - 1 for bits in domain])
+        stack.append((domain, options))
+        cursor.append(0)
+        while True:
+            if not stack:
+                return EXHAUSTED, nodes, None
+            saved, options = stack[-1]
+            if cursor[-1] == len(options):
+                stack.pop()
+                cursor.pop()
+                continue
+            if nodes >= max_nodes or (nodes % FILL_DEADLINE_EVERY == 0 and time.monotonic() >= deadline):
+                return LIMIT, nodes, None
+            nodes += 1
+            move, cell = options[cursor[-1]]
+            cursor[-1] += 1
+            domain = list(saved)
+            domain[move] = 1 << cell
+            if rules.settle(domain, [move]):
+                break
+
+
+def _number(words, start: int, count: int) -> int:
+    """WORDS uint64 words as one Python int (a bitset)."""
+    return int.from_bytes(words[start : start + count].tobytes(), "little")
+
+
+def _bits(bits: int) -> list[int]:
+    """The positions of the set bits, lowest first."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found
+
+
+class _Rules:
+    """The domain rules on one board (see fill), on Python ints as bitsets."""
+
+    def __init__(self, deltas: list[int], board: int, n: int) -> None:
+        self.deltas, self.board, self.n = deltas, board, n
+
+    def shifts(self, bits: int):
+        for delta in self.deltas:
+            yield bits << delta if delta > 0 else bits >> -delta
+
+    def reach(self, bits: int) -> int:
+        """The squares a leap from some square of bits."""
+        out = 0
+        for shifted in self.shifts(bits):
+            out |= shifted
+        return out & self.board
+
+    def support(self, domain: list[int], move: int) -> int:
+        """The squares move may hold given the domains of its neighbouring moves."""
+        before = domain[move - 1] if move > 0 else -1
+        after = domain[move + 1] if move + 1 < self.n else -1
+        if before < 0 or after < 0:
+            return self.board if before == after else self.reach(max(before, after))
+        ones = twos = 0
+        for shifted in self.shifts(before | after):
+            twos |= ones & shifted
+            ones |= shifted
+        return self.reach(before) & self.reach(after) & twos
+
+    def settle(self, domain: list[int], queue: list[int]) -> bool:
+        """Narrow domain (per move, in place) to the rules' fixpoint, starting from the
+        moves in queue; False when a move or a square is left without."""
+        n = self.n
+        waiting = set(queue)
+        while True:
+            while queue:
+                move = queue.pop()
+                waiting.discard(move)
+                own = domain[move]
+                changed = [other for other in (move - 1, move + 1) if 0 <= other < n]
+                narrowed = [domain[other] & self.support(domain, other) for other in changed]
+                if own & (own - 1) == 0:
+                    for other in range(n):
+                        if other != move and domain[other] & own:
+                            changed.append(other)
+                            narrowed.append(domain[other] & ~own)
+                for other, bits in zip(changed, narrowed):
+                    if bits != domain[other]:
+                        if not bits:
+                            return False
+                        domain[other] = bits
+                        if other not in waiting:
+                            waiting.add(other)
+                            queue.append(other)
+            ones = twos = 0
+            for bits in domain:
+                twos |= ones & bits
+                ones |= bits
+            if ones != self.board:
+                return False
+            lonely = ones & ~twos
+            for move in range(n):
+                mine = domain[move] & lonely
+                if mine and mine != domain[move]:
+                    if mine & (mine - 1):
+                        return False
+                    domain[move] = mine
+                    waiting.add(move)
+                    queue.append(move)
+            if not queue:
+                return True
+
+    def branches(self, domain: list[int]) -> list[tuple[int, int]]:
+        """The (move, square) choices to try at a settled node, in order; none when every
+        move has its square."""
+        held: dict[int, int] = {}
+        best, size = -1, 0
+        for move, bits in enumerate(domain):
+            if bits & (bits - 1):
+                cells = _bits(bits)
+                for cell in cells:
+                    held[cell] = held.get(cell, 0) + 1
+                if best < 0 or len(cells) < size:
+                    best, size = move, len(cells)
+        if best < 0:
+            return []
+        count, cell = min((count, cell) for cell, count in held.items())
+        if count < size:
+            return [(move, cell) for move, bits in enumerate(domain) if bits >> cell & 1]
+        return [(best, cell) for cell in sorted(_bits(domain[best]), key=lambda cell: (held[cell], cell))]

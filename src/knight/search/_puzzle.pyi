@@ -22,3 +22,13 @@ def search(
     max_nodes: int,
     deadline: float,
 ) -> Tuple[int, int, Optional[array]]: ...
+
+FILL_DEADLINE_EVERY: int
+
+def fill(
+    deltas: array,
+    board: array,
+    domains: array,
+    max_nodes: int,
+    deadline: float,
+) -> Tuple[int, int, Optional[array]]: ...

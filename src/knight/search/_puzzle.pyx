@@ -1,10 +1,12 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
-"""Compiled puzzle core: completing a path through fixed moves, in C with the GIL released.
+"""Compiled puzzle cores: completing a path through fixed moves, in C with the GIL released.
 
-The algorithm, candidate order and pruning are those of the pure-Python twin
-``_puzzle_py.py``, whose docstring explains them and the arguments; both return the
-identical path. Every DEADLINE_EVERY nodes the loop takes the GIL for a moment to read
-the clock and to let Ctrl-C through (PyErr_CheckSignals), which raises KeyboardInterrupt.
+Two searches, ``search`` (forward from move 1) and ``fill`` (narrowing every move's
+squares at once); their algorithms, orders and pruning are those of the pure-Python twin
+``_puzzle_py.py``, whose docstrings explain them and the arguments; both return the
+identical path. Every DEADLINE_EVERY (FILL_DEADLINE_EVERY) nodes the loop takes the GIL
+for a moment to read the clock and to let Ctrl-C through (PyErr_CheckSignals), which
+raises KeyboardInterrupt.
 """
 
 from cpython.array cimport array, clone

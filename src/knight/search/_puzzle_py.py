@@ -1,6 +1,8 @@
-"""Pure-Python twin of the compiled puzzle core (``_puzzle.pyx``): same algorithm, same answers.
+"""Pure-Python twin of the compiled puzzle cores (``_puzzle.pyx``): same algorithms, same answers.
 
-The puzzle core completes a path of n moves through every square when some squares
+Two searches: ``search``, below, goes forward from move 1; ``fill``, at the end of the
+module, narrows every move's squares at once (a constraint search, stronger where many
+moves are given). ``search`` completes a path of n moves through every square when some squares
 already hold fixed move numbers (a start, an end, a puzzle's givens), going forward from
 move 1. The caller (search/_solve) has propagated the givens already and hands over:
 
@@ -47,7 +49,17 @@ from typing import Sequence
 
 from .._status import EXHAUSTED, FOUND, LIMIT
 
-__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "NEAR", "DEADLINE_EVERY", "FILL_DEADLINE_EVERY", "search", "fill"]
+__all__ = [
+    "EXHAUSTED",
+    "FOUND",
+    "LIMIT",
+    "MAX_MOVES",
+    "NEAR",
+    "DEADLINE_EVERY",
+    "FILL_DEADLINE_EVERY",
+    "search",
+    "fill",
+]
 
 #: Most moves a square has; the width of a cell's row in ``neighbours``.
 MAX_MOVES = 8

@@ -10,9 +10,11 @@ givens, and a fixed start and end as moves 1 and n. It is answered in three step
    fits no move, or a move that fits no square, is a proof there is no tour; a square
    that fits one move only, or a move that fits one square only, is fixed there, and the
    distances are measured again until nothing changes;
-3. a backtracking search in the compiled puzzle core (_puzzle / _puzzle_py) with the
-   windows of step 2 and connectivity pruning, in rounds of doubling budgets that go
-   forward from move 1 and backward from move n in turn (see _rounds).
+3. a backtracking search in the compiled puzzle cores (_puzzle / _puzzle_py), in rounds
+   of doubling budgets (see _rounds): the domain search (fill), which narrows every
+   move's squares at once, when moves other than the ends are given; then the forward
+   search with the windows of step 2 and connectivity pruning, from move 1 and
+   backward from move n in turn.
 """
 
 from __future__ import annotations
@@ -203,29 +205,23 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     forward core is faster on free stretches (a start and an end only, a long free tail).
 
     Returns (status, nodes, squares): squares are 1-based, in move order, when FOUND."""
-    board, n = windows.board, windows.n
+    board = windows.board
     layout = _Layout(board)
     domains = _fill_arguments(windows, layout) if fill else None
-    forward = _arguments(windows)
-    windows.fixed = {n + 1 - move: cell for move, cell in windows.fixed.items()}
-    windows.measure()
-    backward = _arguments(windows)
-    ways = (
-        [(backward, True), (forward, False)] if _backwards(windows) is False else [(forward, False), (backward, True)]
-    )
-    steps: list[Any] = ([None] if domains else []) + ways
+    ways: list[Any] = []  # made when first needed: the domain search usually finds the tour first
     nodes = 0
     round_ = 0
     while True:
-        cycle, step = divmod(round_, len(steps))
-        if steps[step] is None:
+        cycle, step = divmod(round_, 3 if domains else 2)
+        if domains and step == 0:
             arguments: tuple[Any, ...] = (*domains, min(FILL_ROUND_NODES << cycle, max_nodes - nodes), when)
             status, used, cells = _impl.puzzle.fill(*arguments)
             cells = cells and [layout.cell(bit) for bit in cells]
             reverse = False
         else:
+            ways = ways or _ways(windows)
             tie_break = array("q", _tie_breaks(board.rows, board.cols, cycle))
-            (head, tail), reverse = steps[step]
+            (head, tail), reverse = ways[step - 1 if domains else step]
             arguments = (*head, tie_break, *tail, min(ROUND_NODES << cycle, max_nodes - nodes), when)
             status, used, cells = _impl.puzzle.search(*arguments)
         nodes += used
@@ -237,6 +233,19 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
         if status != LIMIT or nodes >= max_nodes or expired(when):
             return status, nodes, None
         round_ += 1
+
+
+def _ways(windows: _Windows) -> list[Any]:
+    """The forward core's (arguments, reverse) from move 1 and from move n backwards, the
+    better direction first (see _backwards); windows are left reversed."""
+    n = windows.n
+    forward = _arguments(windows)
+    windows.fixed = {n + 1 - move: cell for move, cell in windows.fixed.items()}
+    windows.measure()
+    backward = _arguments(windows)
+    return (
+        [(backward, True), (forward, False)] if _backwards(windows) is False else [(forward, False), (backward, True)]
+    )
 
 
 class _Layout:

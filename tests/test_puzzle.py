@@ -317,8 +317,8 @@ def test_fill_rule_two_distinct_neighbours():
     rules = _puzzle_py._Rules(list(layout.deltas), bit_set(layout, list(BOARD_3X4)), 3)
     one, other = bit_set(layout, [1]), bit_set(layout, [9])
     # moves 1 and 3 both on square 1: no square has two such neighbours, though 7 and 10 are a leap from it
-    assert rules.reach(one) == bit_set(layout, [7, 10]) and rules.support([one, -1, one], 1) == 0
-    assert rules.support([one, -1, other], 1) == bit_set(layout, [7])  # 7 is a leap from both 1 and 9
+    assert rules.reach(one) == bit_set(layout, [7, 10]) and rules.support([one, 0, one], 1) == 0
+    assert rules.support([one, 0, other], 1) == bit_set(layout, [7])  # 7 is a leap from both 1 and 9
 
 
 def test_fill_rule_support_fires_in_a_puzzle(puzzle_core):

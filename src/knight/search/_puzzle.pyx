@@ -53,6 +53,7 @@ cdef struct State:
     int32_t *pending           # per slot: free cells that must be placed before it
     uint8_t *free_             # per cell
     int32_t *degree            # per cell: free neighbours
+    int32_t *moves_of          # per cell: neighbours (the used part of its neighbours row)
     int32_t *mark              # per cell: flood-fill stamps
     int32_t *todo              # per cell: flood-fill stack
     int32_t *path              # per move
@@ -61,46 +62,22 @@ cdef struct State:
     uint8_t *cursor
 
 
-cdef inline void _take(State *s, int32_t cell) noexcept nogil:
+cdef inline void _step(State *s, int32_t cell, int32_t change) noexcept nogil:
+    """Step onto cell (change -1) or back off it (+1): the free-neighbour counts
+    around it, the squares with one free neighbour, and the fixed move's pending count."""
     cdef int i
-    cdef int32_t neighbour, count
-    s.free_[cell] = 0
-    if s.bucket[cell] >= 0:
-        s.pending[s.bucket[cell]] -= 1
+    cdef int32_t neighbour, before
+    s.free_[cell] = change > 0
     if s.degree[cell] == 1:
-        s.ones -= 1
-    for i in range(C_MAX_MOVES):
-        neighbour = s.neighbours[cell * C_MAX_MOVES + i]
-        if neighbour < 0:
-            break
-        if s.free_[neighbour]:
-            count = s.degree[neighbour] - 1
-            s.degree[neighbour] = count
-            if count == 0:
-                s.ones -= 1
-            elif count == 1:
-                s.ones += 1
-
-
-cdef inline void _release(State *s, int32_t cell) noexcept nogil:
-    cdef int i
-    cdef int32_t neighbour, count
-    for i in range(C_MAX_MOVES):
-        neighbour = s.neighbours[cell * C_MAX_MOVES + i]
-        if neighbour < 0:
-            break
-        if s.free_[neighbour]:
-            count = s.degree[neighbour]
-            s.degree[neighbour] = count + 1
-            if count == 1:
-                s.ones -= 1
-            elif count == 0:
-                s.ones += 1
-    s.free_[cell] = 1
-    if s.degree[cell] == 1:
-        s.ones += 1
+        s.ones += change
     if s.bucket[cell] >= 0:
-        s.pending[s.bucket[cell]] += 1
+        s.pending[s.bucket[cell]] += change
+    for i in range(s.moves_of[cell]):
+        neighbour = s.neighbours[cell * C_MAX_MOVES + i]
+        if s.free_[neighbour]:
+            before = s.degree[neighbour]
+            s.degree[neighbour] = before + change
+            s.ones += (before + change == 1) - (before == 1)
 
 
 cdef bint _connected(State *s, int32_t cell, int32_t remaining) noexcept nogil:
@@ -111,10 +88,8 @@ cdef bint _connected(State *s, int32_t cell, int32_t remaining) noexcept nogil:
     while size:
         size -= 1
         k = s.todo[size]
-        for i in range(C_MAX_MOVES):
+        for i in range(s.moves_of[k]):
             neighbour = s.neighbours[k * C_MAX_MOVES + i]
-            if neighbour < 0:
-                break
             if s.free_[neighbour] and s.mark[neighbour] != s.stamp:
                 s.mark[neighbour] = s.stamp
                 reached += 1
@@ -138,18 +113,14 @@ cdef bint _supported(State *s, int32_t cell, int32_t move) noexcept nogil:
     enough free squares holding no fixed move around it (see the twin)."""
     cdef int i, j
     cdef int32_t neighbour, other, k, need, have
-    for i in range(C_MAX_MOVES):
+    for i in range(s.moves_of[cell]):
         neighbour = s.neighbours[cell * C_MAX_MOVES + i]
-        if neighbour < 0:
-            break
         k = s.given[neighbour]
         if k > move + 1 and s.free_[neighbour]:
             need = (1 if s.at_move[k - 1] < 0 else 0) + (1 if k < s.n and s.at_move[k + 1] < 0 else 0)
             have = 0
-            for j in range(C_MAX_MOVES):
+            for j in range(s.moves_of[neighbour]):
                 other = s.neighbours[neighbour * C_MAX_MOVES + j]
-                if other < 0:
-                    break
                 if s.free_[other] and not s.given[other]:
                     have += 1
             if have < need:
@@ -168,10 +139,8 @@ cdef bint _within(State *s, int32_t cell, int32_t target, int32_t steps) noexcep
         while begin < layer_end:
             k = s.todo[begin]
             begin += 1
-            for i in range(C_MAX_MOVES):
+            for i in range(s.moves_of[k]):
                 neighbour = s.neighbours[k * C_MAX_MOVES + i]
-                if neighbour < 0:
-                    break
                 if neighbour == target:
                     return True
                 if s.free_[neighbour] and not s.given[neighbour] and s.mark[neighbour] != s.stamp:
@@ -194,10 +163,8 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
     s.frame_size[depth] = 0
     if remaining == 0:
         return True
-    for i in range(C_MAX_MOVES):
+    for i in range(s.moves_of[cell]):
         neighbour = s.neighbours[cell * C_MAX_MOVES + i]
-        if neighbour < 0:
-            break
         if s.free_[neighbour]:
             count = s.degree[neighbour]
             if count == 0 and remaining > 1:
@@ -227,10 +194,8 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
     fixed = s.at_move[move]
     if fixed >= 0:
         adjacent = False
-        for i in range(C_MAX_MOVES):
+        for i in range(s.moves_of[cell]):
             neighbour = s.neighbours[cell * C_MAX_MOVES + i]
-            if neighbour < 0:
-                break
             if neighbour == fixed:
                 adjacent = True
         if s.free_[fixed] and adjacent:
@@ -241,10 +206,8 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
     if slot >= 0:
         row = slot * s.cells
         slack = s.move_of_slot[slot] - move
-    for i in range(C_MAX_MOVES):
+    for i in range(s.moves_of[cell]):
         neighbour = s.neighbours[cell * C_MAX_MOVES + i]
-        if neighbour < 0:
-            break
         if s.free_[neighbour] and not s.given[neighbour]:
             if slot >= 0:
                 d = s.distance[row + neighbour]
@@ -270,7 +233,7 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
 cdef void _unwind(State *s, int32_t depth) noexcept nogil:
     cdef int32_t top
     for top in range(depth - 1, -1, -1):
-        _release(s, s.path[top])
+        _step(s, s.path[top], +1)
 
 
 cdef int _clock(double deadline) noexcept with gil:
@@ -290,7 +253,7 @@ cdef int _depth_first(State *s, int32_t start, int64_t *nodes_io, int64_t max_no
     if nodes >= max_nodes:
         return S_LIMIT
     nodes += 1
-    _take(s, start)
+    _step(s, start, -1)
     s.path[0] = start
     if _expand(s, start, 0):
         nodes_io[0] = nodes
@@ -312,14 +275,14 @@ cdef int _depth_first(State *s, int32_t start, int64_t *nodes_io, int64_t max_no
             nodes += 1
             square = s.candidates[top * C_MAX_MOVES + s.cursor[top]]
             s.cursor[top] += 1
-            _take(s, square)
+            _step(s, square, -1)
             s.path[depth] = square
             if _expand(s, square, depth):
                 nodes_io[0] = nodes
                 return S_FOUND
             depth += 1
         else:
-            _release(s, s.path[top])
+            _step(s, s.path[top], +1)
             if top == 0:
                 nodes_io[0] = nodes
                 return S_EXHAUSTED
@@ -359,7 +322,7 @@ def search(
     for cell in range(cells):
         if not 0 <= latest[cell] <= n:
             raise ValueError(f"latest[{cell}] is {latest[cell]}, not a move")
-    block = <char *>malloc(<size_t>cells * (1 + 4 * 5) + <size_t>n * (C_MAX_MOVES * 4 + 4 + 2) + (<size_t>n + 2 + slots) * 4)
+    block = <char *>malloc(<size_t>cells * (1 + 4 * 6) + <size_t>n * (C_MAX_MOVES * 4 + 4 + 2) + (<size_t>n + 2 + slots) * 4)
     if block == NULL:
         raise MemoryError(f"no memory to search {n} moves")
     s.cells, s.n, s.end, s.stamp, s.slots = cells, n, at_move[n], 0, slots
@@ -370,7 +333,8 @@ def search(
     s.latest = &latest[0]
     s.move_of_slot = &move_of_slot[0] if move_of_slot.shape[0] else NULL
     s.degree = <int32_t *>block
-    s.mark = s.degree + cells
+    s.moves_of = s.degree + cells
+    s.mark = s.moves_of + cells
     s.todo = s.mark + cells
     s.candidates = s.todo + cells
     s.path = s.candidates + n * C_MAX_MOVES
@@ -388,12 +352,10 @@ def search(
             s.ones = 0
             for cell in range(cells):
                 count = 0
-                if s.free_[cell]:
-                    for i in range(C_MAX_MOVES):
-                        if s.neighbours[cell * C_MAX_MOVES + i] < 0:
-                            break
-                        count += 1
-                s.degree[cell] = count
+                while count < C_MAX_MOVES and s.neighbours[cell * C_MAX_MOVES + count] >= 0:
+                    count += 1
+                s.moves_of[cell] = count
+                s.degree[cell] = count if s.free_[cell] else 0
                 if s.free_[cell] and count == 1:
                     s.ones += 1
             # the cells by their last possible move (a counting sort), and the pending counts
@@ -472,6 +434,11 @@ cdef inline int _popcount(uint64_t x) noexcept nogil:
     return <int>((x * 0x0101010101010101ULL) >> 56)
 
 
+cdef inline int _low(uint64_t word) noexcept nogil:
+    """The position of a non-zero word's lowest set bit."""
+    return _popcount((word & (~word + 1)) - 1)
+
+
 cdef inline int32_t _size(const uint64_t *bits, int32_t words) noexcept nogil:
     cdef int32_t total = 0, i
     for i in range(words):
@@ -484,7 +451,7 @@ cdef inline int32_t _lowest(const uint64_t *bits, int32_t words) noexcept nogil:
     cdef int32_t i
     for i in range(words):
         if bits[i]:
-            return i * 64 + _popcount((bits[i] & (~bits[i] + 1)) - 1)
+            return i * 64 + _low(bits[i])
     return -1
 
 
@@ -649,7 +616,7 @@ cdef int32_t _branches(Fill *f, const uint64_t *domain, int32_t *options) noexce
             for i in range(words):
                 bits = domain[move * words + i]
                 while bits:
-                    f.held[i * 64 + _popcount((bits & (~bits + 1)) - 1)] += 1
+                    f.held[i * 64 + _low(bits)] += 1
                     bits &= bits - 1
             if best < 0 or count < size:
                 best, size = move, count
@@ -668,7 +635,7 @@ cdef int32_t _branches(Fill *f, const uint64_t *domain, int32_t *options) noexce
     for i in range(words):
         bits = domain[best * words + i]
         while bits:
-            square = i * 64 + _popcount((bits & (~bits + 1)) - 1)
+            square = i * 64 + _low(bits)
             bits &= bits - 1
             options[2 * count] = best
             j = count - 1  # a stable insertion by held: ties stay in square order

@@ -147,35 +147,19 @@ class _State:
         row = self.neighbours[cell * MAX_MOVES : (cell + 1) * MAX_MOVES]
         return [t for t in row if t >= 0]
 
-    def take(self, cell: int) -> None:
-        self.free[cell] = 0
-        if self.bucket[cell] >= 0:
-            self.pending[self.bucket[cell]] -= 1
+    def step(self, cell: int, change: int) -> None:
+        """Step onto cell (change -1) or back off it (+1): the free-neighbour
+        counts around it, the squares with one free neighbour, the fixed move's pending count."""
+        self.free[cell] = change > 0
         if self.degree[cell] == 1:
-            self.ones -= 1
+            self.ones += change
+        if self.bucket[cell] >= 0:
+            self.pending[self.bucket[cell]] += change
         for neighbour in self.around(cell):
             if self.free[neighbour]:
-                count = self.degree[neighbour] - 1
-                self.degree[neighbour] = count
-                if count == 0:
-                    self.ones -= 1
-                elif count == 1:
-                    self.ones += 1
-
-    def release(self, cell: int) -> None:
-        for neighbour in self.around(cell):
-            if self.free[neighbour]:
-                count = self.degree[neighbour]
-                self.degree[neighbour] = count + 1
-                if count == 1:
-                    self.ones -= 1
-                elif count == 0:
-                    self.ones += 1
-        self.free[cell] = 1
-        if self.degree[cell] == 1:
-            self.ones += 1
-        if self.bucket[cell] >= 0:
-            self.pending[self.bucket[cell]] += 1
+                before = self.degree[neighbour]
+                self.degree[neighbour] = before + change
+                self.ones += (before + change == 1) - (before == 1)
 
     def expand(self, cell: int, depth: int) -> bool:
         """Fill frame depth (the square of move depth + 1) with move depth + 2's candidates;
@@ -296,7 +280,7 @@ class _State:
         if nodes >= max_nodes:
             return LIMIT, nodes
         nodes += 1
-        self.take(start)
+        self.step(start, -1)
         self.path[0] = start
         if self.expand(start, 0):
             return FOUND, nodes
@@ -315,13 +299,13 @@ class _State:
                 nodes += 1
                 self.cursor[top] = position + 1
                 square = frame[position]
-                self.take(square)
+                self.step(square, -1)
                 self.path[depth] = square
                 if self.expand(square, depth):
                     return FOUND, nodes
                 depth += 1
             else:
-                self.release(self.path[top])
+                self.step(self.path[top], +1)
                 if top == 0:
                     return EXHAUSTED, nodes
                 depth -= 1
@@ -329,7 +313,7 @@ class _State:
     def unwind(self, depth: int) -> None:
         """Release the path's squares (the first depth of them)."""
         for top in range(depth - 1, -1, -1):
-            self.release(self.path[top])
+            self.step(self.path[top], +1)
 
 
 # The domain search (fill): the puzzle as a constraint problem, for puzzles with many givens.
@@ -425,10 +409,10 @@ class _Rules:
 
     def support(self, domain: list[int], move: int) -> int:
         """The squares move may hold given the domains of its neighbouring moves."""
-        before = domain[move - 1] if move > 0 else -1
-        after = domain[move + 1] if move + 1 < self.n else -1
-        if before < 0 or after < 0:
-            return self.board if before == after else self.reach(max(before, after))
+        first, last = move == 0, move + 1 == self.n
+        if first or last:
+            return self.board if first and last else self.reach(domain[move + 1 if first else move - 1])
+        before, after = domain[move - 1], domain[move + 1]
         ones = twos = 0
         for shifted in self.shifts(before | after):
             twos |= ones & shifted

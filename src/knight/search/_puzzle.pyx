@@ -413,7 +413,7 @@ cdef struct Fill:
     int32_t options_max        # most (move, square) choices at one depth
     const int32_t *deltas
     const uint64_t *board
-    uint64_t *scratch          # 5 × words: a shifted set, two reaches, the pair's union, the support
+    uint64_t *scratch          # 4 × words: a narrowed domain, a support, ones and twos
     uint64_t *ones             # words: squares in at least one domain (also the pair counts)
     uint64_t *twos             # words: squares in at least two
     int32_t *queue             # moves to narrow around (a stack)
@@ -455,66 +455,49 @@ cdef inline int32_t _lowest(const uint64_t *bits, int32_t words) noexcept nogil:
     return -1
 
 
-cdef void _shift(uint64_t *out, const uint64_t *bits, int32_t words, int32_t delta) noexcept nogil:
-    """out = bits moved delta positions up (down when negative); what leaves the words is lost."""
-    cdef int32_t q, r, i
-    cdef uint64_t value
-    memset(out, 0, words * sizeof(uint64_t))
+cdef inline uint64_t _moved(const uint64_t *bits, int32_t words, int32_t i, int32_t delta) noexcept nogil:
+    """Word i of bits moved delta positions up (down when negative); what leaves the words is lost."""
+    cdef int32_t j, r
+    cdef uint64_t value = 0
     if delta >= 0:
-        q, r = delta >> 6, delta & 63
-        for i in range(q, words):
-            value = bits[i - q] << r
-            if r and i - q > 0:
-                value |= bits[i - q - 1] >> (64 - r)
-            out[i] = value
+        j, r = i - (delta >> 6), delta & 63
+        if j >= 0:
+            value = bits[j] << r
+        if r and j >= 1:
+            value |= bits[j - 1] >> (64 - r)
     else:
-        q, r = (-delta) >> 6, (-delta) & 63
-        for i in range(words - q):
-            value = bits[i + q] >> r
-            if r and i + q + 1 < words:
-                value |= bits[i + q + 1] << (64 - r)
-            out[i] = value
-
-
-cdef void _reach(Fill *f, uint64_t *out, const uint64_t *bits) noexcept nogil:
-    """out = the squares a leap from some square of bits."""
-    cdef int32_t k, i
-    cdef uint64_t *moved = f.scratch
-    memset(out, 0, f.words * sizeof(uint64_t))
-    for k in range(f.shifts):
-        _shift(moved, bits, f.words, f.deltas[k])
-        for i in range(f.words):
-            out[i] |= moved[i]
-    for i in range(f.words):
-        out[i] &= f.board[i]
+        j, r = i + ((-delta) >> 6), (-delta) & 63
+        if j < words:
+            value = bits[j] >> r
+        if r and j + 1 < words:
+            value |= bits[j + 1] << (64 - r)
+    return value
 
 
 cdef uint64_t *_support(Fill *f, const uint64_t *domain, int32_t move) noexcept nogil:
-    """The squares move may hold given its neighbouring moves' domains (see the twin)."""
+    """The squares move may hold given its neighbouring moves' domains (see the twin), a
+    word at a time: the leaps from each side, and the squares two leaps from their union."""
     cdef int32_t words = f.words, k, i
-    cdef uint64_t *moved = f.scratch
-    cdef uint64_t *before = f.scratch + words
-    cdef uint64_t *after = f.scratch + 2 * words
-    cdef uint64_t *both = f.scratch + 3 * words
-    cdef uint64_t *out = f.scratch + 4 * words
-    if move == 0 and move + 1 == f.n:
-        memcpy(out, f.board, words * sizeof(uint64_t))
-    elif move == 0 or move + 1 == f.n:
-        _reach(f, out, domain + (move + 1 if move == 0 else move - 1) * words)
-    else:
-        _reach(f, before, domain + (move - 1) * words)
-        _reach(f, after, domain + (move + 1) * words)
-        for i in range(words):
-            both[i] = domain[(move - 1) * words + i] | domain[(move + 1) * words + i]
-            f.ones[i] = 0
-            f.twos[i] = 0
+    cdef const uint64_t *before = domain + (move - 1) * words
+    cdef const uint64_t *after = domain + (move + 1) * words
+    cdef uint64_t *out = f.scratch + words
+    cdef uint64_t from_before, from_after, one, two, moved_before, moved_after
+    cdef bint first = move == 0, last = move + 1 == f.n
+    for i in range(words):
+        from_before = from_after = one = two = 0
         for k in range(f.shifts):
-            _shift(moved, both, words, f.deltas[k])
-            for i in range(words):
-                f.twos[i] |= f.ones[i] & moved[i]
-                f.ones[i] |= moved[i]
-        for i in range(words):
-            out[i] = before[i] & after[i] & f.twos[i]
+            moved_before = 0 if first else _moved(before, words, i, f.deltas[k])
+            moved_after = 0 if last else _moved(after, words, i, f.deltas[k])
+            from_before |= moved_before
+            from_after |= moved_after
+            two |= one & (moved_before | moved_after)
+            one |= moved_before | moved_after
+        if first and last:  # a single move
+            out[i] = f.board[i]
+        elif first or last:
+            out[i] = f.board[i] & (from_before | from_after)
+        else:
+            out[i] = f.board[i] & from_before & from_after & two
     return out
 
 
@@ -756,7 +739,7 @@ def fill(
     f.deltas = &deltas[0] if deltas.shape[0] else NULL
     f.board = &board[0]
     f.capacity = 16
-    f.scratch = <uint64_t *>malloc(7 * words * sizeof(uint64_t))
+    f.scratch = <uint64_t *>malloc(4 * words * sizeof(uint64_t))
     f.queue = <int32_t *>malloc(n * sizeof(int32_t))
     f.waiting = <uint8_t *>calloc(n, 1)
     f.held = <int32_t *>malloc(f.positions * sizeof(int32_t))
@@ -767,7 +750,7 @@ def fill(
     try:
         if not (f.scratch and f.queue and f.waiting and f.held and f.levels and f.options and f.option_count and f.cursor):
             raise MemoryError(f"no memory to search {n} moves")
-        f.ones, f.twos = f.scratch + 5 * words, f.scratch + 6 * words
+        f.ones, f.twos = f.scratch + 2 * words, f.scratch + 3 * words
         depth_zero = f.levels
         with nogil:
             memcpy(depth_zero, &domains[0], <size_t>n * words * sizeof(uint64_t))

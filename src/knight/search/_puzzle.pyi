@@ -29,6 +29,7 @@ def fill(
     deltas: array,
     board: array,
     domains: array,
+    rank: array,
     max_nodes: int,
     deadline: float,
 ) -> Tuple[int, int, Optional[array]]: ...

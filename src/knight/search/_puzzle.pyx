@@ -413,6 +413,7 @@ cdef struct Fill:
     int32_t options_max        # most (move, square) choices at one depth
     const int32_t *deltas
     const uint64_t *board
+    const int64_t *rank        # per position: the second key of the squares' order
     uint64_t *scratch          # 4 × words: a narrowed domain, a support, ones and twos
     uint64_t *ones             # words: squares in at least one domain (also the pair counts)
     uint64_t *twos             # words: squares in at least two
@@ -606,7 +607,7 @@ cdef int32_t _branches(Fill *f, const uint64_t *domain, int32_t *options) noexce
     if best < 0:
         return 0
     for i in range(f.positions):
-        if f.held[i] and (cell < 0 or f.held[i] < fewest):
+        if f.held[i] and (cell < 0 or f.held[i] < fewest or f.held[i] == fewest and f.rank[i] < f.rank[cell]):
             cell, fewest = i, f.held[i]
     count = 0
     if fewest < size:
@@ -623,7 +624,7 @@ cdef int32_t _branches(Fill *f, const uint64_t *domain, int32_t *options) noexce
             options[2 * count] = best
             j = count - 1  # a stable insertion by held: ties stay in square order
             key = f.held[square]
-            while j >= 0 and f.held[options[2 * j + 1]] > key:
+            while j >= 0 and (f.held[options[2 * j + 1]] > key or f.held[options[2 * j + 1]] == key and f.rank[options[2 * j + 1]] > f.rank[square]):
                 options[2 * j + 3] = options[2 * j + 1]
                 j -= 1
             options[2 * j + 3] = square
@@ -714,6 +715,7 @@ def fill(
     const int32_t[::1] deltas,
     const uint64_t[::1] board,
     const uint64_t[::1] domains,
+    const int64_t[::1] rank,
     long long max_nodes,
     double deadline,
 ):
@@ -731,6 +733,8 @@ def fill(
     if words < 1 or domains.shape[0] % words or domains.shape[0] == 0:
         raise ValueError(f"domains must hold n × {words} words (the board's), not {domains.shape[0]}")
     n = domains.shape[0] // words
+    if rank.shape[0] != words * 64:
+        raise ValueError(f"rank must have {words * 64} entries (one a bit), not {rank.shape[0]}")
     for i in range(deltas.shape[0]):
         if not -words * 64 < deltas[i] < words * 64:
             raise ValueError(f"delta {deltas[i]} leaves the {words * 64} positions")
@@ -738,6 +742,7 @@ def fill(
     f.options_max = max(n, f.positions)
     f.deltas = &deltas[0] if deltas.shape[0] else NULL
     f.board = &board[0]
+    f.rank = &rank[0]
     f.capacity = 16
     f.scratch = <uint64_t *>malloc(4 * words * sizeof(uint64_t))
     f.queue = <int32_t *>malloc(n * sizeof(int32_t))

@@ -322,7 +322,7 @@ class _State:
 FILL_DEADLINE_EVERY = 64
 
 
-def fill(deltas, board, domains, max_nodes, deadline):
+def fill(deltas, board, domains, rank, max_nodes, deadline):
     """Complete the path by narrowing each move's domain; return (status, nodes, cells).
 
     The squares are bits of a padded layout (see search/_solve._Layout): a leap is a
@@ -337,8 +337,9 @@ def fill(deltas, board, domains, max_nodes, deadline):
     * every domain keeps a square and every square lies in some domain, else the node fails.
 
     Then it branches on the move with the fewest squares (the first such move), trying
-    its squares in the fewest other domains first, then by position; unless some square
-    lies in fewer domains than that, when it branches on that square's moves instead.
+    its squares in the fewest other domains first, then by ``rank`` (one int64 a bit),
+    then by position; unless some square lies in fewer domains than that (the first by
+    rank and position of the fewest), when it branches on that square's moves instead.
     cells are the bit positions of the moves' squares when status is FOUND, else None.
     """
     words = len(board)
@@ -351,7 +352,7 @@ def fill(deltas, board, domains, max_nodes, deadline):
     stack: list[tuple[list[int], list[tuple[int, int]]]] = []
     cursor: list[int] = []
     while True:
-        options = rules.branches(domain)
+        options = rules.branches(domain, rank)
         if not options:
             return FOUND, nodes, array("i", [bits.bit_length() - 1 for bits in domain])
         stack.append((domain, options))
@@ -462,7 +463,7 @@ class _Rules:
             if not queue:
                 return True
 
-    def branches(self, domain: list[int]) -> list[tuple[int, int]]:
+    def branches(self, domain: list[int], rank) -> list[tuple[int, int]]:
         """The (move, square) choices to try at a settled node, in order; none when every
         move has its square."""
         held: dict[int, int] = {}
@@ -476,7 +477,7 @@ class _Rules:
                     best, size = move, len(cells)
         if best < 0:
             return []
-        count, cell = min((count, cell) for cell, count in held.items())
+        count, _, cell = min((count, rank[cell], cell) for cell, count in held.items())
         if count < size:
             return [(move, cell) for move, bits in enumerate(domain) if bits >> cell & 1]
-        return [(best, cell) for cell in sorted(_bits(domain[best]), key=lambda cell: (held[cell], cell))]
+        return [(best, cell) for cell in sorted(_bits(domain[best]), key=lambda cell: (held[cell], rank[cell], cell))]

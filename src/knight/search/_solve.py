@@ -200,7 +200,8 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     core from move 1 and from move n backwards (the better direction first, see
     _backwards; which one thrashes varies from puzzle to puzzle), each with
     ROUND_NODES << cycle nodes and the cycle's own tie breaks; when fill is set, the
-    domain search (_puzzle.fill) with FILL_ROUND_NODES << cycle nodes goes first. The
+    domain search (_puzzle.fill) with FILL_ROUND_NODES << cycle nodes and the same tie
+    breaks goes first. The
     domain search solves most puzzles with many givens in a few hundred nodes; the
     forward core is faster on free stretches (a start and an end only, a long free tail).
 
@@ -214,7 +215,8 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     while True:
         cycle, step = divmod(round_, 3 if domains else 2)
         if domains and step == 0:
-            arguments: tuple[Any, ...] = (*domains, min(FILL_ROUND_NODES << cycle, max_nodes - nodes), when)
+            rank = layout.spread(_tie_breaks(board.rows, board.cols, cycle))
+            arguments: tuple[Any, ...] = (*domains, rank, min(FILL_ROUND_NODES << cycle, max_nodes - nodes), when)
             status, used, cells = _impl.puzzle.fill(*arguments)
             cells = cells and [layout.cell(bit) for bit in cells]
             reverse = False
@@ -267,6 +269,13 @@ class _Layout:
     def cell(self, bit: int) -> int:
         row, col = divmod(bit, self.stride)
         return row * self.cols + col
+
+    def spread(self, values: list[int]) -> array:
+        """Per-cell values laid out per bit (0 on the gap columns and past the last row)."""
+        spread = array("q", bytes(8 * 64 * self.words))
+        for cell, value in enumerate(values):
+            spread[self.bit(cell)] = value
+        return spread
 
     def words_of(self, bits: int) -> array:
         return array("Q", bits.to_bytes(8 * self.words, "little"))

@@ -37,7 +37,7 @@ MAX_MOVES = 8
 #: Nodes of the forward core's first rounds (see _rounds); each cycle doubles them.
 ROUND_NODES = 4096
 
-#: Nodes of the domain search's first round: its nodes cost some 20 of the forward core's.
+#: Nodes of the domain search's first round: one of its nodes costs some ten of the forward core's.
 FILL_ROUND_NODES = 2048
 
 
@@ -201,9 +201,9 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     _backwards; which one thrashes varies from puzzle to puzzle), each with
     ROUND_NODES << cycle nodes and the cycle's own tie breaks; when fill is set, the
     domain search (_puzzle.fill) with FILL_ROUND_NODES << cycle nodes and the same tie
-    breaks goes first. The
-    domain search solves most puzzles with many givens in a few hundred nodes; the
-    forward core is faster on free stretches (a start and an end only, a long free tail).
+    breaks goes first. The domain search solves most puzzles with many givens in a few
+    hundred nodes; the forward core is faster on free stretches (a start and an end
+    only, a long free tail), so fixed ends alone never run the domain search.
 
     Returns (status, nodes, squares): squares are 1-based, in move order, when FOUND."""
     board = windows.board

@@ -9,11 +9,13 @@ Prints one table from one run, each row beside a plain search on the same boards
 * impossible shapes (one per refutation rule): the refusal against an exhaustive
   search of the compiled core from the first square, stopped at PLAIN_NODES;
 * puzzles made from random tours with a fixed seed, keeping 25% (8×8) or 15% (10×10)
-  of the moves: knight.solve against the same compiled puzzle core with no propagation
-  and no windows (every square open to every move), stopped at PLAIN_NODES.
+  of the moves: knight.solve against the same compiled forward core with no propagation
+  and no windows (every square open to every move), stopped at PLAIN_NODES; the note
+  gives each side's per-puzzle worst, and the same rounds without the domain search
+  (the forward core alone, the solver before it: see _solve._rounds).
 
-Times are the best of REPEATS (refusals) or single runs (searches); a row's puzzles all
-get the same budget. The machine is shared while benchmarks run: read ratios, not times.
+Times are the best of REPEATS (refusals), of SOLVE_REPEATS (each puzzle, knight.solve and
+the forward core alone) or single runs (plain searches); a row's puzzles all get the same budget. The machine is shared while benchmarks run: read ratios, not times.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from array import array
 
 import knight
 from knight import _impl
+from knight.search import _solve
 from knight.search._methods import plain
 from knight.search._refute import shape_of
 
@@ -35,6 +38,7 @@ STATUS = {0: "found", 1: "exhausted", 2: "limit"}
 PLAIN_NODES = 2_000_000
 PUZZLE_NODES = 2_000_000
 REPEATS = 5
+SOLVE_REPEATS = 3
 HOLEY_PLAIN_NODES = 200_000
 HOLEY = [
     knight.Board(9, holes=["e5"]),
@@ -101,17 +105,27 @@ def plain_puzzle(board: knight.Board) -> tuple[int, int]:
     return status, nodes
 
 
-def timed(function) -> tuple[float, str]:
-    """(seconds, outcome) of one call: "ok", "no" (NoTourError) or "limit"."""
-    began = time.perf_counter()
-    try:
-        function()
-        outcome = "ok"
-    except knight.NoTourError:
-        outcome = "no"
-    except knight.SearchLimitError:
-        outcome = "limit"
-    return time.perf_counter() - began, outcome
+def forward_only(board: knight.Board) -> None:
+    """knight.solve's rounds without the domain search: the forward core both ways."""
+    windows = _solve.propagate(board, {move: square - 1 for square, move in board.givens.items()})
+    if _solve._rounds(windows, PUZZLE_NODES, float("inf"), False)[0] != 0:
+        raise knight.SearchLimitError("forward core: not found")
+
+
+def timed(function, repeats: int = 1) -> tuple[float, str]:
+    """(seconds, outcome) of the fastest of repeats calls: "ok", "no" (NoTourError) or "limit"."""
+    best = float("inf")
+    for _ in range(repeats):
+        began = time.perf_counter()
+        try:
+            function()
+            outcome = "ok"
+        except knight.NoTourError:
+            outcome = "no"
+        except knight.SearchLimitError:
+            outcome = "limit"
+        best = min(best, time.perf_counter() - began)
+    return best, outcome
 
 
 def row(name: str, ours: float, theirs: float, note: str = "") -> None:
@@ -140,22 +154,26 @@ def main() -> None:
         row(f"refuse: {rule}", ours, theirs, f"search: {STATUS[status]} after {nodes:,} nodes")
     for rows, share, count in ((8, 0.25, 20), (10, 0.15, 20)):
         count = 5 if quick else count
-        ours_all, theirs_all, worst, outcomes, plains = 0.0, 0.0, 0.0, [], []
+        ours, theirs, forward, outcomes, plains, forwards = [], [], [], [], [], []
         for seed in range(count):
             board = puzzle(rows, share, seed)
-            ours, outcome = timed(lambda: knight.solve(board, max_nodes=PUZZLE_NODES))
+            took, outcome = timed(lambda: knight.solve(board, max_nodes=PUZZLE_NODES), SOLVE_REPEATS)
+            ours.append(took)
+            outcomes.append(outcome)
             began = time.perf_counter()
             status, _ = plain_puzzle(board)
-            theirs_all += time.perf_counter() - began
-            ours_all += ours
-            worst = max(worst, ours)
-            outcomes.append(outcome)
+            theirs.append(time.perf_counter() - began)
             plains.append(STATUS[status])
+            took, outcome = timed(lambda: forward_only(board), SOLVE_REPEATS)
+            forward.append(took)
+            forwards.append(outcome)
         note = (
-            f"{outcomes.count('ok')}/{count} solved (worst {worst * 1000:.0f} ms), "
-            f"plain {plains.count('found')}/{count}"
+            f"{outcomes.count('ok')}/{count} solved, worst {max(ours) * 1000:.0f} ms; "
+            f"plain {plains.count('found')}/{count}, worst {max(theirs) * 1000:.0f} ms; "
+            f"forward core alone {forwards.count('ok')}/{count}, mean {sum(forward) / count * 1000:.0f} ms, "
+            f"worst {max(forward) * 1000:.0f} ms"
         )
-        row(f"solve {rows}×{rows}, {share:.0%} given (mean)", ours_all / count, theirs_all / count, note)
+        row(f"solve {rows}×{rows}, {share:.0%} given (mean)", sum(ours) / count, sum(theirs) / count, note)
 
 
 if __name__ == "__main__":

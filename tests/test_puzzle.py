@@ -250,3 +250,156 @@ def test_the_cores_share_their_constants():
     from knight.search import _puzzle_py
 
     assert (compiled.NEAR, compiled.MAX_MOVES) == (_puzzle_py.NEAR, _puzzle_py.MAX_MOVES)
+
+
+# The domain search (_puzzle.fill): its rules, each where it fires, and the two cores agreeing.
+
+#: An open tour of the 3×4 board (1-based squares in move order), the answer the rule states keep.
+TOUR_3X4 = [1, 7, 9, 2, 8, 10, 3, 12, 6, 4, 11, 5]
+BOARD_3X4 = Board((3, 4))
+
+
+def fill_question(board, cycle=1):
+    """The domain search's (layout, arguments but the budget and deadline) for a board's
+    givens, windows and tie breaks as knight.solve makes them in that cycle."""
+    from knight.search._core_py import _tie_breaks
+
+    windows = _solve.propagate(board, {move: square - 1 for square, move in board.givens.items()})
+    layout = _solve._Layout(board)
+    rank = layout.spread(_tie_breaks(board.rows, board.cols, cycle))
+    return layout, (*_solve._fill_arguments(windows, layout), rank)
+
+
+def open_domains(layout, board, fixed):
+    """(rules, domains): every square for every move but the fixed ones (move -> 1-based square)."""
+    from knight.search import _puzzle_py
+
+    every = sum(1 << layout.bit(square - 1) for square in board)
+    domains = [every] * len(board)
+    for move, square in fixed.items():
+        domains[move - 1] = 1 << layout.bit(square - 1)
+    return _puzzle_py._Rules(list(layout.deltas), every, len(board)), domains
+
+
+def words(layout, domains):
+    from array import array
+
+    packed = array("Q")
+    for bits in domains:
+        packed.extend(layout.words_of(bits))
+    return packed
+
+
+def filled(puzzle_core, layout, board, domains, max_nodes=10_000):
+    """Run the core's fill on domains; validate and return the squares when it finds a tour."""
+    every = layout.words_of(sum(1 << layout.bit(square - 1) for square in board))
+    rank = layout.spread([0] * len(TOUR_3X4))
+    status, nodes, cells = puzzle_core.fill(layout.deltas, every, words(layout, domains), rank, max_nodes, float("inf"))
+    if status == puzzle_core.FOUND:
+        squares = [layout.cell(bit) + 1 for bit in cells]
+        assert_board_tour(squares, board.picture())
+        return status, squares
+    return status, None
+
+
+def bit_set(layout, squares):
+    return sum(1 << layout.bit(square - 1) for square in squares)
+
+
+def test_fill_rule_leaps_from_the_moves_around(puzzle_core):
+    layout = _solve._Layout(BOARD_3X4)
+    rules, domains = open_domains(layout, BOARD_3X4, {1: 1})
+    assert rules.settle(domains, list(range(12)))
+    assert domains[1] & ~bit_set(layout, [7, 10]) == 0  # a1 = square 1 leaps to 7 and 10 only
+    status, squares = filled(puzzle_core, layout, BOARD_3X4, open_domains(layout, BOARD_3X4, {1: 1})[1])
+    assert status == puzzle_core.FOUND and squares[0] == 1
+
+
+def test_fill_rule_two_distinct_neighbours():
+    from knight.search import _puzzle_py
+
+    layout = _solve._Layout(BOARD_3X4)
+    rules = _puzzle_py._Rules(list(layout.deltas), bit_set(layout, list(BOARD_3X4)), 3)
+    one, other = bit_set(layout, [1]), bit_set(layout, [9])
+    # moves 1 and 3 both on square 1: no square has two such neighbours, though 7 and 10 are a leap from it
+    assert rules.reach(one) == bit_set(layout, [7, 10]) and rules.support([one, 0, one], 1) == 0
+    assert rules.support([one, 0, other], 1) == bit_set(layout, [7])  # 7 is a leap from both 1 and 9
+
+
+def test_fill_rule_support_fires_in_a_puzzle(puzzle_core):
+    picture = "1 . . .\n. . . .\n3 . . ."  # move 2 must be a leap from a3 and from a1: c2 alone
+    board = Board.parse(picture)
+    layout = _solve._Layout(board)
+    rules, domains = open_domains(layout, board, {1: board.square("a3"), 3: board.square("a1")})
+    assert rules.settle(domains, list(range(12)))
+    assert domains[1] == bit_set(layout, [board.square("c2")])
+    solved = knight.solve(picture)
+    assert_puzzle_tour(solved, picture)
+    status, squares = filled(puzzle_core, layout, board, open_domains(layout, board, {1: 1, 3: 9})[1])
+    assert status == puzzle_core.FOUND
+    assert_puzzle_tour(squares, picture)
+
+
+def test_fill_rule_a_settled_square_leaves_the_other_moves(puzzle_core):
+    layout = _solve._Layout(BOARD_3X4)
+    rules, domains = open_domains(layout, BOARD_3X4, {5: 8})
+    assert rules.settle(domains, list(range(12)))
+    square = bit_set(layout, [8])
+    assert all(not bits & square for move, bits in enumerate(domains) if move != 4)
+    status, squares = filled(puzzle_core, layout, BOARD_3X4, open_domains(layout, BOARD_3X4, {5: 8})[1])
+    assert status == puzzle_core.FOUND and squares[4] == 8
+
+
+def test_fill_rule_a_square_in_one_domain_is_that_moves(puzzle_core):
+    layout = _solve._Layout(BOARD_3X4)
+    rules, domains = open_domains(layout, BOARD_3X4, {})
+    square = bit_set(layout, [TOUR_3X4[6]])
+    for move in range(12):
+        if move != 6:
+            domains[move] &= ~square  # the tour's move 7 square can now be move 7's only
+    start = list(domains)
+    assert rules.settle(domains, list(range(12)))
+    assert domains[6] == square
+    status, squares = filled(puzzle_core, layout, BOARD_3X4, start)
+    assert status == puzzle_core.FOUND and squares[6] == TOUR_3X4[6]
+
+
+def test_fill_rule_every_square_and_move_covered(puzzle_core):
+    layout = _solve._Layout(BOARD_3X4)
+    rules, domains = open_domains(layout, BOARD_3X4, {})
+    square = bit_set(layout, [6])
+    uncovered = [bits & ~square for bits in domains]
+    assert not rules.settle(list(uncovered), list(range(12)))
+    assert filled(puzzle_core, layout, BOARD_3X4, uncovered) == (puzzle_core.EXHAUSTED, None)
+    empty = list(domains)
+    empty[3] = 0
+    assert not rules.settle(list(empty), list(range(12)))
+    assert filled(puzzle_core, layout, BOARD_3X4, empty) == (puzzle_core.EXHAUSTED, None)
+
+
+def test_fill_stops_at_its_budget_and_deadline(puzzle_core):
+    board = Board.parse(puzzle_picture(Board(8), 0.05, 4))
+    layout, arguments = fill_question(board)
+    status, nodes, cells = puzzle_core.fill(*arguments, 3, float("inf"))
+    assert (status, nodes, cells) == (puzzle_core.LIMIT, 3, None)
+    status, nodes, cells = puzzle_core.fill(*arguments, 10_000, 0.0)
+    assert (status, nodes, cells) == (puzzle_core.LIMIT, 0, None)
+
+
+FILL_CORPUS = [*SHAPES, Board(5, moves=(0, 1)), Board((4, 6), moves=(0, 1), holes=["a1"])]
+
+
+@pytest.mark.parametrize("board", FILL_CORPUS, ids=[f"{board.name} {board.moves}" for board in FILL_CORPUS])
+def test_the_fill_cores_agree(both_puzzle_cores, board):
+    """The same status, node count and tour from the compiled domain search and its twin,
+    on puzzles with few and many givens (some found, some stopped by the budget)."""
+    compiled, twin = both_puzzle_cores
+    for seed, share in ((11, 0.1), (12, 0.25), (13, 0.5)):
+        picture = puzzle_picture(board, share, seed)
+        puzzle = Board.parse(picture, moves=board.moves)
+        layout, arguments = fill_question(puzzle, seed % 3)
+        answers = [core.fill(*arguments, 400, float("inf")) for core in (compiled, twin)]
+        assert answers[0][:2] == answers[1][:2]
+        if answers[0][0] == compiled.FOUND:
+            assert list(answers[0][2]) == list(answers[1][2])
+            assert_puzzle_tour([layout.cell(bit) + 1 for bit in answers[0][2]], picture, leaper=board.moves)

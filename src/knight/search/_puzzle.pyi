@@ -22,3 +22,14 @@ def search(
     max_nodes: int,
     deadline: float,
 ) -> Tuple[int, int, Optional[array]]: ...
+
+FILL_DEADLINE_EVERY: int
+
+def fill(
+    deltas: array,
+    board: array,
+    domains: array,
+    rank: array,
+    max_nodes: int,
+    deadline: float,
+) -> Tuple[int, int, Optional[array]]: ...

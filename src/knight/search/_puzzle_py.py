@@ -1,6 +1,8 @@
-"""Pure-Python twin of the compiled puzzle core (``_puzzle.pyx``): same algorithm, same answers.
+"""Pure-Python twin of the compiled puzzle cores (``_puzzle.pyx``): same algorithms, same answers.
 
-The puzzle core completes a path of n moves through every square when some squares
+Two searches: ``search``, below, goes forward from move 1; ``fill``, at the end of the
+module, narrows every move's squares at once (a constraint search, stronger where many
+moves are given). ``search`` completes a path of n moves through every square when some squares
 already hold fixed move numbers (a start, an end, a puzzle's givens), going forward from
 move 1. The caller (search/_solve) has propagated the givens already and hands over:
 
@@ -47,7 +49,17 @@ from typing import Sequence
 
 from .._status import EXHAUSTED, FOUND, LIMIT
 
-__all__ = ["EXHAUSTED", "FOUND", "LIMIT", "MAX_MOVES", "NEAR", "DEADLINE_EVERY", "search"]
+__all__ = [
+    "EXHAUSTED",
+    "FOUND",
+    "LIMIT",
+    "MAX_MOVES",
+    "NEAR",
+    "DEADLINE_EVERY",
+    "FILL_DEADLINE_EVERY",
+    "search",
+    "fill",
+]
 
 #: Most moves a square has; the width of a cell's row in ``neighbours``.
 MAX_MOVES = 8
@@ -135,35 +147,19 @@ class _State:
         row = self.neighbours[cell * MAX_MOVES : (cell + 1) * MAX_MOVES]
         return [t for t in row if t >= 0]
 
-    def take(self, cell: int) -> None:
-        self.free[cell] = 0
-        if self.bucket[cell] >= 0:
-            self.pending[self.bucket[cell]] -= 1
+    def step(self, cell: int, change: int) -> None:
+        """Step onto cell (change -1) or back off it (+1): the free-neighbour
+        counts around it, the squares with one free neighbour, the fixed move's pending count."""
+        self.free[cell] = change > 0
         if self.degree[cell] == 1:
-            self.ones -= 1
+            self.ones += change
+        if self.bucket[cell] >= 0:
+            self.pending[self.bucket[cell]] += change
         for neighbour in self.around(cell):
             if self.free[neighbour]:
-                count = self.degree[neighbour] - 1
-                self.degree[neighbour] = count
-                if count == 0:
-                    self.ones -= 1
-                elif count == 1:
-                    self.ones += 1
-
-    def release(self, cell: int) -> None:
-        for neighbour in self.around(cell):
-            if self.free[neighbour]:
-                count = self.degree[neighbour]
-                self.degree[neighbour] = count + 1
-                if count == 1:
-                    self.ones -= 1
-                elif count == 0:
-                    self.ones += 1
-        self.free[cell] = 1
-        if self.degree[cell] == 1:
-            self.ones += 1
-        if self.bucket[cell] >= 0:
-            self.pending[self.bucket[cell]] += 1
+                before = self.degree[neighbour]
+                self.degree[neighbour] = before + change
+                self.ones += (before + change == 1) - (before == 1)
 
     def expand(self, cell: int, depth: int) -> bool:
         """Fill frame depth (the square of move depth + 1) with move depth + 2's candidates;
@@ -284,7 +280,7 @@ class _State:
         if nodes >= max_nodes:
             return LIMIT, nodes
         nodes += 1
-        self.take(start)
+        self.step(start, -1)
         self.path[0] = start
         if self.expand(start, 0):
             return FOUND, nodes
@@ -303,13 +299,13 @@ class _State:
                 nodes += 1
                 self.cursor[top] = position + 1
                 square = frame[position]
-                self.take(square)
+                self.step(square, -1)
                 self.path[depth] = square
                 if self.expand(square, depth):
                     return FOUND, nodes
                 depth += 1
             else:
-                self.release(self.path[top])
+                self.step(self.path[top], +1)
                 if top == 0:
                     return EXHAUSTED, nodes
                 depth -= 1
@@ -317,4 +313,171 @@ class _State:
     def unwind(self, depth: int) -> None:
         """Release the path's squares (the first depth of them)."""
         for top in range(depth - 1, -1, -1):
-            self.release(self.path[top])
+            self.step(self.path[top], +1)
+
+
+# The domain search (fill): the puzzle as a constraint problem, for puzzles with many givens.
+
+#: Nodes of the domain search between two looks at the clock.
+FILL_DEADLINE_EVERY = 64
+
+
+def fill(deltas, board, domains, rank, max_nodes, deadline):
+    """Complete the path by narrowing each move's domain; return (status, nodes, cells).
+
+    The squares are bits of a padded layout (see search/_solve._Layout): a leap is a
+    shift by one of ``deltas``, and ``board`` (WORDS uint64 words) marks the squares.
+    ``domains`` holds, per move 1..n, WORDS words: the squares that may hold it (one
+    square for a fixed move). The search keeps every domain at the fixpoint of four rules:
+
+    * a move's square is a leap from a square of the move before and of the move after,
+      and (a middle move) has two such neighbours, not one holding both;
+    * a move with one square left takes that square from every other move;
+    * a square left in one move's domain only is that move's square;
+    * every domain keeps a square and every square lies in some domain, else the node fails.
+
+    Then it branches on the move with the fewest squares (the first such move), trying
+    its squares in the fewest other domains first, then by ``rank`` (one int64 a bit),
+    then by position; unless some square lies in fewer domains than that (the first by
+    rank and position of the fewest), when it branches on that square's moves instead.
+    cells are the bit positions of the moves' squares when status is FOUND, else None.
+    """
+    words = len(board)
+    n = len(domains) // words
+    rules = _Rules(list(deltas), _number(board, 0, words), n)
+    domain = [_number(domains, move * words, words) for move in range(n)]
+    nodes = 0
+    if not rules.settle(domain, list(range(n))):
+        return EXHAUSTED, nodes, None
+    stack: list[tuple[list[int], list[tuple[int, int]]]] = []
+    cursor: list[int] = []
+    while True:
+        options = rules.branches(domain, rank)
+        if not options:
+            return FOUND, nodes, array("i", [bits.bit_length() - 1 for bits in domain])
+        stack.append((domain, options))
+        cursor.append(0)
+        while True:
+            if not stack:
+                return EXHAUSTED, nodes, None
+            saved, options = stack[-1]
+            if cursor[-1] == len(options):
+                stack.pop()
+                cursor.pop()
+                continue
+            if nodes >= max_nodes or (nodes % FILL_DEADLINE_EVERY == 0 and time.monotonic() >= deadline):
+                return LIMIT, nodes, None
+            nodes += 1
+            move, cell = options[cursor[-1]]
+            cursor[-1] += 1
+            domain = list(saved)
+            domain[move] = 1 << cell
+            if rules.settle(domain, [move]):
+                break
+
+
+def _number(words, start: int, count: int) -> int:
+    """WORDS uint64 words as one Python int (a bitset)."""
+    return int.from_bytes(words[start : start + count].tobytes(), "little")
+
+
+def _bits(bits: int) -> list[int]:
+    """The positions of the set bits, lowest first."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found
+
+
+class _Rules:
+    """The domain rules on one board (see fill), on Python ints as bitsets."""
+
+    def __init__(self, deltas: list[int], board: int, n: int) -> None:
+        self.deltas, self.board, self.n = deltas, board, n
+
+    def shifts(self, bits: int):
+        for delta in self.deltas:
+            yield bits << delta if delta > 0 else bits >> -delta
+
+    def reach(self, bits: int) -> int:
+        """The squares a leap from some square of bits."""
+        out = 0
+        for shifted in self.shifts(bits):
+            out |= shifted
+        return out & self.board
+
+    def support(self, domain: list[int], move: int) -> int:
+        """The squares move may hold given the domains of its neighbouring moves."""
+        first, last = move == 0, move + 1 == self.n
+        if first or last:
+            return self.board if first and last else self.reach(domain[move + 1 if first else move - 1])
+        before, after = domain[move - 1], domain[move + 1]
+        ones = twos = 0
+        for shifted in self.shifts(before | after):
+            twos |= ones & shifted
+            ones |= shifted
+        return self.reach(before) & self.reach(after) & twos
+
+    def settle(self, domain: list[int], queue: list[int]) -> bool:
+        """Narrow domain (per move, in place) to the rules' fixpoint, starting from the
+        moves in queue; False when a move or a square is left without."""
+        n = self.n
+        waiting = set(queue)
+        while True:
+            while queue:
+                move = queue.pop()
+                waiting.discard(move)
+                own = domain[move]
+                changed = [other for other in (move - 1, move + 1) if 0 <= other < n]
+                narrowed = [domain[other] & self.support(domain, other) for other in changed]
+                if own & (own - 1) == 0:
+                    for other in range(n):
+                        if other != move and domain[other] & own:
+                            changed.append(other)
+                            narrowed.append(domain[other] & ~own)
+                for other, bits in zip(changed, narrowed):
+                    if bits != domain[other]:
+                        if not bits:
+                            return False
+                        domain[other] = bits
+                        if other not in waiting:
+                            waiting.add(other)
+                            queue.append(other)
+            ones = twos = 0
+            for bits in domain:
+                twos |= ones & bits
+                ones |= bits
+            if ones != self.board:
+                return False
+            lonely = ones & ~twos
+            for move in range(n):
+                mine = domain[move] & lonely
+                if mine and mine != domain[move]:
+                    if mine & (mine - 1):
+                        return False
+                    domain[move] = mine
+                    waiting.add(move)
+                    queue.append(move)
+            if not queue:
+                return True
+
+    def branches(self, domain: list[int], rank) -> list[tuple[int, int]]:
+        """The (move, square) choices to try at a settled node, in order; none when every
+        move has its square."""
+        held: dict[int, int] = {}
+        best, size = -1, 0
+        for move, bits in enumerate(domain):
+            if bits & (bits - 1):
+                cells = _bits(bits)
+                for cell in cells:
+                    held[cell] = held.get(cell, 0) + 1
+                if best < 0 or len(cells) < size:
+                    best, size = move, len(cells)
+        if best < 0:
+            return []
+        count, _, cell = min((count, rank[cell], cell) for cell, count in held.items())
+        if count < size:
+            return [(move, cell) for move, bits in enumerate(domain) if bits >> cell & 1]
+        return [(best, cell) for cell in sorted(_bits(domain[best]), key=lambda cell: (held[cell], rank[cell], cell))]

@@ -10,9 +10,11 @@ givens, and a fixed start and end as moves 1 and n. It is answered in three step
    fits no move, or a move that fits no square, is a proof there is no tour; a square
    that fits one move only, or a move that fits one square only, is fixed there, and the
    distances are measured again until nothing changes;
-3. a backtracking search in the compiled puzzle core (_puzzle / _puzzle_py) with the
-   windows of step 2 and connectivity pruning, in rounds of doubling budgets that go
-   forward from move 1 and backward from move n in turn (see _rounds).
+3. a backtracking search in the compiled puzzle cores (_puzzle / _puzzle_py), in rounds
+   of doubling budgets (see _rounds): the domain search (fill), which narrows every
+   move's squares at once, when moves other than the ends are given; then the forward
+   search with the windows of step 2 and connectivity pruning, from move 1 and
+   backward from move n in turn.
 """
 
 from __future__ import annotations
@@ -32,8 +34,11 @@ from ._refute import changes_colour, refutation, shape_of
 
 MAX_MOVES = 8
 
-#: Nodes of the first round of the puzzle search; each further round doubles it.
+#: Nodes of the forward core's first rounds (see _rounds); each cycle doubles them.
 ROUND_NODES = 4096
+
+#: Nodes of the domain search's first round: one of its nodes costs some ten of the forward core's.
+FILL_ROUND_NODES = 2048
 
 
 class _Windows:
@@ -178,7 +183,7 @@ def complete(board: Board, fixed: dict[int, int], max_nodes: int, when: float, w
         windows = propagate(board, {move: square - 1 for move, square in fixed.items()})
     except NoTourError as error:
         raise NoTourError(f"{what}: {error}") from None
-    status, nodes, squares = _rounds(windows, max_nodes, when)
+    status, nodes, squares = _rounds(windows, max_nodes, when, any(1 < move < len(board) for move in fixed))
     if status == FOUND:
         return squares
     if status == EXHAUSTED:
@@ -188,30 +193,39 @@ def complete(board: Board, fixed: dict[int, int], max_nodes: int, when: float, w
     raise SearchLimitError(f"{what} found within max_nodes={max_nodes:,} search nodes")
 
 
-def _rounds(windows: _Windows, max_nodes: int, when: float) -> tuple:
-    """The puzzle core in rounds, as the search core runs (see _core_py): round r is a
-    complete search stopped after ROUND_NODES << r nodes, each round breaking ties its
-    own way, so that a bad early choice costs one round, not the whole budget. Rounds
-    go forward from move 1 and backward from move n in turn (the better direction
-    first, see _backwards): which one thrashes varies from puzzle to puzzle.
+def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple:
+    """The puzzle cores in rounds, as the search core runs (see _core_py): each round is a
+    complete search stopped after its budget, and the budgets double every cycle, so that
+    a bad early choice costs one round, not the whole budget. A cycle runs the forward
+    core from move 1 and from move n backwards (the better direction first, see
+    _backwards; which one thrashes varies from puzzle to puzzle), each with
+    ROUND_NODES << cycle nodes and the cycle's own tie breaks; when fill is set, the
+    domain search (_puzzle.fill) with FILL_ROUND_NODES << cycle nodes and the same tie
+    breaks goes first. The domain search solves most puzzles with many givens in a few
+    hundred nodes; the forward core is faster on free stretches (a start and an end
+    only, a long free tail), so fixed ends alone never run the domain search.
 
     Returns (status, nodes, squares): squares are 1-based, in move order, when FOUND."""
-    board, n = windows.board, windows.n
-    forward = _arguments(windows)
-    windows.fixed = {n + 1 - move: cell for move, cell in windows.fixed.items()}
-    windows.measure()
-    backward = _arguments(windows)
-    ways = (
-        [(backward, True), (forward, False)] if _backwards(windows) is False else [(forward, False), (backward, True)]
-    )
+    board = windows.board
+    layout = _Layout(board)
+    domains = _fill_arguments(windows, layout) if fill else None
+    ways: list[Any] = []  # made when first needed: the domain search usually finds the tour first
     nodes = 0
     round_ = 0
     while True:
-        budget = ROUND_NODES << (round_ // 2)
-        tie_break = array("q", _tie_breaks(board.rows, board.cols, round_ // 2))
-        (head, tail), reverse = ways[round_ % 2]
-        arguments: tuple[Any, ...] = (*head, tie_break, *tail, min(budget, max_nodes - nodes), when)
-        status, used, cells = _impl.puzzle.search(*arguments)
+        cycle, step = divmod(round_, 3 if domains else 2)
+        if domains and step == 0:
+            rank = layout.spread(_tie_breaks(board.rows, board.cols, cycle))
+            arguments: tuple[Any, ...] = (*domains, rank, min(FILL_ROUND_NODES << cycle, max_nodes - nodes), when)
+            status, used, cells = _impl.puzzle.fill(*arguments)
+            cells = cells and [layout.cell(bit) for bit in cells]
+            reverse = False
+        else:
+            ways = ways or _ways(windows)
+            tie_break = array("q", _tie_breaks(board.rows, board.cols, cycle))
+            (head, tail), reverse = ways[step - 1 if domains else step]
+            arguments = (*head, tie_break, *tail, min(ROUND_NODES << cycle, max_nodes - nodes), when)
+            status, used, cells = _impl.puzzle.search(*arguments)
         nodes += used
         if status == FOUND:
             squares = array("i", [cell + 1 for cell in cells])
@@ -221,6 +235,71 @@ def _rounds(windows: _Windows, max_nodes: int, when: float) -> tuple:
         if status != LIMIT or nodes >= max_nodes or expired(when):
             return status, nodes, None
         round_ += 1
+
+
+def _ways(windows: _Windows) -> list[Any]:
+    """The forward core's (arguments, reverse) from move 1 and from move n backwards, the
+    better direction first (see _backwards); windows are left reversed."""
+    n = windows.n
+    forward = _arguments(windows)
+    windows.fixed = {n + 1 - move: cell for move, cell in windows.fixed.items()}
+    windows.measure()
+    backward = _arguments(windows)
+    return (
+        [(backward, True), (forward, False)] if _backwards(windows) is False else [(forward, False), (backward, True)]
+    )
+
+
+class _Layout:
+    """The board's squares as bits for the domain search (_puzzle.fill): row r, column c
+    at bit r * stride + c, where stride = cols + reach leaves reach empty columns after
+    each row, so that every leap is one shift of the bitset and no leap off the board
+    lands on a square (it lands in the gap columns, or outside the bits, or off the board's bits)."""
+
+    def __init__(self, board: Board) -> None:
+        reach = max(max(abs(dr), abs(dc)) for dr, dc in board.steps)
+        self.cols, self.stride = board.cols, board.cols + reach
+        self.words = (board.rows * self.stride + 63) // 64
+        self.deltas = array("i", [dr * self.stride + dc for dr, dc in board.steps])
+
+    def bit(self, cell: int) -> int:
+        row, col = divmod(cell, self.cols)
+        return row * self.stride + col
+
+    def cell(self, bit: int) -> int:
+        row, col = divmod(bit, self.stride)
+        return row * self.cols + col
+
+    def spread(self, values: list[int]) -> array:
+        """Per-cell values laid out per bit (0 on the gap columns and past the last row)."""
+        spread = array("q", bytes(8 * 64 * self.words))
+        for cell, value in enumerate(values):
+            spread[self.bit(cell)] = value
+        return spread
+
+    def words_of(self, bits: int) -> array:
+        return array("Q", bits.to_bytes(8 * self.words, "little"))
+
+
+def _fill_arguments(windows: _Windows, layout: _Layout) -> tuple[array, array, array]:
+    """The domain search's (deltas, board, domains) for the windows' question: move k may
+    stand on the free squares whose windows hold k (a fixed move on its square alone)."""
+    board = 0
+    domains = [0] * windows.n
+    for cell in windows.squares:
+        bit = 1 << layout.bit(cell)
+        board |= bit
+        if windows.given[cell]:
+            domains[windows.given[cell] - 1] = bit
+            continue
+        for span in windows.fits(cell):
+            for move in span:
+                if move not in windows.fixed:
+                    domains[move - 1] |= bit
+    words = array("Q")
+    for bits in domains:
+        words.extend(layout.words_of(bits))
+    return layout.deltas, layout.words_of(board), words
 
 
 def _arguments(windows: _Windows) -> tuple[tuple[Any, ...], tuple[Any, ...]]:

@@ -13,7 +13,8 @@ out of the top word makes the step run again from its layer (never changed while
 swept from) with twice the limbs, so an overflow never gives a wrong answer. Before the
 first step, the twin's demand patterns are found (hash sets of 64-bit patterns, a layer at
 a time, looking at the clock between layers), and a successor whose pattern does not fit
-is dropped before its labels are renumbered. ``sample``
+is dropped before its labels are renumbered; a state with a mirror image (see the twin)
+is merged with it. ``sample``
 keeps every layer and draws tours by walking them (see sample). A layer's table grows no
 further than the memory available (MemoryError instead).
 """
@@ -202,7 +203,8 @@ cdef struct Step:
     const int32_t *thin
     const int32_t *watch    # nwatch × (free, must end, n, n positions)
     const int32_t *colours  # ncolours (nkeep, or 0 when the graph is not bipartite)
-    int nhere, last, pending, nchoices, ndrops, nkeep, nthin, nwatch, ncolours, balance
+    const int32_t *mirror   # nmirror (nkeep, or 0): where each kept square's mirror image is kept
+    int nhere, last, pending, nchoices, ndrops, nkeep, nthin, nwatch, ncolours, balance, nmirror
 
 
 cdef void _read_step(const int32_t *p, Step *s) noexcept nogil:
@@ -210,13 +212,14 @@ cdef void _read_step(const int32_t *p, Step *s) noexcept nogil:
     s.fits = NULL
     s.nhere, s.last, s.pending, s.nchoices = p[0], p[1], p[2], p[3]
     s.ndrops, s.nkeep, s.nthin, s.nwatch = p[4], p[5], p[6], p[7]
-    s.ncolours, s.balance = p[8], p[9]
-    s.choices = p + 10
+    s.ncolours, s.balance, s.nmirror = p[8], p[9], p[10]
+    s.choices = p + 11
     s.drops = s.choices + 3 * s.nchoices
     s.keep = s.drops + 2 * s.ndrops
     s.thin = s.keep + s.nkeep
     s.colours = s.thin + s.nthin
-    s.watch = s.colours + s.ncolours
+    s.mirror = s.colours + s.ncolours
+    s.watch = s.mirror + s.nmirror
 
 
 cdef inline int _find(const uint8_t *cells, int n, uint8_t code) noexcept nogil:
@@ -455,16 +458,41 @@ cdef inline void _unpack(const uint64_t *key, int n, uint8_t *cells) noexcept no
         cells[k] = (key[k >> 4] >> (4 * (k & 15))) & 15
 
 
+cdef inline void _renumber(uint8_t *codes, int n) noexcept nogil:
+    """Renumber the labels in order of first appearance (in place)."""
+    cdef uint8_t labels[FRESH + 1]
+    cdef uint8_t code = FIRST_LABEL
+    cdef int k
+    memset(labels, 0, sizeof(labels))
+    for k in range(n):
+        if codes[k] >= FIRST_LABEL:
+            if labels[codes[k]] == 0:
+                labels[codes[k]] = code
+                code += 1
+            codes[k] = labels[codes[k]]
+
+
+cdef inline const uint8_t *_canonical(const uint8_t *out, uint8_t *image, const int32_t *mirror, int n) noexcept nogil:
+    """The twin's canonical: out or its mirror image (written to image), the smaller compared from the last code back."""
+    cdef int k
+    for k in range(n):
+        image[k] = out[mirror[k]]
+    _renumber(image, n)
+    for k in range(n - 1, -1, -1):
+        if image[k] != out[k]:
+            return image if image[k] < out[k] else out
+    return out
+
+
 cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
                            uint64_t *key, int kw) noexcept nogil:
     """The state after choice c from cells (the state's codes, then EMPTY for the new square):
     1 a complete tour, 0 a live state (packed into key), -1 dead."""
     cdef uint8_t work[CELLS]
     cdef uint8_t out[CELLS]
-    cdef uint8_t labels[FRESH + 1]
+    cdef uint8_t image[CELLS]
     cdef const int32_t *choice = s.choices + 3 * c
     cdef int k, new = s.nhere - 1, state
-    cdef uint8_t code
     if (choice[0] >= 1 and cells[choice[1]] == FULL) or (choice[0] == 2 and cells[choice[2]] == FULL):
         return -1
     memcpy(work, cells, s.nhere)
@@ -475,18 +503,15 @@ cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint clos
         return state
     if s.fits != NULL and not _fits_has(s.fits, _pattern(work, s.keep, s.nkeep)):
         return -1
-    memset(labels, 0, sizeof(labels))
-    code = FIRST_LABEL
     for k in range(s.nkeep):
         out[k] = work[s.keep[k]]
-        if out[k] >= FIRST_LABEL:
-            if labels[out[k]] == 0:
-                labels[out[k]] = code
-                code += 1
-            out[k] = labels[out[k]]
+    _renumber(out, s.nkeep)
     if s.fits == NULL and not _viable(out, s, closed):
         return -1
-    _pack(out, s.nkeep, key, kw)
+    if s.nmirror:
+        _pack(_canonical(out, image, s.mirror, s.nkeep), s.nkeep, key, kw)
+    else:
+        _pack(out, s.nkeep, key, kw)
     return 0
 
 
@@ -557,12 +582,13 @@ cdef void _completions(Table *layer, const Table *after, const Step *s, bint clo
 
 
 def _flatten(sweep) -> tuple[list, list]:
-    """The plan's steps as one int list (each: 10 sizes, then its arrays; see _read_step) and where each starts."""
+    """The plan's steps as one int list (each: 11 sizes, then its arrays; see _read_step) and where each starts."""
     program, starts = [], []
     for step in sweep.steps:
         starts.append(len(program))
         program += [len(step.here), step.last, step.pending, len(step.choices), len(step.drops),
-                    len(step.keep), len(step.thin), len(step.watch), len(step.colours), step.balance]
+                    len(step.keep), len(step.thin), len(step.watch), len(step.colours), step.balance,
+                    len(step.mirror)]
         for choice in step.choices:
             program += [len(choice), *choice, *[0] * (2 - len(choice))]
         for position, must_end in step.drops:
@@ -570,6 +596,7 @@ def _flatten(sweep) -> tuple[list, list]:
         program += step.keep
         program += step.thin
         program += step.colours
+        program += step.mirror
         for free, near, must_end in step.watch:
             program += [free, must_end, len(near), *near]
     return program, starts
@@ -742,6 +769,8 @@ cdef class _Engine:
             _read_step(self.program + self.starts[i], &s)
             if self.fits != NULL:
                 s.fits = &self.fits[i]
+            if self.kept != NULL:  # drawing walks the states as they are: no merging with mirror images
+                s.nmirror = 0
             _table_clear(&self.nxt)
             self.work += self.now.size
             slot = 0
@@ -824,6 +853,7 @@ cdef class _Engine:
                 _read_step(self.program + self.starts[i], &s)
                 if self.fits != NULL:
                     s.fits = &self.fits[i]
+                s.nmirror = 0
                 _completions(&self.kept[i], &self.kept[i + 1] if i + 1 < self.nsteps else NULL, &s,
                              self.closed, self.alone)
 
@@ -843,6 +873,7 @@ cdef class _Engine:
             _read_step(self.program + self.starts[i], &s)
             if self.fits != NULL:
                 s.fits = &self.fits[i]
+            s.nmirror = 0
             _unpack(here, s.nhere - 1, cells)
             cells[s.nhere - 1] = EMPTY
             after = &self.kept[i + 1] if i + 1 < self.nsteps else NULL

@@ -33,6 +33,12 @@ frontier square's edges so far (0, 1 or 2) and the path ends made. A state whose
 is not among them is dropped: on 5×5 and 6×6 most states are, because their squares'
 remaining neighbours cannot give every square the edges it still needs.
 
+**Mirror images.** When the question is its own mirror image across the sweep (board and
+fixed ends; rows flipped for a sweep column by column), then after each step whose squares
+taken so far are their own mirror image (the end of a column), a state and its mirror image
+have as many completions: the sweep keeps only the first of the two (``canonical``), about
+halving the states. Drawing tours keeps states as they are.
+
 The sweep counts undirected paths or cycles; ``count`` doubles open ones without a fixed
 end (each path runs both ways) and closed ones from a start (both directions).
 
@@ -71,6 +77,7 @@ class Step(NamedTuple):
     pending: int  # fixed path ends (start, end) not yet left
     colours: tuple[int, ...]  # ±1 by square colour (empty if the leaper's graph is not bipartite)
     balance: int  # 2 × the colours of the squares still to come
+    mirror: tuple[int, ...] = ()  # where each kept square's mirror image is kept (empty: no symmetry here)
 
 
 class Plan(NamedTuple):
@@ -184,14 +191,47 @@ def _step(i: int, here: list[int], step_of, neighbours, last, ends, colour) -> S
     )
 
 
+def _flip(rows: int, cols: int, on, ends, moves, by_rows: bool):
+    """The mirror image across the sweep (rows flipped for a sweep column by column), as a function
+    of squares, when it maps the whole question onto itself (board, leaper, fixed ends); else None."""
+    if by_rows:
+        flip = lambda q: q - q % cols + cols - 1 - q % cols  # noqa: E731
+    else:
+        flip = lambda q: (rows - 1 - q // cols) * cols + q % cols  # noqa: E731
+    if {(dr, -dc) if by_rows else (-dr, dc) for dr, dc in moves} != set(moves):
+        return None
+    if any(on[q] != on[flip(q)] for q in range(rows * cols)) or any(flip(q) != q for q in ends):
+        return None
+    return flip
+
+
+def _mirrors(order, last, flip) -> list[tuple[int, ...]]:
+    """For each step, where the mirror image of each square kept after it is kept, when the squares
+    taken by then are their own mirror image (and so are those still to come); else ()."""
+    taken: set[int] = set()
+    unmatched = 0  # squares taken whose image is not
+    mirrors = []
+    for i, square in enumerate(order):
+        taken.add(square)
+        if flip is None:
+            mirrors.append(())
+            continue
+        unmatched += -1 if flip(square) in taken and flip(square) != square else int(flip(square) != square)
+        kept = [u for u in order[: i + 1] if last[u] > i] if unmatched == 0 else []
+        at = {u: k for k, u in enumerate(kept)}
+        mirrors.append(tuple(at[flip(u)] for u in kept) if unmatched == 0 and kept else ())
+    return mirrors
+
+
 def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
     """Validate the question and lay out the sweep, in the orientation with the narrower frontier."""
     on = _check(rows, cols, mask, start, end, closed, moves)
     neighbours = _neighbours(rows, cols, on, moves)
-    orders = [_order(rows, cols, on, by_rows) for by_rows in (rows > cols, rows <= cols)]
-    order, (last, _) = min(((o, _last_steps(o, neighbours)) for o in orders), key=lambda pair: pair[1][1])
+    sweeps = [(_order(rows, cols, on, by_rows), by_rows) for by_rows in (rows > cols, rows <= cols)]
+    (order, by_rows), (last, _) = min(((o, _last_steps(o[0], neighbours)) for o in sweeps), key=lambda pair: pair[1][1])
     step_of = {square: i for i, square in enumerate(order)}
     ends = set() if closed else {start, end} - {None}
+    mirrors = _mirrors(order, last, _flip(rows, cols, on, ends, moves, by_rows))
     bipartite = all((dr + dc) % 2 for dr, dc in moves)
     colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in order} if bipartite else None
     coming = 2 * sum(colour.values()) if colour else 0
@@ -201,7 +241,8 @@ def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
         here = frontier + [square]
         if colour:
             coming -= 2 * colour[square]
-        steps.append(_step(i, here, step_of, neighbours, last, ends, colour)._replace(balance=coming))
+        step = _step(i, here, step_of, neighbours, last, ends, colour)
+        steps.append(step._replace(balance=coming, mirror=mirrors[i]))
         frontier = [u for u in here if last[u] != i]
     n = len(order)
     if closed:
@@ -403,10 +444,19 @@ def _key(cells: list[int], keep) -> bytes:
     )
 
 
-def successors(state: bytes, step: Step, plan: Plan, fits=None):
+def canonical(state: bytes, mirror: tuple[int, ...]) -> bytes:
+    """The first of state and its mirror image, comparing codes from the last square back
+    (the compiled engine's order of packed states, so that both merge alike)."""
+    image = _key([state[m] for m in mirror], range(len(mirror)))
+    return min(state, image, key=lambda codes: codes[::-1])
+
+
+def successors(state: bytes, step: Step, plan: Plan, fits=None, merge=True):
     """Every (choice, next state) from state at step; next state None for a complete tour.
 
     fits, if given, holds the demand patterns the next state's must be among (see demands).
+    With merge, a next state that has a mirror image (see Step.mirror) is the canonical one
+    of the two: they have as many completions.
     """
     cells = list(state)
     cells.append(EMPTY)
@@ -425,7 +475,7 @@ def successors(state: bytes, step: Step, plan: Plan, fits=None):
         elif complete is not None:
             key = _key(after, step.keep)
             if pattern(key) in fits if fits is not None else _viable(key, step, plan.closed):
-                yield choice, key
+                yield choice, canonical(key, step.mirror) if merge and step.mirror else key
 
 
 #: States expanded between calls of a sweep's check: about a twentieth of a second here.
@@ -545,7 +595,7 @@ def _arrows(question: tuple, most: int) -> tuple[Plan, list[dict]]:
     for index, step in enumerate(sweep.steps):
         into: dict = {}
         for state, ways in layer.items():
-            for choice, key in successors(state, step, sweep, _fits(sweep, index)):
+            for choice, key in successors(state, step, sweep, _fits(sweep, index), merge=False):
                 into.setdefault(key, []).append((ways, state, choice))
                 kept += 1
             if kept > most:

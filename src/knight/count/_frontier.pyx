@@ -33,6 +33,19 @@ from ._frontier_py import (  # noqa: F401  (the twin's)
 from ._frontier_py import sample as _twin_sample
 from ..construct._rectangle import available_memory
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define KNIGHT_PREFETCH(p) __builtin_prefetch(p)
+    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    #include <xmmintrin.h>
+    #define KNIGHT_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+    #else
+    #define KNIGHT_PREFETCH(p) ((void)(p))
+    #endif
+    """
+    void _prefetch "KNIGHT_PREFETCH"(const void *p) noexcept nogil  # a hint: fetch p's cache line soon
+
 cdef enum:
     EMPTY = 0
     FULL = 1
@@ -43,40 +56,44 @@ cdef enum:
     CELLS = 64  # room for the frontier plus the new square
     MAX_LIMBS = 64  # counts of up to 4096 bits
     CHUNK = 1 << 14  # hash slots swept between looks at the clock and Ctrl-C
+    BATCH = 16  # a state's choices taken together (see _advance)
 
 cdef uint64_t NO_KEY = 0xFFFFFFFFFFFFFFFF  # first word of an empty slot (never a state: 16 codes of 15)
 
 cdef struct Table:
-    uint64_t *keys   # cap × kw words
-    uint64_t *vals   # cap × limbs words, least significant first
+    uint64_t *slots  # cap slots of kw key words then limbs count words (least significant first)
     size_t cap       # a power of two
     size_t size
     size_t most      # the most slots it may grow to (memory available)
     int kw
     int limbs
+    int width        # kw + limbs: a slot's words, key and count side by side (one cache line a probe)
+
+
+cdef inline uint64_t *_key_at(const Table *t, size_t i) noexcept nogil:
+    return t.slots + i * t.width
+
+
+cdef inline uint64_t *_count_at(const Table *t, size_t i) noexcept nogil:
+    return t.slots + i * t.width + t.kw
 
 
 cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
-    t.keys = <uint64_t *>malloc(cap * kw * sizeof(uint64_t))
-    t.vals = <uint64_t *>malloc(cap * limbs * sizeof(uint64_t))
-    t.cap, t.size, t.kw, t.limbs, t.most = cap, 0, kw, limbs, <size_t>-1
-    if t.keys == NULL or t.vals == NULL:
-        free(t.keys)
-        free(t.vals)
-        t.keys = t.vals = NULL
+    t.slots = <uint64_t *>malloc(cap * (kw + limbs) * sizeof(uint64_t))
+    t.cap, t.size, t.kw, t.limbs, t.width, t.most = cap, 0, kw, limbs, kw + limbs, <size_t>-1
+    if t.slots == NULL:
         return -1
-    memset(t.keys, 0xFF, cap * kw * sizeof(uint64_t))
+    memset(t.slots, 0xFF, cap * t.width * sizeof(uint64_t))
     return 0
 
 
 cdef void _table_free(Table *t) noexcept nogil:
-    free(t.keys)
-    free(t.vals)
-    t.keys = t.vals = NULL
+    free(t.slots)
+    t.slots = NULL
 
 
 cdef void _table_clear(Table *t) noexcept nogil:
-    memset(t.keys, 0xFF, t.cap * t.kw * sizeof(uint64_t))
+    memset(t.slots, 0xFF, t.cap * t.width * sizeof(uint64_t))
     t.size = 0
 
 
@@ -105,14 +122,17 @@ cdef bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept
     cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
     cdef uint64_t *slot
     while True:
-        slot = t.keys + i * t.kw
+        slot = _key_at(t, i)
         if slot[0] == NO_KEY:
             memcpy(slot, key, t.kw * sizeof(uint64_t))
-            memcpy(t.vals + i * t.limbs, value, t.limbs * sizeof(uint64_t))
+            memcpy(slot + t.kw, value, t.limbs * sizeof(uint64_t))
             t.size += 1
             return False
         if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
-            return _add(t.vals + i * t.limbs, value, t.limbs)
+            if t.limbs == 1:
+                slot[t.kw] += value[0]
+                return slot[t.kw] < value[0]
+            return _add(slot + t.kw, value, t.limbs)
         i = (i + 1) & mask
 
 
@@ -130,8 +150,8 @@ cdef int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overfl
         return -1
     t.most = old.most
     for i in range(old.cap):
-        if old.keys[i * old.kw] != NO_KEY:
-            _insert(t, old.keys + i * old.kw, old.vals + i * old.limbs)
+        if _key_at(&old, i)[0] != NO_KEY:
+            _insert(t, _key_at(&old, i), _count_at(&old, i))
     _table_free(&old)
     return 0
 
@@ -484,25 +504,27 @@ cdef inline const uint8_t *_canonical(const uint8_t *out, uint8_t *image, const 
     return out
 
 
-cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
-                           uint64_t *key, int kw) noexcept nogil:
-    """The state after choice c from cells (the state's codes, then EMPTY for the new square):
-    1 a complete tour, 0 a live state (packed into key), -1 dead."""
-    cdef uint8_t work[CELLS]
-    cdef uint8_t out[CELLS]
-    cdef uint8_t image[CELLS]
+cdef inline int _linked(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
+                        uint8_t *work) noexcept nogil:
+    """Choice c from cells (the state's codes, then EMPTY for the new square), linked and the
+    squares that leave taken off, into work: 1 a complete tour, 0 live, -1 dead."""
     cdef const int32_t *choice = s.choices + 3 * c
-    cdef int k, new = s.nhere - 1, state
+    cdef int new = s.nhere - 1, state
     if (choice[0] >= 1 and cells[choice[1]] == FULL) or (choice[0] == 2 and cells[choice[2]] == FULL):
         return -1
     memcpy(work, cells, s.nhere)
     state = _link(work, new, choice, closed) if choice[0] else 0
     if state >= 0:
         state = _leave(work, new, s, state, closed, alone)
-    if state != 0:
-        return state
-    if s.fits != NULL and not _fits_has(s.fits, _pattern(work, s.keep, s.nkeep)):
-        return -1
+    return state
+
+
+cdef inline int _finish(const uint8_t *work, const Step *s, bint closed, uint64_t *key, int kw) noexcept nogil:
+    """The live state in work (its pattern fits) renumbered, checked without patterns, merged with
+    its mirror image and packed into key: 0, or -1 dead."""
+    cdef uint8_t out[CELLS]
+    cdef uint8_t image[CELLS]
+    cdef int k
     for k in range(s.nkeep):
         out[k] = work[s.keep[k]]
     _renumber(out, s.nkeep)
@@ -515,28 +537,62 @@ cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint clos
     return 0
 
 
+cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
+                           uint64_t *key, int kw) noexcept nogil:
+    """The state after choice c from cells (the state's codes, then EMPTY for the new square):
+    1 a complete tour, 0 a live state (packed into key), -1 dead."""
+    cdef uint8_t work[CELLS]
+    cdef int state = _linked(cells, s, c, closed, alone, work)
+    if state != 0:
+        return state
+    if s.fits != NULL and not _fits_has(s.fits, _pattern(work, s.keep, s.nkeep)):
+        return -1
+    return _finish(work, s, closed, key, kw)
+
+
 cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
                   uint64_t *total, bint *overflow, size_t first, size_t last) noexcept nogil:
     """Part of a layer: every successor of the states in now's slots first to last into nxt;
-    completions into total. -1: no memory."""
+    completions into total. -1: no memory.
+
+    _successor in three passes over a batch of choices, so that the memory each needs (a
+    pattern's slot, then a state's) is fetched for the whole batch at once: link them,
+    then check their patterns and pack them, then add them up."""
     cdef uint8_t cells[CELLS]
-    cdef uint64_t key[2]
+    cdef uint8_t work[BATCH][CELLS]
+    cdef uint64_t patterns[BATCH]
+    cdef uint64_t keys[BATCH][2]
     cdef size_t i
-    cdef int c, new = s.nhere - 1, state
+    cdef int c, c0, j, n, m, new = s.nhere - 1, state
     cdef uint64_t *value
     for i in range(first, last):
-        if now.keys[i * now.kw] == NO_KEY:
+        if _key_at(now, i)[0] == NO_KEY:
             continue
-        value = now.vals + i * now.limbs
-        _unpack(now.keys + i * now.kw, new, cells)
+        value = _count_at(now, i)
+        _unpack(_key_at(now, i), new, cells)
         cells[new] = EMPTY
-        for c in range(s.nchoices):
-            state = _successor(cells, s, c, closed, alone, key, nxt.kw)
-            if state == 1:
-                if s.last and _add(total, value, now.limbs):
-                    overflow[0] = True
-            elif state == 0 and _put(nxt, key, value, overflow) < 0:
-                return -1
+        c0 = 0
+        while c0 < s.nchoices:
+            n = 0
+            for c in range(c0, min(c0 + BATCH, s.nchoices)):
+                state = _linked(cells, s, c, closed, alone, work[n])
+                if state == 1:
+                    if s.last and _add(total, value, now.limbs):
+                        overflow[0] = True
+                elif state == 0:
+                    if s.fits != NULL:
+                        patterns[n] = _pattern(work[n], s.keep, s.nkeep)
+                        _prefetch(s.fits.keys + _mix(patterns[n], s.fits.cap - 1))
+                    n += 1
+            m = 0
+            for j in range(n):
+                if (s.fits == NULL or _fits_has(s.fits, patterns[j])) and _finish(work[j], s, closed, keys[m], nxt.kw) == 0:
+                    _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                    m += 1
+            for j in range(m):
+                if _put(nxt, keys[j], value, overflow) < 0:
+                    return -1
+            c0 += BATCH
     return 0
 
 
@@ -545,7 +601,7 @@ cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
     cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
     cdef const uint64_t *slot
     while True:
-        slot = t.keys + i * t.kw
+        slot = _key_at(t, i)
         if slot[0] == NO_KEY:
             return t.cap
         if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
@@ -565,10 +621,10 @@ cdef void _completions(Table *layer, const Table *after, const Step *s, bint clo
     memset(one, 0, sizeof(one))
     one[0] = 1
     for i in range(layer.cap):
-        if layer.keys[i * layer.kw] == NO_KEY:
+        if _key_at(layer, i)[0] == NO_KEY:
             continue
-        value = layer.vals + i * layer.limbs
-        _unpack(layer.keys + i * layer.kw, new, cells)
+        value = _count_at(layer, i)
+        _unpack(_key_at(layer, i), new, cells)
         cells[new] = EMPTY
         memset(value, 0, layer.limbs * sizeof(uint64_t))
         for c in range(s.nchoices):
@@ -578,7 +634,7 @@ cdef void _completions(Table *layer, const Table *after, const Step *s, bint clo
             elif state == 0 and after != NULL:
                 j = _lookup(after, key)
                 if j < after.cap:
-                    _add(value, after.vals + j * after.limbs, layer.limbs)
+                    _add(value, _count_at(after, j), layer.limbs)
 
 
 def _flatten(sweep) -> tuple[list, list]:
@@ -824,9 +880,9 @@ cdef class _Engine:
             free(total)
             raise MemoryError("a layer of the frontier sweep outgrew memory while its counts grew wider")
         for slot in range(self.now.cap):
-            memcpy(wider.keys + slot * self.kw, self.now.keys + slot * self.kw, self.kw * sizeof(uint64_t))
+            memcpy(_key_at(&wider, slot), _key_at(&self.now, slot), self.kw * sizeof(uint64_t))
             for j in range(limbs):
-                wider.vals[slot * limbs + j] = self.now.vals[slot * self.limbs + j] if j < self.limbs else 0
+                _count_at(&wider, slot)[j] = _count_at(&self.now, slot)[j] if j < self.limbs else 0
         wider.size, wider.most = self.now.size, self.most
         _table_free(&self.now)
         self.now = wider
@@ -885,7 +941,7 @@ cdef class _Engine:
                 elif state == 0 and after != NULL:
                     j = _lookup(after, key)
                     if j < after.cap:
-                        ways = sum(after.vals[j * self.limbs + k] << (64 * k) for k in range(self.limbs))
+                        ways = sum(_count_at(after, j)[k] << (64 * k) for k in range(self.limbs))
                         options.append((ways, c, key[0], key[1] if self.kw == 2 else 0))
             pick = rng.randrange(sum(ways for ways, _, _, _ in options))
             for ways, c, first, second in options:
@@ -907,9 +963,9 @@ cdef class _Engine:
         cdef int width = self.widths[self.at]
         found = []
         for i in range(self.now.cap):
-            if self.now.keys[i * self.kw] != NO_KEY:
-                _unpack(self.now.keys + i * self.kw, width, cells)
-                ways = sum(self.now.vals[i * self.limbs + j] << (64 * j) for j in range(self.limbs))
+            if _key_at(&self.now, i)[0] != NO_KEY:
+                _unpack(_key_at(&self.now, i), width, cells)
+                ways = sum(_count_at(&self.now, i)[j] << (64 * j) for j in range(self.limbs))
                 found.append((bytes(cells[:width]), ways))
         return sorted(found)
 

@@ -348,34 +348,50 @@ cdef inline uint64_t _pattern(const uint8_t *cells, const int32_t *keep, int n) 
     return code | ends << (2 * n)
 
 
+cdef inline uint64_t _below(int position) noexcept nogil:
+    """The bits of a pattern's squares before position (2 bits a square)."""
+    return (<uint64_t>1 << (2 * position)) - 1
+
+
+cdef inline uint64_t _without(uint64_t degrees, int position) noexcept nogil:
+    """The degrees with position's 2 bits taken out (the squares after it move down)."""
+    return (degrees & _below(position)) | ((degrees >> 2) & ~_below(position))
+
+
+cdef inline uint64_t _with(uint64_t degrees, int position, uint64_t degree) noexcept nogil:
+    """The degrees with degree put in at position (the squares from it move up)."""
+    return (degrees & _below(position)) | ((degrees & ~_below(position)) << 2) | degree << (2 * position)
+
+
 cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fits *among) noexcept nogil:
     """The twin's _later: the patterns after step s from code, added to into (unless NULL); 1 when one
-    is among among (unless NULL), else 0; -1 when out of memory."""
-    cdef uint8_t after[CELLS]
+    is among among (unless NULL), else 0; -1 when out of memory. The squares that leave are
+    the ones not kept, so a pattern after is the degrees with theirs taken out (bit operations)."""
     cdef const int32_t *choice
-    cdef uint64_t key, ends
+    cdef uint64_t key, after, degree, ends, made = code >> (2 * (s.nhere - 1))
+    cdef uint64_t degrees = code & _below(s.nhere - 1)
     cdef int k, c, p, new = s.nhere - 1
     cdef bint ok
     for c in range(s.nchoices):
-        for k in range(new):
-            after[k] = (code >> (2 * k)) & 3
         choice = s.choices + 3 * c
-        after[new] = choice[0]
+        after = degrees | <uint64_t>choice[0] << (2 * new)
         if choice[0] >= 1:
-            after[choice[1]] += 1
+            after += <uint64_t>1 << (2 * choice[1])
         if choice[0] == 2:
-            after[choice[2]] += 1
-        ends, ok = code >> (2 * new), (choice[0] < 1 or after[choice[1]] <= 2) and (choice[0] < 2 or after[choice[2]] <= 2)
+            after += <uint64_t>1 << (2 * choice[2])
+        ok = (choice[0] < 1 or (after >> (2 * choice[1])) & 3 != 3) and (choice[0] < 2 or (after >> (2 * choice[2])) & 3 != 3)
+        ends = made
         for k in range(s.ndrops):
             p = s.drops[2 * k]
-            ends += after[p] == 1
-            if after[p] == 0 or (s.drops[2 * k + 1] and after[p] != 1):
+            degree = (after >> (2 * p)) & 3
+            ends += degree == 1
+            if degree == 0 or (s.drops[2 * k + 1] and degree != 1):
                 ok = False
         if not ok or ends > (0 if closed else 2):
             continue
-        key = ends << (2 * s.nkeep)
-        for k in range(s.nkeep):
-            key |= <uint64_t>after[s.keep[k]] << (2 * k)
+        for k in range(s.ndrops - 1, -1, -1):
+            after = _without(after, s.drops[2 * k])
+        key = after | ends << (2 * s.nkeep)
         if among != NULL and _fits_has(among, key):
             return 1
         if into != NULL and _fits_add(into, key) < 0:
@@ -384,39 +400,35 @@ cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fit
 
 
 cdef int _earlier(uint64_t code, const Step *s, bint closed, Fits *into) noexcept nogil:
-    """The twin's _earlier: the patterns before step s that lead to code, added to into; -1 when out of memory."""
-    cdef uint8_t degrees[CELLS]
-    cdef uint8_t earlier[CELLS]
+    """The twin's _earlier: the patterns before step s that lead to code, added to into; -1 when out
+    of memory. The degrees before are the kept ones with the leaving squares' final degrees put
+    back in (bit operations), less the new square's edges."""
     cdef const int32_t *choice
-    cdef uint64_t key
+    cdef uint64_t key, degrees, earlier, kept = code & _below(s.nkeep)
     cdef int k, d, c, final, chosen, ends, new = s.nhere - 1
     cdef bint ok
-    for k in range(s.nkeep):
-        degrees[s.keep[k]] = (code >> (2 * k)) & 3
     for chosen in range(1 << s.ndrops):  # bit d set: the d-th square to leave ends a path
-        ends, ok = <int>(code >> (2 * s.nkeep)), True
+        ends, ok, degrees = <int>(code >> (2 * s.nkeep)), True, kept
         for d in range(s.ndrops):
             final = 1 if (chosen >> d) & 1 else 2
             if (final == 2 and s.drops[2 * d + 1]) or (final == 1 and closed):
                 ok = False
-            degrees[s.drops[2 * d]] = final
+            degrees = _with(degrees, s.drops[2 * d], final)
             ends -= final == 1
         if not ok or ends < 0:
             continue
         for c in range(s.nchoices):
             choice = s.choices + 3 * c
-            if choice[0] != degrees[new]:
+            if <uint64_t>choice[0] != (degrees >> (2 * new)) & 3:
                 continue
-            memcpy(earlier, degrees, new)
-            if (choice[0] >= 1 and earlier[choice[1]] == 0) or (choice[0] == 2 and earlier[choice[2]] == 0):
+            earlier = degrees & _below(new)
+            if (choice[0] >= 1 and (earlier >> (2 * choice[1])) & 3 == 0) or (choice[0] == 2 and (earlier >> (2 * choice[2])) & 3 == 0):
                 continue
             if choice[0] >= 1:
-                earlier[choice[1]] -= 1
+                earlier -= <uint64_t>1 << (2 * choice[1])
             if choice[0] == 2:
-                earlier[choice[2]] -= 1
-            key = <uint64_t>ends << (2 * new)
-            for k in range(new):
-                key |= <uint64_t>earlier[k] << (2 * k)
+                earlier -= <uint64_t>1 << (2 * choice[2])
+            key = earlier | <uint64_t>ends << (2 * new)
             if _fits_add(into, key) < 0:
                 return -1
     return 0

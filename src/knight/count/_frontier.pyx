@@ -20,7 +20,6 @@ further than the memory available (MemoryError instead).
 """
 
 import time
-from functools import lru_cache
 
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
@@ -28,7 +27,7 @@ from libc.string cimport memcpy, memset
 from cpython.exc cimport PyErr_CheckSignals
 
 from ._frontier_py import (  # noqa: F401  (the twin's)
-    KNIGHT_STEPS, TooManyArrows, deal, frontier_width, plan, question_of, walk_edges
+    KNIGHT_STEPS, TooManyArrows, deal, frontier_width, plan, question_of, remembered, walk_edges
 )
 from ._frontier_py import sample as _twin_sample
 from ..construct._rectangle import available_memory
@@ -1030,42 +1029,52 @@ def run_piece(piece, check=None):
     return total, work
 
 
-@lru_cache(maxsize=2)
-def _kept_sweep(question, most):
-    """The sweep of question with every layer kept, for drawing tours; TooManyArrows past most states kept."""
+_KEPT = {}  # the last 2 questions' kept sweeps
+
+
+def _kept_sweep(question, most, check=None):
+    """The sweep of question with every layer kept, for drawing tours; TooManyArrows past most
+    states kept; check(step, states) every so often."""
+    return remembered(_KEPT, (question, most), lambda: _keep_sweep(question, most, check), 2)
+
+
+def _keep_sweep(question, most, check):
+    """_kept_sweep, uncached."""
     sweep = plan(*question)
     limbs = 1
+
+    def watch(step, states):
+        if states > most:
+            raise TooManyArrows(f"sampling keeps every state of the sweep: more than {most:,}")
+        if check is not None:
+            check(step, states)
+
     while True:
         engine = _Engine(sweep, limbs, True)
         engine.load(0, [(b"", 1)])
-
-        def check(step, states):
-            if states > most:
-                raise TooManyArrows(f"sampling keeps every state of the sweep: more than {most:,}")
-
-        if engine.run(len(sweep.steps), check):
+        if engine.run(len(sweep.steps), watch):
             engine.complete_counts()
             return sweep, engine
         limbs *= 2
 
 
-def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000):
+def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000, check=None):
     """One tour, uniform among those count(...) counts: its squares in visiting order (the twin's contract).
 
     The sweep keeps every layer (for the last 2 questions asked) and then turns each state's
     count into the number of tours it leads to, last layer first; each draw walks forward
     from the empty frontier, picking each step's choice with odds in proportion to the tours
     its next state leads to. most bounds the states kept (16 bytes and more each): past it,
-    TooManyArrows.
+    TooManyArrows. check(step, states) as for count.
     """
     if rng is None:
         import random  # here: importing knight stays quick
 
         rng = random.Random()
     question = question_of(rows, cols, mask, start, end, closed, moves)
-    sweep, engine = _kept_sweep(question, most)
+    sweep, engine = _kept_sweep(question, most, check)
     if not sweep.factor or not sweep.steps:  # no sweep to walk back: the twin says why
-        return _twin_sample(*question, rng=rng)
+        return _twin_sample(*question, rng=rng, check=check)
     if engine.total_count() == 0:
         raise ValueError("no tour to sample: the count is 0")
     return walk_edges(sweep, engine.draw(sweep.steps, rng), start, end, closed, rng)

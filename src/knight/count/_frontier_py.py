@@ -50,7 +50,7 @@ uniform tour by walking the stored layers backwards (small boards: every layer i
 from __future__ import annotations
 
 import time
-from functools import lru_cache, partial
+from functools import partial
 from itertools import combinations, product
 from itertools import count as counting
 from typing import NamedTuple
@@ -413,6 +413,17 @@ def _find_demands(sweep: Plan, check) -> tuple[frozenset, ...]:
 _DEMANDS: dict = {}  # the last few sweeps' demands
 
 
+def remembered(cache: dict, key, make, size: int):
+    """cache[key], made by make() if missing; the oldest entry goes past size entries. Unlike
+    lru_cache, make may stop by raising (a check), and then nothing is kept."""
+    if key not in cache:
+        value = make()
+        if len(cache) >= size:
+            cache.pop(next(iter(cache)), None)
+        cache[key] = value
+    return cache[key]
+
+
 def demands(sweep: Plan, check=None) -> tuple[frozenset, ...]:
     """For each layer (after step i), the demand patterns (see pattern) from which the rest of the
     board can give every square two edges (path ends one), as far as degrees alone can tell.
@@ -427,12 +438,7 @@ def demands(sweep: Plan, check=None) -> tuple[frozenset, ...]:
     """
     if sweep.alone or not sweep.steps:
         return ()
-    if sweep not in _DEMANDS:
-        found = _find_demands(sweep, check)
-        if len(_DEMANDS) >= 4:
-            _DEMANDS.pop(next(iter(_DEMANDS)), None)
-        _DEMANDS[sweep] = found
-    return _DEMANDS[sweep]
+    return remembered(_DEMANDS, sweep, lambda: _find_demands(sweep, check), 4)
 
 
 def _key(cells: list[int], keep) -> bytes:
@@ -584,28 +590,39 @@ class TooManyArrows(MemoryError):
     """Sampling would keep more of the sweep's transitions than it was allowed."""
 
 
-@lru_cache(maxsize=4)
-def _arrows(question: tuple, most: int) -> tuple[Plan, list[dict]]:
+_ARROWS: dict = {}  # the last few questions' kept sweeps
+
+
+def _arrows(question: tuple, most: int, check=None) -> tuple[Plan, list[dict]]:
     """The sweep, and for each step every state reached with the (count, state, edges) leading to it.
 
-    TooManyArrows past most transitions kept.
+    TooManyArrows past most transitions kept; check(step, transitions) every CHUNK states.
     """
+    return remembered(_ARROWS, (question, most), lambda: _keep_arrows(question, most, check), 4)
+
+
+def _keep_arrows(question: tuple, most: int, check) -> tuple[Plan, list[dict]]:
+    """_arrows, uncached."""
     sweep = plan(*question)
+    if check is not None:  # the demand patterns first (their work is not kept)
+        demands(sweep, lambda: check(0, 0))
     layer, arrows, kept = {b"": 1}, [], 0
     for index, step in enumerate(sweep.steps):
         into: dict = {}
-        for state, ways in layer.items():
+        for done, (state, ways) in enumerate(layer.items(), 1):
             for choice, key in successors(state, step, sweep, _fits(sweep, index), merge=False):
                 into.setdefault(key, []).append((ways, state, choice))
                 kept += 1
             if kept > most:
                 raise TooManyArrows(f"sampling keeps every transition of the sweep: more than {most:,}")
+            if check is not None and done % CHUNK == 0:
+                check(index, kept)
         arrows.append(into)
         layer = {key: sum(ways for ways, _, _ in options) for key, options in into.items() if key is not None}
     return sweep, arrows
 
 
-def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000) -> list[int]:
+def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000, check=None) -> list[int]:
     """One tour, uniform among those count(...) counts: its squares in visiting order.
 
     The sweep's transitions are kept (for the last 4 questions asked), then walked
@@ -613,12 +630,14 @@ def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, m
     lead to the state chosen after it with probability proportional to the state's count.
     Memory grows with every layer's states: meant for small boards (up to about 6×6);
     past most transitions, TooManyArrows (a MemoryError). ValueError when there is no tour.
+    check(step, transitions), if given, is called every so often while the sweep is kept;
+    it stops the draw by raising.
     """
     if rng is None:
         import random  # here: importing knight stays quick
 
         rng = random.Random()
-    sweep, arrows = _arrows(question_of(rows, cols, mask, start, end, closed, moves), most)
+    sweep, arrows = _arrows(question_of(rows, cols, mask, start, end, closed, moves), most, check)
     if not sweep.factor or not arrows or None not in arrows[-1]:
         raise ValueError("no tour to sample: the count is 0")
     target, chosen = None, []

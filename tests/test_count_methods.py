@@ -55,6 +55,14 @@ def test_shaped_boards_frontier_and_enumerator_agree(frontier, seed):
     for end in rng.sample(list(board), 2):
         walked = sum(1 for tour in knight.tours(board, start) if tour[-1] == end)
         assert knight.count(board, start, end=end, method="frontier") == walked
+        assert knight.count(board, start, end=end, method="enumerate") == walked
+        assert knight.count(board, end=end, method="enumerate") == knight.count(board, end=end, method="frontier")
+
+
+def test_a_fixed_end_on_a_board_too_wide_for_the_sweep_is_walked(frontier):
+    with pytest.raises(knight.SearchLimitError, match="max_nodes"):
+        knight.count(30, 1, end=2, max_nodes=10_000)
+    assert knight.count((3, 4), end="d1", method="enumerate") == knight.count((3, 4), end="d1", method="frontier")
 
 
 def test_other_leapers(frontier):
@@ -73,7 +81,6 @@ def test_other_leapers(frontier):
         ({"size": 6, "end": 2, "closed": True}, knight.InvalidInputError, "closed=True"),
         ({"size": 30, "method": "frontier"}, knight.InvalidInputError, "30 squares, and the engine takes at most 26"),
         ({"size": (14, 30), "method": "frontier"}, knight.InvalidInputError, "frontier holds 30 squares"),
-        ({"size": 30, "start": 1, "end": 2}, knight.InvalidInputError, "fixed end"),
         ({"size": 5, "method": "sweep"}, knight.InvalidInputError, "'sweep'"),
         ({"size": 5, "method": None}, knight.InvalidTypeError, "None"),
         ({"size": 5, "timeout": 0}, knight.InvalidInputError, "timeout"),

@@ -57,7 +57,7 @@ def count(
 
     method="frontier" counts by dynamic programming over a frontier swept across the
     board, without walking a tour (3×30's 708,879,149,595,968 open tours in a fraction
-    of a second); "enumerate" walks every tour (no end=); "auto" (the default) sweeps,
+    of a second); "enumerate" walks every tour; "auto" (the default) sweeps,
     except on boards too wide for the sweep and on open tours of the whole 5×5 and 6×6 boards,
     where walking is faster. The work is split into pieces
     that run here, one after another, or on executor (any concurrent.futures.Executor,
@@ -78,15 +78,10 @@ def count(
     # Two squares a leap apart make one closed tour (see _enumerate), which no sweep of edges can form.
     walk = method == "enumerate" or wide is not None or (closed and len(board) == 2)
     walk = walk or (method == "auto" and last is None and walked_by_auto(board, closed))
-    if walk and last is not None:
-        raise InvalidInputError(
-            f"end={end!r}: tours with a fixed end are counted by the frontier engine only"
-            + (f"; {wide}" if wide else "; use method='frontier' or 'auto'")
-        )
     if reason:
         return 0
     if walk:
-        return _enumerate.walk_count(board, first, closed, run).tours
+        return _enumerate.walk_count(board, first, closed, run, end=last).tours
     return _sweep.count(
         board,
         first,

@@ -210,16 +210,14 @@ def _mirrors(order, last, flip) -> list[tuple[int, ...]]:
     taken by then are their own mirror image (and so are those still to come); else ()."""
     taken: set[int] = set()
     unmatched = 0  # squares taken whose image is not
-    mirrors = []
+    mirrors: list[tuple[int, ...]] = []
     for i, square in enumerate(order):
         taken.add(square)
-        if flip is None:
-            mirrors.append(())
-            continue
-        unmatched += -1 if flip(square) in taken and flip(square) != square else int(flip(square) != square)
-        kept = [u for u in order[: i + 1] if last[u] > i] if unmatched == 0 else []
+        if flip is not None and flip(square) != square:
+            unmatched += -1 if flip(square) in taken else 1
+        kept = [u for u in order[: i + 1] if last[u] > i] if flip is not None and unmatched == 0 else []
         at = {u: k for k, u in enumerate(kept)}
-        mirrors.append(tuple(at[flip(u)] for u in kept) if unmatched == 0 and kept else ())
+        mirrors.append(tuple(at[flip(u)] for u in kept))
     return mirrors
 
 

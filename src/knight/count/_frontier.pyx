@@ -998,9 +998,9 @@ cdef class _Engine:
         return sorted(found)
 
 
-def _sweep(question, int first, states, check):
-    """(undirected tours × factor, peak states, states expanded) from states before step first, with enough limbs."""
-    sweep = plan(*question)
+def _sweep(sweep, int first, states, check):
+    """(undirected tours × factor, peak states, states expanded) from states before step first of the
+    sweep (a plan), with enough limbs."""
     limbs = max([1] + [-(-ways.bit_length() // 64) for _, ways in states])
     while True:
         if limbs > MAX_LIMBS:
@@ -1016,7 +1016,8 @@ def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
     question = question_of(rows, cols, mask, start, end, closed, moves)
-    total, peak, _ = _sweep(question, 0, [(b"", 1)], check) if plan(*question).factor else (0, 0, 0)
+    sweep = plan(*question)
+    total, peak, _ = _sweep(sweep, 0, [(b"", 1)], check) if sweep.factor else (0, 0, 0)
     return total, peak, time.perf_counter() - began
 
 
@@ -1042,7 +1043,7 @@ def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2):
 def run_piece(piece, check=None):
     """(tours, states expanded) of one piece from split; check as for count."""
     question, first, states = piece
-    total, _, work = _sweep(question, first, list(states), check)
+    total, _, work = _sweep(plan(*question), first, list(states), check)
     return total, work
 
 

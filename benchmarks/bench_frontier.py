@@ -1,13 +1,14 @@
 """Benchmark the frontier engine beside today's enumerator, from one run.
 
-    python benchmarks/bench_frontier.py [--stretch]
+    python benchmarks/bench_frontier.py [--stretch] [--far]
 
 For each board: the count, the frontier engine's peak states (the most states in one
 layer of the sweep), its compiled time, the pure-Python twin's where it is quick, the
 enumerator's (knight.count(method="enumerate")) where it can finish, and the ratios.
 Engine and enumerator are timed interleaved, best of a few rounds (one round past a
 second), so that load from other processes hits both alike; the load average is printed
-first. The targets are the issue's; --stretch adds 6×9 closed and 7×7 open (hours).
+first. The targets are the issue's; --far adds 7×7 open (about ten minutes, 4.6 GB), and
+--stretch 6×7 open and 6×9 closed too, with the process's peak memory.
 """
 
 from __future__ import annotations
@@ -26,7 +27,17 @@ def _once(function) -> tuple[float, object]:
     return time.perf_counter() - began, answer
 
 
-def row(label, rows, cols, closed, target="", twin=False, enumerator=False, start=None):
+def _peak_memory() -> str:
+    """The process's peak resident memory so far (where the resource module has it)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return ""
+    kilobytes = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # bytes on macOS
+    return f"max rss {kilobytes / (1e9 if sys.platform == 'darwin' else 1e6):.2f} GB"
+
+
+def row(label, rows, cols, closed, target="", twin=False, enumerator=False, start=None, memory=False):
     """Print one board's line; every engine that runs must agree on the count."""
     engine = lambda: _frontier.count_stats(rows, cols, None, start, None, closed)  # noqa: E731
     walk = lambda: knight.count((rows, cols), None if start is None else start + 1, closed=closed, method="enumerate")  # noqa: E731
@@ -47,6 +58,8 @@ def row(label, rows, cols, closed, target="", twin=False, enumerator=False, star
         cells.append(f"twin {seconds:8.3f} s ({seconds / best_engine:4.0f}× slower)")
     if enumerator:
         cells.append(f"enumerate {best_walk:8.3f} s (frontier {best_walk / best_engine:7.1f}× faster)")
+    if memory:
+        cells.append(_peak_memory())
     if target:
         cells.append(f"target {target}")
     print("  ".join(cells), flush=True)
@@ -70,9 +83,10 @@ def main() -> None:
     row("5×14 closed", 5, 14, True, "< 30 s")
     row("6×8 closed", 6, 8, True)
     if "--stretch" in sys.argv:
-        row("6×7 open", 6, 7, False)
-        row("6×9 closed", 6, 9, True)
-        row("7×7 open", 7, 7, False, "< 10 min, 8 GB")
+        row("6×7 open", 6, 7, False, memory=True)
+        row("6×9 closed", 6, 9, True, memory=True)
+    if "--stretch" in sys.argv or "--far" in sys.argv:
+        row("7×7 open", 7, 7, False, "< 10 min, 8 GB", memory=True)
 
 
 if __name__ == "__main__":

@@ -412,10 +412,12 @@ def test_bad_shaped_questions(counter, options, words):
             call(**options)
 
 
-def test_the_enumerating_count_refuses_an_end(counter):
-    # Counting walks with an end is the frontier engine's (method="auto"); tours() filters its walk.
-    with pytest.raises(knight.InvalidInputError, match="fixed end"):
-        count(6, 1, end=2)
+def test_the_enumerating_count_takes_an_end(counter):
+    """Counted as closed walks whose way home is from the end: as many as the tours that end there."""
+    for start, end in [(1, 25), (1, 5), (None, 25), (None, 13), (13, 1), (1, 1)]:
+        ending = sum(1 for tour in knight.tours(5, start) if tour[-1] == end) if start else None
+        assert count(5, start, end=end) == (ending if start else count(5, end=end, method="frontier"))
+    assert count(1, end=1) == count(1, 1, end=1) == 1
 
 
 def test_symmetries_of_shaped_boards():

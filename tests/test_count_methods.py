@@ -28,7 +28,7 @@ def test_frontier_values(frontier, size, options, expected):
     assert knight.count(size, **options, method="frontier") == expected
 
 
-def test_auto_sweeps_long_boards_and_closed_tours_and_walks_open_5x5_to_6x6(frontier, monkeypatch):
+def test_auto_sweeps_long_boards_and_closed_tours_and_walks_open_5x5_and_6x6(frontier, monkeypatch):
     chosen = []
     monkeypatch.setattr(_sweep, "count", lambda *args, **kwargs: chosen.append("frontier") or 0)
     knight.count((3, 8))
@@ -39,6 +39,8 @@ def test_auto_sweeps_long_boards_and_closed_tours_and_walks_open_5x5_to_6x6(fron
     assert chosen == ["frontier", "frontier", "frontier", "frontier"]
     assert _exact.walked_by_auto(knight.Board(6), False) and not _exact.walked_by_auto(knight.Board((6, 7)), False)
     assert not _exact.walked_by_auto(knight.Board(6), True)
+    assert _exact.walked_by_auto(knight.Board(5), False)
+    assert not any(_exact.walked_by_auto(knight.Board(size), False) for size in [(5, 6), (6, 5), (5, 7), (4, 4)])
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -53,6 +55,14 @@ def test_shaped_boards_frontier_and_enumerator_agree(frontier, seed):
     for end in rng.sample(list(board), 2):
         walked = sum(1 for tour in knight.tours(board, start) if tour[-1] == end)
         assert knight.count(board, start, end=end, method="frontier") == walked
+        assert knight.count(board, start, end=end, method="enumerate") == walked
+        assert knight.count(board, end=end, method="enumerate") == knight.count(board, end=end, method="frontier")
+
+
+def test_a_fixed_end_on_a_board_too_wide_for_the_sweep_is_walked(frontier):
+    with pytest.raises(knight.SearchLimitError, match="max_nodes"):
+        knight.count(30, 1, end=2, max_nodes=10_000)
+    assert knight.count((3, 4), end="d1", method="enumerate") == knight.count((3, 4), end="d1", method="frontier")
 
 
 def test_other_leapers(frontier):
@@ -71,7 +81,6 @@ def test_other_leapers(frontier):
         ({"size": 6, "end": 2, "closed": True}, knight.InvalidInputError, "closed=True"),
         ({"size": 30, "method": "frontier"}, knight.InvalidInputError, "30 squares, and the engine takes at most 26"),
         ({"size": (14, 30), "method": "frontier"}, knight.InvalidInputError, "frontier holds 30 squares"),
-        ({"size": 30, "start": 1, "end": 2}, knight.InvalidInputError, "fixed end"),
         ({"size": 5, "method": "sweep"}, knight.InvalidInputError, "'sweep'"),
         ({"size": 5, "method": None}, knight.InvalidTypeError, "None"),
         ({"size": 5, "timeout": 0}, knight.InvalidInputError, "timeout"),

@@ -121,6 +121,34 @@ def test_random_boards_with_holes_against_brute_force(engine, seed):
         assert engine.count(rows, cols, mask, *question) == brute(rows, cols, mask, *question), question
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_mirror_symmetric_boards_merge_mirror_states_and_count_right(engine, seed):
+    """Boards that are their own mirror image across the sweep (holes mirrored, fixed ends on the
+    middle row): the sweep merges each state with its mirror image; counts and peaks stay right."""
+    twin = importlib.import_module("knight.count._frontier_py")
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 5), (4, 5), (3, 7), (3, 6), (4, 4)])
+    quarter = [int(rng.random() > 0.15) for _ in range(rows * cols)]  # mirrored both ways: any sweep
+    mask = bytes(quarter[min(r, rows - 1 - r) * cols + min(c, cols - 1 - c)] for r in range(rows) for c in range(cols))
+    middle = [(rows // 2) * cols + c for c in range(cols) if rows % 2 and mask[(rows // 2) * cols + c]]
+    sweep = twin.plan(rows, cols, mask, None, None, False, KNIGHT)
+    assert any(step.mirror for step in sweep.steps)
+    questions = [(None, None, False), (None, None, True)]
+    if middle:
+        questions += [(middle[0], None, False), (middle[0], middle[-1], False), (middle[-1], None, True)]
+    for question in questions:
+        assert engine.count(rows, cols, mask, *question) == brute(rows, cols, mask, *question), question
+        assert engine.count_stats(rows, cols, mask, *question)[:2] == twin.count_stats(rows, cols, mask, *question)[:2]
+
+
+def test_mirror_images_are_merged_only_where_the_question_is_symmetric():
+    twin = importlib.import_module("knight.count._frontier_py")
+    assert any(step.mirror for step in twin.plan(5, 6, None, 12, None, False, KNIGHT).steps)  # a middle-row start
+    assert not any(step.mirror for step in twin.plan(5, 6, None, 0, None, False, KNIGHT).steps)
+    assert any(step.mirror for step in twin.plan(5, 6, None, 0, None, True, KNIGHT).steps)  # closed: no fixed end
+    assert not any(step.mirror for step in twin.plan(4, 4, b"\x00" + b"\x01" * 15, None, None, True, KNIGHT).steps)
+
+
 def test_other_leapers_against_brute_force(engine):
     giraffe = tuple((a * s, b * t) for a, b in ((1, 4), (4, 1)) for s in (1, -1) for t in (1, -1))
     zebra_plus_wazir = tuple(

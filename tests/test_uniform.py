@@ -72,3 +72,9 @@ def test_no_tour_is_a_no_tour_error(frontier):
 def test_a_board_too_wide_is_refused(frontier):
     with pytest.raises(knight.InvalidInputError, match="too wide"):
         knight.tour(30, method="uniform")
+
+
+def test_the_deadline_holds_during_the_sweep(frontier):
+    """6×7 from a corner keeps millions of states: timeout= stops the sweep, not just its start."""
+    with pytest.raises(knight.SearchLimitError, match="timed out"):
+        knight.tour((6, 7), 1, method="uniform", timeout=0.3)

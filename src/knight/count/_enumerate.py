@@ -204,10 +204,19 @@ def _shape_reason(board: Board, number: Optional[int], closed: bool) -> Optional
     return None
 
 
-def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool):
-    """The walks a question starts from: (prefix, ends, weight, symmetries that fix them)."""
+def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end: Optional[int] = None):
+    """The walks a question starts from: (prefix, ends, weight, symmetries that fix them).
+
+    An open tour to a fixed end is walked as a closed walk whose only way home is from the
+    end (the walker counts paths that end on one of ends), from each start, unmerged.
+    """
     cells = board.rows * board.cols
     identity = [tuple(range(cells))]
+    if end is not None:
+        if len(board) == 1:
+            return [((end,), None, 1, identity)] if start in (None, end) else []
+        starts = [start] if start is not None else _starts(board)
+        return [((square,), (end,), 1, identity) for square in starts if square != end]
     if closed:
         # Each cycle once: from the first square to its earlier neighbour in move order,
         # back from a later one; from a start, both directions of each cycle. Two squares
@@ -225,10 +234,10 @@ def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool):
     return [((square,), None, size, _symmetry.stabilizer(group, square)) for square, size in classes]
 
 
-def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: bool = True):
+def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: bool = True, end: Optional[int] = None):
     """The work items of a count and the nodes the split placed: (items, nodes).
 
-    start is a 0-based cell index or None. The first levels of the search tree are walked,
+    start and end are 0-based cell indices or None. The first levels of the search tree are walked,
     all roots together, until there are SPLIT_PATHS paths, SPLIT_LEVELS levels are walked
     or the paths are whole tours; paths that are images of one another by a symmetry
     fixing their root merge into one, weighted. The paths are then dealt round the work
@@ -236,7 +245,7 @@ def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: boo
     """
     n = len(board)
     nodes = 0
-    roots = _roots(board, start, closed, symmetry)
+    roots = _roots(board, start, closed, symmetry, end)
     levels = [([(prefix, weight)], ends, group) for prefix, ends, weight, group in roots]
     depth = len(roots[0][0]) if roots else n  # every root has the same length
     last = depth if n > SPLIT_MAX_SQUARES else min(n, depth + SPLIT_LEVELS)
@@ -347,10 +356,12 @@ def count_result(
     return CountResult(0, 0, 0) if reason else walk_count(board, start, closed, run, symmetry)
 
 
-def walk_count(board: Board, start: Optional[int], closed: bool, run: Options, symmetry: bool = True) -> CountResult:
-    """Count the tours of board from start (0-based, or None) by walking every one, in work items."""
+def walk_count(
+    board: Board, start: Optional[int], closed: bool, run: Options, symmetry: bool = True, end: Optional[int] = None
+) -> CountResult:
+    """Count the tours of board from start to end (0-based, or None) by walking every one, in work items."""
     _walkable(board)
-    items, nodes = plan(_impl.counter, board, start, closed, symmetry)
+    items, nodes = plan(_impl.counter, board, start, closed, symmetry, end)
     if nodes > run.budget:
         raise _limit_error(board, start, closed, run.budget)
     items = [item._replace(until=run.until) for item in items]

@@ -17,17 +17,18 @@ from . import _enumerate, _sweep
 #: What method= takes.
 METHODS = ("auto", "frontier", "enumerate")
 
-#: Whole rectangles at least this wide and at most this many squares have their open tours
-#: walked by "auto": there the enumerator, with its symmetries and pruning, beats the sweep
-#: (measured by benchmarks/bench_frontier.py: 6×6 open 3.3 s walked, 6.5 s swept; 5×6 open
-#: 0.048 s, 0.069 s), and from 5×8 or 6×7 on the sweep wins. Closed tours are swept
-#: everywhere (6×6 closed 0.056 s walked, 0.048 s swept; 5×6 closed 0.0058 s, 0.0041 s).
-WALK_WIDTH, WALK_SQUARES = 5, 36
+#: The sides of the whole square boards whose open tours "auto" walks: there the enumerator,
+#: with the board's eight symmetries and its pruning, beats the sweep (measured with
+#: benchmarks/bench_frontier.py, CPU seconds, best of 3 interleaved, load ~2.5: 6×6 open 2.3 s
+#: walked, 2.4 s swept; from a corner 0.68 s, 1.40 s; 5×5 open 0.008 s, 0.011 s). Everywhere
+#: else the sweep is as fast or faster (5×6 open 0.054 s walked, 0.047 s swept; 5×7 open
+#: 0.84 s, 0.16 s; 6×6 closed 0.069 s, 0.035 s).
+WALK_SIDES = (5, 6)
 
 
 def walked_by_auto(board, closed: bool) -> bool:
     """Whether method="auto" walks board's tours rather than sweeping it (besides boards too wide)."""
-    return not closed and board.is_rectangle and min(board.size) >= WALK_WIDTH and len(board) <= WALK_SQUARES
+    return not closed and board.is_rectangle and board.rows == board.cols and board.rows in WALK_SIDES
 
 
 def count(
@@ -56,8 +57,8 @@ def count(
 
     method="frontier" counts by dynamic programming over a frontier swept across the
     board, without walking a tour (3×30's 708,879,149,595,968 open tours in a fraction
-    of a second); "enumerate" walks every tour (no end=); "auto" (the default) sweeps,
-    except on boards too wide for the sweep and on open tours of whole rectangles from 5×5 to 6×6,
+    of a second); "enumerate" walks every tour; "auto" (the default) sweeps,
+    except on boards too wide for the sweep and on open tours of the whole 5×5 and 6×6 boards,
     where walking is faster. The work is split into pieces
     that run here, one after another, or on executor (any concurrent.futures.Executor,
     such as a ProcessPoolExecutor or a Dask client's get_executor()), in any order.
@@ -77,15 +78,10 @@ def count(
     # Two squares a leap apart make one closed tour (see _enumerate), which no sweep of edges can form.
     walk = method == "enumerate" or wide is not None or (closed and len(board) == 2)
     walk = walk or (method == "auto" and last is None and walked_by_auto(board, closed))
-    if walk and last is not None:
-        raise InvalidInputError(
-            f"end={end!r}: tours with a fixed end are counted by the frontier engine only"
-            + (f"; {wide}" if wide else "; use method='frontier' or 'auto'")
-        )
     if reason:
         return 0
     if walk:
-        return _enumerate.walk_count(board, first, closed, run).tours
+        return _enumerate.walk_count(board, first, closed, run, end=last).tours
     return _sweep.count(
         board,
         first,

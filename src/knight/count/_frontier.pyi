@@ -62,4 +62,5 @@ def sample(
     moves: _Moves = ...,
     rng: Optional[random.Random] = ...,
     most: int = ...,
+    check: Optional[_Check] = ...,
 ) -> list[int]: ...

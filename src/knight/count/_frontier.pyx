@@ -13,13 +13,13 @@ out of the top word makes the step run again from its layer (never changed while
 swept from) with twice the limbs, so an overflow never gives a wrong answer. Before the
 first step, the twin's demand patterns are found (hash sets of 64-bit patterns, a layer at
 a time, looking at the clock between layers), and a successor whose pattern does not fit
-is dropped before its labels are renumbered. ``sample``
+is dropped before its labels are renumbered; a state with a mirror image (see the twin)
+is merged with it. ``sample``
 keeps every layer and draws tours by walking them (see sample). A layer's table grows no
 further than the memory available (MemoryError instead).
 """
 
 import time
-from functools import lru_cache
 
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
@@ -27,10 +27,40 @@ from libc.string cimport memcpy, memset
 from cpython.exc cimport PyErr_CheckSignals
 
 from ._frontier_py import (  # noqa: F401  (the twin's)
-    KNIGHT_STEPS, TooManyArrows, deal, frontier_width, plan, question_of, walk_edges
+    KNIGHT_STEPS, TooManyArrows, deal, frontier_width, plan, question_of, remembered, walk_edges
 )
 from ._frontier_py import sample as _twin_sample
 from ..construct._rectangle import available_memory
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define KNIGHT_PREFETCH(p) __builtin_prefetch(p)
+    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    #include <xmmintrin.h>
+    #define KNIGHT_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+    #else
+    #define KNIGHT_PREFETCH(p) ((void)(p))
+    #endif
+    """
+    void _prefetch "KNIGHT_PREFETCH"(const void *p) noexcept nogil  # a hint: fetch p's cache line soon
+
+cdef extern from *:
+    """
+    #if defined(__linux__)
+    #include <stdint.h>
+    #include <sys/mman.h>
+    static void knight_huge_pages(void *p, size_t n) {
+        uintptr_t first = ((uintptr_t)p + 0x1FFFFF) & ~(uintptr_t)0x1FFFFF, last = ((uintptr_t)p + n) & ~(uintptr_t)0x1FFFFF;
+        if (last > first) madvise((void *)first, last - first, MADV_HUGEPAGE);
+    }
+    #else
+    static void knight_huge_pages(void *p, size_t n) { (void)p; (void)n; }
+    #endif
+    """
+    # A hint (Linux; elsewhere nothing): back n bytes from p with huge pages, so that a table of
+    # gigabytes probed at random costs a cache miss a probe, not also a page-table walk.
+    void _huge_pages "knight_huge_pages"(void *p, size_t n) noexcept nogil
 
 cdef enum:
     EMPTY = 0
@@ -42,40 +72,45 @@ cdef enum:
     CELLS = 64  # room for the frontier plus the new square
     MAX_LIMBS = 64  # counts of up to 4096 bits
     CHUNK = 1 << 14  # hash slots swept between looks at the clock and Ctrl-C
+    BATCH = 16  # a state's choices taken together (see _advance)
 
 cdef uint64_t NO_KEY = 0xFFFFFFFFFFFFFFFF  # first word of an empty slot (never a state: 16 codes of 15)
 
 cdef struct Table:
-    uint64_t *keys   # cap × kw words
-    uint64_t *vals   # cap × limbs words, least significant first
+    uint64_t *slots  # cap slots of kw key words then limbs count words (least significant first)
     size_t cap       # a power of two
     size_t size
     size_t most      # the most slots it may grow to (memory available)
     int kw
     int limbs
+    int width        # kw + limbs: a slot's words, key and count side by side (one cache line a probe)
+
+
+cdef inline uint64_t *_key_at(const Table *t, size_t i) noexcept nogil:
+    return t.slots + i * t.width
+
+
+cdef inline uint64_t *_count_at(const Table *t, size_t i) noexcept nogil:
+    return t.slots + i * t.width + t.kw
 
 
 cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
-    t.keys = <uint64_t *>malloc(cap * kw * sizeof(uint64_t))
-    t.vals = <uint64_t *>malloc(cap * limbs * sizeof(uint64_t))
-    t.cap, t.size, t.kw, t.limbs, t.most = cap, 0, kw, limbs, <size_t>-1
-    if t.keys == NULL or t.vals == NULL:
-        free(t.keys)
-        free(t.vals)
-        t.keys = t.vals = NULL
+    t.slots = <uint64_t *>malloc(cap * (kw + limbs) * sizeof(uint64_t))
+    t.cap, t.size, t.kw, t.limbs, t.width, t.most = cap, 0, kw, limbs, kw + limbs, <size_t>-1
+    if t.slots == NULL:
         return -1
-    memset(t.keys, 0xFF, cap * kw * sizeof(uint64_t))
+    _huge_pages(t.slots, cap * t.width * sizeof(uint64_t))
+    memset(t.slots, 0xFF, cap * t.width * sizeof(uint64_t))
     return 0
 
 
 cdef void _table_free(Table *t) noexcept nogil:
-    free(t.keys)
-    free(t.vals)
-    t.keys = t.vals = NULL
+    free(t.slots)
+    t.slots = NULL
 
 
 cdef void _table_clear(Table *t) noexcept nogil:
-    memset(t.keys, 0xFF, t.cap * t.kw * sizeof(uint64_t))
+    memset(t.slots, 0xFF, t.cap * t.width * sizeof(uint64_t))
     t.size = 0
 
 
@@ -104,14 +139,17 @@ cdef bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept
     cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
     cdef uint64_t *slot
     while True:
-        slot = t.keys + i * t.kw
+        slot = _key_at(t, i)
         if slot[0] == NO_KEY:
             memcpy(slot, key, t.kw * sizeof(uint64_t))
-            memcpy(t.vals + i * t.limbs, value, t.limbs * sizeof(uint64_t))
+            memcpy(slot + t.kw, value, t.limbs * sizeof(uint64_t))
             t.size += 1
             return False
         if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
-            return _add(t.vals + i * t.limbs, value, t.limbs)
+            if t.limbs == 1:
+                slot[t.kw] += value[0]
+                return slot[t.kw] < value[0]
+            return _add(slot + t.kw, value, t.limbs)
         i = (i + 1) & mask
 
 
@@ -129,8 +167,8 @@ cdef int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overfl
         return -1
     t.most = old.most
     for i in range(old.cap):
-        if old.keys[i * old.kw] != NO_KEY:
-            _insert(t, old.keys + i * old.kw, old.vals + i * old.limbs)
+        if _key_at(&old, i)[0] != NO_KEY:
+            _insert(t, _key_at(&old, i), _count_at(&old, i))
     _table_free(&old)
     return 0
 
@@ -153,6 +191,7 @@ cdef int _fits_init(Fits *f, size_t cap) noexcept nogil:
     f.cap, f.size = cap, 0
     if f.keys == NULL:
         return -1
+    _huge_pages(f.keys, cap * sizeof(uint64_t))
     memset(f.keys, 0xFF, cap * sizeof(uint64_t))
     return 0
 
@@ -202,7 +241,8 @@ cdef struct Step:
     const int32_t *thin
     const int32_t *watch    # nwatch × (free, must end, n, n positions)
     const int32_t *colours  # ncolours (nkeep, or 0 when the graph is not bipartite)
-    int nhere, last, pending, nchoices, ndrops, nkeep, nthin, nwatch, ncolours, balance
+    const int32_t *mirror   # nmirror (nkeep, or 0): where each kept square's mirror image is kept
+    int nhere, last, pending, nchoices, ndrops, nkeep, nthin, nwatch, ncolours, balance, nmirror
 
 
 cdef void _read_step(const int32_t *p, Step *s) noexcept nogil:
@@ -210,13 +250,14 @@ cdef void _read_step(const int32_t *p, Step *s) noexcept nogil:
     s.fits = NULL
     s.nhere, s.last, s.pending, s.nchoices = p[0], p[1], p[2], p[3]
     s.ndrops, s.nkeep, s.nthin, s.nwatch = p[4], p[5], p[6], p[7]
-    s.ncolours, s.balance = p[8], p[9]
-    s.choices = p + 10
+    s.ncolours, s.balance, s.nmirror = p[8], p[9], p[10]
+    s.choices = p + 11
     s.drops = s.choices + 3 * s.nchoices
     s.keep = s.drops + 2 * s.ndrops
     s.thin = s.keep + s.nkeep
     s.colours = s.thin + s.nthin
-    s.watch = s.colours + s.ncolours
+    s.mirror = s.colours + s.ncolours
+    s.watch = s.mirror + s.nmirror
 
 
 cdef inline int _find(const uint8_t *cells, int n, uint8_t code) noexcept nogil:
@@ -311,48 +352,62 @@ cdef bint _viable(const uint8_t *out, const Step *s, bint closed) noexcept nogil
 
 
 cdef inline uint64_t _pattern(const uint8_t *cells, const int32_t *keep, int n) noexcept nogil:
-    """The twin's pattern of the kept cells: 2 bits a square (edges so far), then the path ends made."""
+    """The twin's pattern of the kept cells: 2 bits a square (edges so far), then the path ends made.
+    Without branches (they mispredict here): a code's edges are 0 (EMPTY), 2 (FULL) or 1."""
     cdef uint64_t code = 0, ends = 0
     cdef uint8_t cell
     cdef int k
     for k in range(n):
         cell = cells[keep[k]]
-        if cell == FULL:
-            code |= <uint64_t>2 << (2 * k)
-        elif cell != EMPTY:
-            code |= <uint64_t>1 << (2 * k)
-            ends += cell == END
+        code |= <uint64_t>(1 + (cell == FULL) - (cell == EMPTY)) << (2 * k)
+        ends += cell == END
     return code | ends << (2 * n)
+
+
+cdef inline uint64_t _below(int position) noexcept nogil:
+    """The bits of a pattern's squares before position (2 bits a square)."""
+    return (<uint64_t>1 << (2 * position)) - 1
+
+
+cdef inline uint64_t _without(uint64_t degrees, int position) noexcept nogil:
+    """The degrees with position's 2 bits taken out (the squares after it move down)."""
+    return (degrees & _below(position)) | ((degrees >> 2) & ~_below(position))
+
+
+cdef inline uint64_t _with(uint64_t degrees, int position, uint64_t degree) noexcept nogil:
+    """The degrees with degree put in at position (the squares from it move up)."""
+    return (degrees & _below(position)) | ((degrees & ~_below(position)) << 2) | degree << (2 * position)
 
 
 cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fits *among) noexcept nogil:
     """The twin's _later: the patterns after step s from code, added to into (unless NULL); 1 when one
-    is among among (unless NULL), else 0; -1 when out of memory."""
-    cdef uint8_t after[CELLS]
+    is among among (unless NULL), else 0; -1 when out of memory. The squares that leave are
+    the ones not kept, so a pattern after is the degrees with theirs taken out (bit operations)."""
     cdef const int32_t *choice
-    cdef uint64_t key, ends
+    cdef uint64_t key, after, degree, ends, made = code >> (2 * (s.nhere - 1))
+    cdef uint64_t degrees = code & _below(s.nhere - 1)
     cdef int k, c, p, new = s.nhere - 1
     cdef bint ok
     for c in range(s.nchoices):
-        for k in range(new):
-            after[k] = (code >> (2 * k)) & 3
         choice = s.choices + 3 * c
-        after[new] = choice[0]
+        after = degrees | <uint64_t>choice[0] << (2 * new)
         if choice[0] >= 1:
-            after[choice[1]] += 1
+            after += <uint64_t>1 << (2 * choice[1])
         if choice[0] == 2:
-            after[choice[2]] += 1
-        ends, ok = code >> (2 * new), (choice[0] < 1 or after[choice[1]] <= 2) and (choice[0] < 2 or after[choice[2]] <= 2)
+            after += <uint64_t>1 << (2 * choice[2])
+        ok = (choice[0] < 1 or (after >> (2 * choice[1])) & 3 != 3) and (choice[0] < 2 or (after >> (2 * choice[2])) & 3 != 3)
+        ends = made
         for k in range(s.ndrops):
             p = s.drops[2 * k]
-            ends += after[p] == 1
-            if after[p] == 0 or (s.drops[2 * k + 1] and after[p] != 1):
+            degree = (after >> (2 * p)) & 3
+            ends += degree == 1
+            if degree == 0 or (s.drops[2 * k + 1] and degree != 1):
                 ok = False
         if not ok or ends > (0 if closed else 2):
             continue
-        key = ends << (2 * s.nkeep)
-        for k in range(s.nkeep):
-            key |= <uint64_t>after[s.keep[k]] << (2 * k)
+        for k in range(s.ndrops - 1, -1, -1):
+            after = _without(after, s.drops[2 * k])
+        key = after | ends << (2 * s.nkeep)
         if among != NULL and _fits_has(among, key):
             return 1
         if into != NULL and _fits_add(into, key) < 0:
@@ -361,39 +416,35 @@ cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fit
 
 
 cdef int _earlier(uint64_t code, const Step *s, bint closed, Fits *into) noexcept nogil:
-    """The twin's _earlier: the patterns before step s that lead to code, added to into; -1 when out of memory."""
-    cdef uint8_t degrees[CELLS]
-    cdef uint8_t earlier[CELLS]
+    """The twin's _earlier: the patterns before step s that lead to code, added to into; -1 when out
+    of memory. The degrees before are the kept ones with the leaving squares' final degrees put
+    back in (bit operations), less the new square's edges."""
     cdef const int32_t *choice
-    cdef uint64_t key
+    cdef uint64_t key, degrees, earlier, kept = code & _below(s.nkeep)
     cdef int k, d, c, final, chosen, ends, new = s.nhere - 1
     cdef bint ok
-    for k in range(s.nkeep):
-        degrees[s.keep[k]] = (code >> (2 * k)) & 3
     for chosen in range(1 << s.ndrops):  # bit d set: the d-th square to leave ends a path
-        ends, ok = <int>(code >> (2 * s.nkeep)), True
+        ends, ok, degrees = <int>(code >> (2 * s.nkeep)), True, kept
         for d in range(s.ndrops):
             final = 1 if (chosen >> d) & 1 else 2
             if (final == 2 and s.drops[2 * d + 1]) or (final == 1 and closed):
                 ok = False
-            degrees[s.drops[2 * d]] = final
+            degrees = _with(degrees, s.drops[2 * d], final)
             ends -= final == 1
         if not ok or ends < 0:
             continue
         for c in range(s.nchoices):
             choice = s.choices + 3 * c
-            if choice[0] != degrees[new]:
+            if <uint64_t>choice[0] != (degrees >> (2 * new)) & 3:
                 continue
-            memcpy(earlier, degrees, new)
-            if (choice[0] >= 1 and earlier[choice[1]] == 0) or (choice[0] == 2 and earlier[choice[2]] == 0):
+            earlier = degrees & _below(new)
+            if (choice[0] >= 1 and (earlier >> (2 * choice[1])) & 3 == 0) or (choice[0] == 2 and (earlier >> (2 * choice[2])) & 3 == 0):
                 continue
             if choice[0] >= 1:
-                earlier[choice[1]] -= 1
+                earlier -= <uint64_t>1 << (2 * choice[1])
             if choice[0] == 2:
-                earlier[choice[2]] -= 1
-            key = <uint64_t>ends << (2 * new)
-            for k in range(new):
-                key |= <uint64_t>earlier[k] << (2 * k)
+                earlier -= <uint64_t>1 << (2 * choice[2])
+            key = earlier | <uint64_t>ends << (2 * new)
             if _fits_add(into, key) < 0:
                 return -1
     return 0
@@ -455,63 +506,121 @@ cdef inline void _unpack(const uint64_t *key, int n, uint8_t *cells) noexcept no
         cells[k] = (key[k >> 4] >> (4 * (k & 15))) & 15
 
 
-cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
-                           uint64_t *key, int kw) noexcept nogil:
-    """The state after choice c from cells (the state's codes, then EMPTY for the new square):
-    1 a complete tour, 0 a live state (packed into key), -1 dead."""
-    cdef uint8_t work[CELLS]
-    cdef uint8_t out[CELLS]
+cdef inline void _renumber(uint8_t *codes, int n) noexcept nogil:
+    """Renumber the labels in order of first appearance (in place)."""
     cdef uint8_t labels[FRESH + 1]
+    cdef uint8_t code = FIRST_LABEL
+    cdef int k
+    memset(labels, 0, sizeof(labels))
+    for k in range(n):
+        if codes[k] >= FIRST_LABEL:
+            if labels[codes[k]] == 0:
+                labels[codes[k]] = code
+                code += 1
+            codes[k] = labels[codes[k]]
+
+
+cdef inline const uint8_t *_canonical(const uint8_t *out, uint8_t *image, const int32_t *mirror, int n) noexcept nogil:
+    """The twin's canonical: out or its mirror image (written to image), the smaller compared from the last code back."""
+    cdef int k
+    for k in range(n):
+        image[k] = out[mirror[k]]
+    _renumber(image, n)
+    for k in range(n - 1, -1, -1):
+        if image[k] != out[k]:
+            return image if image[k] < out[k] else out
+    return out
+
+
+cdef inline int _linked(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
+                        uint8_t *work) noexcept nogil:
+    """Choice c from cells (the state's codes, then EMPTY for the new square), linked and the
+    squares that leave taken off, into work: 1 a complete tour, 0 live, -1 dead."""
     cdef const int32_t *choice = s.choices + 3 * c
-    cdef int k, new = s.nhere - 1, state
-    cdef uint8_t code
+    cdef int new = s.nhere - 1, state
     if (choice[0] >= 1 and cells[choice[1]] == FULL) or (choice[0] == 2 and cells[choice[2]] == FULL):
         return -1
     memcpy(work, cells, s.nhere)
     state = _link(work, new, choice, closed) if choice[0] else 0
     if state >= 0:
         state = _leave(work, new, s, state, closed, alone)
+    return state
+
+
+cdef inline int _finish(const uint8_t *work, const Step *s, bint closed, uint64_t *key, int kw) noexcept nogil:
+    """The live state in work (its pattern fits) renumbered, checked without patterns, merged with
+    its mirror image and packed into key: 0, or -1 dead."""
+    cdef uint8_t out[CELLS]
+    cdef uint8_t image[CELLS]
+    cdef int k
+    for k in range(s.nkeep):
+        out[k] = work[s.keep[k]]
+    _renumber(out, s.nkeep)
+    if s.fits == NULL and not _viable(out, s, closed):
+        return -1
+    if s.nmirror:
+        _pack(_canonical(out, image, s.mirror, s.nkeep), s.nkeep, key, kw)
+    else:
+        _pack(out, s.nkeep, key, kw)
+    return 0
+
+
+cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
+                           uint64_t *key, int kw) noexcept nogil:
+    """The state after choice c from cells (the state's codes, then EMPTY for the new square):
+    1 a complete tour, 0 a live state (packed into key), -1 dead."""
+    cdef uint8_t work[CELLS]
+    cdef int state = _linked(cells, s, c, closed, alone, work)
     if state != 0:
         return state
     if s.fits != NULL and not _fits_has(s.fits, _pattern(work, s.keep, s.nkeep)):
         return -1
-    memset(labels, 0, sizeof(labels))
-    code = FIRST_LABEL
-    for k in range(s.nkeep):
-        out[k] = work[s.keep[k]]
-        if out[k] >= FIRST_LABEL:
-            if labels[out[k]] == 0:
-                labels[out[k]] = code
-                code += 1
-            out[k] = labels[out[k]]
-    if s.fits == NULL and not _viable(out, s, closed):
-        return -1
-    _pack(out, s.nkeep, key, kw)
-    return 0
+    return _finish(work, s, closed, key, kw)
 
 
 cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
                   uint64_t *total, bint *overflow, size_t first, size_t last) noexcept nogil:
     """Part of a layer: every successor of the states in now's slots first to last into nxt;
-    completions into total. -1: no memory."""
+    completions into total. -1: no memory.
+
+    _successor in three passes over a batch of choices, so that the memory each needs (a
+    pattern's slot, then a state's) is fetched for the whole batch at once: link them,
+    then check their patterns and pack them, then add them up."""
     cdef uint8_t cells[CELLS]
-    cdef uint64_t key[2]
+    cdef uint8_t work[BATCH][CELLS]
+    cdef uint64_t patterns[BATCH]
+    cdef uint64_t keys[BATCH][2]
     cdef size_t i
-    cdef int c, new = s.nhere - 1, state
+    cdef int c, c0, j, n, m, new = s.nhere - 1, state
     cdef uint64_t *value
     for i in range(first, last):
-        if now.keys[i * now.kw] == NO_KEY:
+        if _key_at(now, i)[0] == NO_KEY:
             continue
-        value = now.vals + i * now.limbs
-        _unpack(now.keys + i * now.kw, new, cells)
+        value = _count_at(now, i)
+        _unpack(_key_at(now, i), new, cells)
         cells[new] = EMPTY
-        for c in range(s.nchoices):
-            state = _successor(cells, s, c, closed, alone, key, nxt.kw)
-            if state == 1:
-                if s.last and _add(total, value, now.limbs):
-                    overflow[0] = True
-            elif state == 0 and _put(nxt, key, value, overflow) < 0:
-                return -1
+        c0 = 0
+        while c0 < s.nchoices:
+            n = 0
+            for c in range(c0, min(c0 + BATCH, s.nchoices)):
+                state = _linked(cells, s, c, closed, alone, work[n])
+                if state == 1:
+                    if s.last and _add(total, value, now.limbs):
+                        overflow[0] = True
+                elif state == 0:
+                    if s.fits != NULL:
+                        patterns[n] = _pattern(work[n], s.keep, s.nkeep)
+                        _prefetch(s.fits.keys + _mix(patterns[n], s.fits.cap - 1))
+                    n += 1
+            m = 0
+            for j in range(n):
+                if (s.fits == NULL or _fits_has(s.fits, patterns[j])) and _finish(work[j], s, closed, keys[m], nxt.kw) == 0:
+                    _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                    m += 1
+            for j in range(m):
+                if _put(nxt, keys[j], value, overflow) < 0:
+                    return -1
+            c0 += BATCH
     return 0
 
 
@@ -520,7 +629,7 @@ cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
     cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
     cdef const uint64_t *slot
     while True:
-        slot = t.keys + i * t.kw
+        slot = _key_at(t, i)
         if slot[0] == NO_KEY:
             return t.cap
         if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
@@ -540,10 +649,10 @@ cdef void _completions(Table *layer, const Table *after, const Step *s, bint clo
     memset(one, 0, sizeof(one))
     one[0] = 1
     for i in range(layer.cap):
-        if layer.keys[i * layer.kw] == NO_KEY:
+        if _key_at(layer, i)[0] == NO_KEY:
             continue
-        value = layer.vals + i * layer.limbs
-        _unpack(layer.keys + i * layer.kw, new, cells)
+        value = _count_at(layer, i)
+        _unpack(_key_at(layer, i), new, cells)
         cells[new] = EMPTY
         memset(value, 0, layer.limbs * sizeof(uint64_t))
         for c in range(s.nchoices):
@@ -553,16 +662,17 @@ cdef void _completions(Table *layer, const Table *after, const Step *s, bint clo
             elif state == 0 and after != NULL:
                 j = _lookup(after, key)
                 if j < after.cap:
-                    _add(value, after.vals + j * after.limbs, layer.limbs)
+                    _add(value, _count_at(after, j), layer.limbs)
 
 
 def _flatten(sweep) -> tuple[list, list]:
-    """The plan's steps as one int list (each: 10 sizes, then its arrays; see _read_step) and where each starts."""
+    """The plan's steps as one int list (each: 11 sizes, then its arrays; see _read_step) and where each starts."""
     program, starts = [], []
     for step in sweep.steps:
         starts.append(len(program))
         program += [len(step.here), step.last, step.pending, len(step.choices), len(step.drops),
-                    len(step.keep), len(step.thin), len(step.watch), len(step.colours), step.balance]
+                    len(step.keep), len(step.thin), len(step.watch), len(step.colours), step.balance,
+                    len(step.mirror)]
         for choice in step.choices:
             program += [len(choice), *choice, *[0] * (2 - len(choice))]
         for position, must_end in step.drops:
@@ -570,6 +680,7 @@ def _flatten(sweep) -> tuple[list, list]:
         program += step.keep
         program += step.thin
         program += step.colours
+        program += step.mirror
         for free, near, must_end in step.watch:
             program += [free, must_end, len(near), *near]
     return program, starts
@@ -742,6 +853,8 @@ cdef class _Engine:
             _read_step(self.program + self.starts[i], &s)
             if self.fits != NULL:
                 s.fits = &self.fits[i]
+            if self.kept != NULL:  # drawing walks the states as they are: no merging with mirror images
+                s.nmirror = 0
             _table_clear(&self.nxt)
             self.work += self.now.size
             slot = 0
@@ -795,9 +908,9 @@ cdef class _Engine:
             free(total)
             raise MemoryError("a layer of the frontier sweep outgrew memory while its counts grew wider")
         for slot in range(self.now.cap):
-            memcpy(wider.keys + slot * self.kw, self.now.keys + slot * self.kw, self.kw * sizeof(uint64_t))
+            memcpy(_key_at(&wider, slot), _key_at(&self.now, slot), self.kw * sizeof(uint64_t))
             for j in range(limbs):
-                wider.vals[slot * limbs + j] = self.now.vals[slot * self.limbs + j] if j < self.limbs else 0
+                _count_at(&wider, slot)[j] = _count_at(&self.now, slot)[j] if j < self.limbs else 0
         wider.size, wider.most = self.now.size, self.most
         _table_free(&self.now)
         self.now = wider
@@ -824,6 +937,7 @@ cdef class _Engine:
                 _read_step(self.program + self.starts[i], &s)
                 if self.fits != NULL:
                     s.fits = &self.fits[i]
+                s.nmirror = 0
                 _completions(&self.kept[i], &self.kept[i + 1] if i + 1 < self.nsteps else NULL, &s,
                              self.closed, self.alone)
 
@@ -843,6 +957,7 @@ cdef class _Engine:
             _read_step(self.program + self.starts[i], &s)
             if self.fits != NULL:
                 s.fits = &self.fits[i]
+            s.nmirror = 0
             _unpack(here, s.nhere - 1, cells)
             cells[s.nhere - 1] = EMPTY
             after = &self.kept[i + 1] if i + 1 < self.nsteps else NULL
@@ -854,7 +969,7 @@ cdef class _Engine:
                 elif state == 0 and after != NULL:
                     j = _lookup(after, key)
                     if j < after.cap:
-                        ways = sum(after.vals[j * self.limbs + k] << (64 * k) for k in range(self.limbs))
+                        ways = sum(_count_at(after, j)[k] << (64 * k) for k in range(self.limbs))
                         options.append((ways, c, key[0], key[1] if self.kw == 2 else 0))
             pick = rng.randrange(sum(ways for ways, _, _, _ in options))
             for ways, c, first, second in options:
@@ -876,16 +991,16 @@ cdef class _Engine:
         cdef int width = self.widths[self.at]
         found = []
         for i in range(self.now.cap):
-            if self.now.keys[i * self.kw] != NO_KEY:
-                _unpack(self.now.keys + i * self.kw, width, cells)
-                ways = sum(self.now.vals[i * self.limbs + j] << (64 * j) for j in range(self.limbs))
+            if _key_at(&self.now, i)[0] != NO_KEY:
+                _unpack(_key_at(&self.now, i), width, cells)
+                ways = sum(_count_at(&self.now, i)[j] << (64 * j) for j in range(self.limbs))
                 found.append((bytes(cells[:width]), ways))
         return sorted(found)
 
 
-def _sweep(question, int first, states, check):
-    """(undirected tours × factor, peak states, states expanded) from states before step first, with enough limbs."""
-    sweep = plan(*question)
+def _sweep(sweep, int first, states, check):
+    """(undirected tours × factor, peak states, states expanded) from states before step first of the
+    sweep (a plan), with enough limbs."""
     limbs = max([1] + [-(-ways.bit_length() // 64) for _, ways in states])
     while True:
         if limbs > MAX_LIMBS:
@@ -901,7 +1016,8 @@ def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
     question = question_of(rows, cols, mask, start, end, closed, moves)
-    total, peak, _ = _sweep(question, 0, [(b"", 1)], check) if plan(*question).factor else (0, 0, 0)
+    sweep = plan(*question)
+    total, peak, _ = _sweep(sweep, 0, [(b"", 1)], check) if sweep.factor else (0, 0, 0)
     return total, peak, time.perf_counter() - began
 
 
@@ -927,46 +1043,56 @@ def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2):
 def run_piece(piece, check=None):
     """(tours, states expanded) of one piece from split; check as for count."""
     question, first, states = piece
-    total, _, work = _sweep(question, first, list(states), check)
+    total, _, work = _sweep(plan(*question), first, list(states), check)
     return total, work
 
 
-@lru_cache(maxsize=2)
-def _kept_sweep(question, most):
-    """The sweep of question with every layer kept, for drawing tours; TooManyArrows past most states kept."""
+_KEPT = {}  # the last 2 questions' kept sweeps
+
+
+def _kept_sweep(question, most, check=None):
+    """The sweep of question with every layer kept, for drawing tours; TooManyArrows past most
+    states kept; check(step, states) every so often."""
+    return remembered(_KEPT, (question, most), lambda: _keep_sweep(question, most, check), 2)
+
+
+def _keep_sweep(question, most, check):
+    """_kept_sweep, uncached."""
     sweep = plan(*question)
     limbs = 1
+
+    def watch(step, states):
+        if states > most:
+            raise TooManyArrows(f"sampling keeps every state of the sweep: more than {most:,}")
+        if check is not None:
+            check(step, states)
+
     while True:
         engine = _Engine(sweep, limbs, True)
         engine.load(0, [(b"", 1)])
-
-        def check(step, states):
-            if states > most:
-                raise TooManyArrows(f"sampling keeps every state of the sweep: more than {most:,}")
-
-        if engine.run(len(sweep.steps), check):
+        if engine.run(len(sweep.steps), watch):
             engine.complete_counts()
             return sweep, engine
         limbs *= 2
 
 
-def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000):
+def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000, check=None):
     """One tour, uniform among those count(...) counts: its squares in visiting order (the twin's contract).
 
     The sweep keeps every layer (for the last 2 questions asked) and then turns each state's
     count into the number of tours it leads to, last layer first; each draw walks forward
     from the empty frontier, picking each step's choice with odds in proportion to the tours
     its next state leads to. most bounds the states kept (16 bytes and more each): past it,
-    TooManyArrows.
+    TooManyArrows. check(step, states) as for count.
     """
     if rng is None:
         import random  # here: importing knight stays quick
 
         rng = random.Random()
     question = question_of(rows, cols, mask, start, end, closed, moves)
-    sweep, engine = _kept_sweep(question, most)
+    sweep, engine = _kept_sweep(question, most, check)
     if not sweep.factor or not sweep.steps:  # no sweep to walk back: the twin says why
-        return _twin_sample(*question, rng=rng)
+        return _twin_sample(*question, rng=rng, check=check)
     if engine.total_count() == 0:
         raise ValueError("no tour to sample: the count is 0")
     return walk_edges(sweep, engine.draw(sweep.steps, rng), start, end, closed, rng)

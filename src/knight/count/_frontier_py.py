@@ -33,6 +33,12 @@ frontier square's edges so far (0, 1 or 2) and the path ends made. A state whose
 is not among them is dropped: on 5×5 and 6×6 most states are, because their squares'
 remaining neighbours cannot give every square the edges it still needs.
 
+**Mirror images.** When the question is its own mirror image across the sweep (board and
+fixed ends; rows flipped for a sweep column by column), then after each step whose squares
+taken so far are their own mirror image (the end of a column), a state and its mirror image
+have as many completions: the sweep keeps only the first of the two (``canonical``), about
+halving the states. Drawing tours keeps states as they are.
+
 The sweep counts undirected paths or cycles; ``count`` doubles open ones without a fixed
 end (each path runs both ways) and closed ones from a start (both directions).
 
@@ -44,7 +50,7 @@ uniform tour by walking the stored layers backwards (small boards: every layer i
 from __future__ import annotations
 
 import time
-from functools import lru_cache, partial
+from functools import partial
 from itertools import combinations, product
 from itertools import count as counting
 from typing import NamedTuple
@@ -71,6 +77,7 @@ class Step(NamedTuple):
     pending: int  # fixed path ends (start, end) not yet left
     colours: tuple[int, ...]  # ±1 by square colour (empty if the leaper's graph is not bipartite)
     balance: int  # 2 × the colours of the squares still to come
+    mirror: tuple[int, ...] = ()  # where each kept square's mirror image is kept (empty: no symmetry here)
 
 
 class Plan(NamedTuple):
@@ -184,14 +191,45 @@ def _step(i: int, here: list[int], step_of, neighbours, last, ends, colour) -> S
     )
 
 
+def _flip(rows: int, cols: int, on, ends, moves, by_rows: bool):
+    """The mirror image across the sweep (rows flipped for a sweep column by column), as a function
+    of squares, when it maps the whole question onto itself (board, leaper, fixed ends); else None."""
+    if by_rows:
+        flip = lambda q: q - q % cols + cols - 1 - q % cols  # noqa: E731
+    else:
+        flip = lambda q: (rows - 1 - q // cols) * cols + q % cols  # noqa: E731
+    if {(dr, -dc) if by_rows else (-dr, dc) for dr, dc in moves} != set(moves):
+        return None
+    if any(on[q] != on[flip(q)] for q in range(rows * cols)) or any(flip(q) != q for q in ends):
+        return None
+    return flip
+
+
+def _mirrors(order, last, flip) -> list[tuple[int, ...]]:
+    """For each step, where the mirror image of each square kept after it is kept, when the squares
+    taken by then are their own mirror image (and so are those still to come); else ()."""
+    taken: set[int] = set()
+    unmatched = 0  # squares taken whose image is not
+    mirrors: list[tuple[int, ...]] = []
+    for i, square in enumerate(order):
+        taken.add(square)
+        if flip is not None and flip(square) != square:
+            unmatched += -1 if flip(square) in taken else 1
+        kept = [u for u in order[: i + 1] if last[u] > i] if flip is not None and unmatched == 0 else []
+        at = {u: k for k, u in enumerate(kept)}
+        mirrors.append(tuple(at[flip(u)] for u in kept))
+    return mirrors
+
+
 def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
     """Validate the question and lay out the sweep, in the orientation with the narrower frontier."""
     on = _check(rows, cols, mask, start, end, closed, moves)
     neighbours = _neighbours(rows, cols, on, moves)
-    orders = [_order(rows, cols, on, by_rows) for by_rows in (rows > cols, rows <= cols)]
-    order, (last, _) = min(((o, _last_steps(o, neighbours)) for o in orders), key=lambda pair: pair[1][1])
+    sweeps = [(_order(rows, cols, on, by_rows), by_rows) for by_rows in (rows > cols, rows <= cols)]
+    (order, by_rows), (last, _) = min(((o, _last_steps(o[0], neighbours)) for o in sweeps), key=lambda pair: pair[1][1])
     step_of = {square: i for i, square in enumerate(order)}
     ends = set() if closed else {start, end} - {None}
+    mirrors = _mirrors(order, last, _flip(rows, cols, on, ends, moves, by_rows))
     bipartite = all((dr + dc) % 2 for dr, dc in moves)
     colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in order} if bipartite else None
     coming = 2 * sum(colour.values()) if colour else 0
@@ -201,7 +239,8 @@ def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
         here = frontier + [square]
         if colour:
             coming -= 2 * colour[square]
-        steps.append(_step(i, here, step_of, neighbours, last, ends, colour)._replace(balance=coming))
+        step = _step(i, here, step_of, neighbours, last, ends, colour)
+        steps.append(step._replace(balance=coming, mirror=mirrors[i]))
         frontier = [u for u in here if last[u] != i]
     n = len(order)
     if closed:
@@ -372,6 +411,17 @@ def _find_demands(sweep: Plan, check) -> tuple[frozenset, ...]:
 _DEMANDS: dict = {}  # the last few sweeps' demands
 
 
+def remembered(cache: dict, key, make, size: int):
+    """cache[key], made by make() if missing; the oldest entry goes past size entries. Unlike
+    lru_cache, make may stop by raising (a check), and then nothing is kept."""
+    if key not in cache:
+        value = make()
+        if len(cache) >= size:
+            cache.pop(next(iter(cache)), None)
+        cache[key] = value
+    return cache[key]
+
+
 def demands(sweep: Plan, check=None) -> tuple[frozenset, ...]:
     """For each layer (after step i), the demand patterns (see pattern) from which the rest of the
     board can give every square two edges (path ends one), as far as degrees alone can tell.
@@ -386,12 +436,7 @@ def demands(sweep: Plan, check=None) -> tuple[frozenset, ...]:
     """
     if sweep.alone or not sweep.steps:
         return ()
-    if sweep not in _DEMANDS:
-        found = _find_demands(sweep, check)
-        if len(_DEMANDS) >= 4:
-            _DEMANDS.pop(next(iter(_DEMANDS)), None)
-        _DEMANDS[sweep] = found
-    return _DEMANDS[sweep]
+    return remembered(_DEMANDS, sweep, lambda: _find_demands(sweep, check), 4)
 
 
 def _key(cells: list[int], keep) -> bytes:
@@ -403,10 +448,19 @@ def _key(cells: list[int], keep) -> bytes:
     )
 
 
-def successors(state: bytes, step: Step, plan: Plan, fits=None):
+def canonical(state: bytes, mirror: tuple[int, ...]) -> bytes:
+    """The first of state and its mirror image, comparing codes from the last square back
+    (the compiled engine's order of packed states, so that both merge alike)."""
+    image = _key([state[m] for m in mirror], range(len(mirror)))
+    return min(state, image, key=lambda codes: codes[::-1])
+
+
+def successors(state: bytes, step: Step, plan: Plan, fits=None, merge=True):
     """Every (choice, next state) from state at step; next state None for a complete tour.
 
     fits, if given, holds the demand patterns the next state's must be among (see demands).
+    With merge, a next state that has a mirror image (see Step.mirror) is the canonical one
+    of the two: they have as many completions.
     """
     cells = list(state)
     cells.append(EMPTY)
@@ -425,7 +479,7 @@ def successors(state: bytes, step: Step, plan: Plan, fits=None):
         elif complete is not None:
             key = _key(after, step.keep)
             if pattern(key) in fits if fits is not None else _viable(key, step, plan.closed):
-                yield choice, key
+                yield choice, canonical(key, step.mirror) if merge and step.mirror else key
 
 
 #: States expanded between calls of a sweep's check: about a twentieth of a second here.
@@ -534,28 +588,39 @@ class TooManyArrows(MemoryError):
     """Sampling would keep more of the sweep's transitions than it was allowed."""
 
 
-@lru_cache(maxsize=4)
-def _arrows(question: tuple, most: int) -> tuple[Plan, list[dict]]:
+_ARROWS: dict = {}  # the last few questions' kept sweeps
+
+
+def _arrows(question: tuple, most: int, check=None) -> tuple[Plan, list[dict]]:
     """The sweep, and for each step every state reached with the (count, state, edges) leading to it.
 
-    TooManyArrows past most transitions kept.
+    TooManyArrows past most transitions kept; check(step, transitions) every CHUNK states.
     """
+    return remembered(_ARROWS, (question, most), lambda: _keep_arrows(question, most, check), 4)
+
+
+def _keep_arrows(question: tuple, most: int, check) -> tuple[Plan, list[dict]]:
+    """_arrows, uncached."""
     sweep = plan(*question)
+    if check is not None:  # the demand patterns first (their work is not kept)
+        demands(sweep, lambda: check(0, 0))
     layer, arrows, kept = {b"": 1}, [], 0
     for index, step in enumerate(sweep.steps):
         into: dict = {}
-        for state, ways in layer.items():
-            for choice, key in successors(state, step, sweep, _fits(sweep, index)):
+        for done, (state, ways) in enumerate(layer.items(), 1):
+            for choice, key in successors(state, step, sweep, _fits(sweep, index), merge=False):
                 into.setdefault(key, []).append((ways, state, choice))
                 kept += 1
             if kept > most:
                 raise TooManyArrows(f"sampling keeps every transition of the sweep: more than {most:,}")
+            if check is not None and done % CHUNK == 0:
+                check(index, kept)
         arrows.append(into)
         layer = {key: sum(ways for ways, _, _ in options) for key, options in into.items() if key is not None}
     return sweep, arrows
 
 
-def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000) -> list[int]:
+def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000, check=None) -> list[int]:
     """One tour, uniform among those count(...) counts: its squares in visiting order.
 
     The sweep's transitions are kept (for the last 4 questions asked), then walked
@@ -563,12 +628,14 @@ def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, m
     lead to the state chosen after it with probability proportional to the state's count.
     Memory grows with every layer's states: meant for small boards (up to about 6×6);
     past most transitions, TooManyArrows (a MemoryError). ValueError when there is no tour.
+    check(step, transitions), if given, is called every so often while the sweep is kept;
+    it stops the draw by raising.
     """
     if rng is None:
         import random  # here: importing knight stays quick
 
         rng = random.Random()
-    sweep, arrows = _arrows(question_of(rows, cols, mask, start, end, closed, moves), most)
+    sweep, arrows = _arrows(question_of(rows, cols, mask, start, end, closed, moves), most, check)
     if not sweep.factor or not arrows or None not in arrows[-1]:
         raise ValueError("no tour to sample: the count is 0")
     target, chosen = None, []

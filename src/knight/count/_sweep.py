@@ -156,9 +156,8 @@ def uniform(board: Board, start: int, closed: bool, budget: int, seed: Optional[
 
     The frontier sweep counts the tours and keeps its transitions; a walk back through
     them from the end picks each step with odds in proportion to the tours through it.
-    The transitions kept count as nodes against budget. EXHAUSTED when there is none.
-    The draw is bounded by what it keeps (MAX_KEPT), not by the clock: deadline is only
-    checked before it starts.
+    The transitions kept count as nodes against budget. EXHAUSTED when there is none;
+    LIMIT past the deadline (monotonic), checked during the sweep too.
     """
     import random
     from array import array
@@ -171,8 +170,12 @@ def uniform(board: Board, start: int, closed: bool, budget: int, seed: Optional[
     if wide:
         raise InvalidInputError(f"method 'uniform' draws from the frontier engine's count, and {wide}")
     question = _question(board, start, None, closed)
+    until = NEVER if deadline == NEVER else time.time() + (deadline - time.monotonic())
+    watch = _Watch(MAX_KEPT, until, time.monotonic())  # the clock and stop requests: most= bounds what is kept
     try:
-        squares = _impl.frontier.sample(*question, rng=random.Random(seed), most=min(budget, MAX_KEPT))
+        squares = _impl.frontier.sample(*question, rng=random.Random(seed), most=min(budget, MAX_KEPT), check=watch)
+    except SearchLimitError:  # the deadline passed during the sweep
+        return LIMIT, 0, None
     except _impl.frontier.TooManyArrows as error:
         if budget < MAX_KEPT:
             return LIMIT, budget, None

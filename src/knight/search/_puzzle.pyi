@@ -24,6 +24,7 @@ def search(
 ) -> Tuple[int, int, Optional[array]]: ...
 
 FILL_DEADLINE_EVERY: int
+FILL_RESTART_NODES: int
 
 def fill(
     deltas: array,

@@ -122,7 +122,7 @@ def test_solve_checks_its_arguments():
         knight.solve(". 1\n. .", max_nodes=0)
     with pytest.raises(knight.InvalidInputError, match="timeout"):
         knight.solve(". 1\n. .", timeout=-1)
-    with pytest.raises(knight.SearchLimitError, match="max_nodes=1 "):
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=1 search nodes .a domain-search node counted as"):
         knight.solve(puzzle_picture(Board(8), 0.05, 4), max_nodes=1)
 
 
@@ -403,3 +403,38 @@ def test_the_fill_cores_agree(both_puzzle_cores, board):
         if answers[0][0] == compiled.FOUND:
             assert list(answers[0][2]) == list(answers[1][2])
             assert_puzzle_tour([layout.cell(bit) + 1 for bit in answers[0][2]], picture, leaper=board.moves)
+
+
+#: benchmarks/bench_puzzle.puzzle(10, 0.15, 50): moves 1-10 free and gaps of 9-14 moves, where
+#: the domain search without weights and restarts thrashed past 20M nodes.
+THRASHED = """
+ . 35  .  .  .  .  .  .  .  .
+ .  .  .  . 41  .  .  . 43  .
+ . 29  .  .  . 69  .  .  .  .
+ .  .  .  .  .  .  .  .  .  .
+ .  . 32 47  .  .  .  .  .  .
+ .  .  .  .  . 82  . 72 89  .
+ .  .  .  .  .  .  . 87  .  .
+99 20  .  .  .  .  .  . 11  .
+ . 61  .  .  .  .  .  .  .  .
+ .  .  .  .  .  .  .  .  .  .
+"""
+
+
+def test_fill_restarts_learn_which_moves_fail(both_puzzle_cores):
+    """A puzzle that needs several runs (restarts, with the weights of the failed moves)
+    solved within a small budget, the same way by both cores."""
+    compiled, twin = both_puzzle_cores
+    layout, arguments = fill_question(Board.parse(THRASHED), 0)
+    answers = [core.fill(*arguments, 5_000, float("inf")) for core in (compiled, twin)]
+    assert answers[0][0] == compiled.FOUND and answers[0][1] > 2 * compiled.FILL_RESTART_NODES
+    assert answers[0][:2] == answers[1][:2] and list(answers[0][2]) == list(answers[1][2])
+    assert_puzzle_tour([layout.cell(bit) + 1 for bit in answers[0][2]], THRASHED)
+
+
+def test_solve_counts_domain_search_nodes_at_their_cost(puzzle_core):
+    """max_nodes bounds the domain search's nodes times FILL_NODE_COST: the thrashed puzzle
+    is solved within a budget of forward nodes, and not within one fill node's cost."""
+    assert_puzzle_tour(list(knight.solve(THRASHED, max_nodes=100_000)), THRASHED)
+    with pytest.raises(knight.SearchLimitError, match="counted as"):
+        knight.solve(THRASHED, max_nodes=_solve.FILL_NODE_COST * 200)

@@ -31,6 +31,7 @@ def fill(
     board: array,
     domains: array,
     rank: array,
+    weight: array,
     max_nodes: int,
     deadline: float,
 ) -> Tuple[int, int, Optional[array]]: ...

@@ -422,7 +422,7 @@ cdef struct Fill:
     int32_t *queue             # moves to narrow around (a stack)
     uint8_t *waiting           # per move: on the queue
     int32_t *held              # per position: the unsettled domains holding it
-    int64_t *weight            # per move: 1 + the times its domain emptied (the branching's divisor)
+    int64_t *weight            # per move: its failures (the caller's array; the branching's divisor)
     int32_t capacity           # depths allocated
     int32_t depth              # the depth of the complete domains, when FOUND
     uint64_t *levels           # per depth: the settled domains, n × words
@@ -729,13 +729,14 @@ def fill(
     const uint64_t[::1] board,
     const uint64_t[::1] domains,
     const int64_t[::1] rank,
+    int64_t[::1] weight,
     long long max_nodes,
     double deadline,
 ):
     """Complete the path by narrowing each move's domain; return (status, nodes, cells).
 
     The same contract as ``_puzzle_py.fill``: cells is an int32 array, the bit position
-    of each move's square, when status is FOUND, else None.
+    of each move's square, when status is FOUND, else None; weight is updated in place.
     """
     cdef int32_t words = board.shape[0], n, move, i
     cdef int64_t nodes = 0
@@ -748,6 +749,8 @@ def fill(
     n = domains.shape[0] // words
     if rank.shape[0] != words * 64:
         raise ValueError(f"rank must have {words * 64} entries (one a bit), not {rank.shape[0]}")
+    if weight.shape[0] != n:
+        raise ValueError(f"weight must have {n} entries (one a move), not {weight.shape[0]}")
     for i in range(deltas.shape[0]):
         if not -words * 64 < deltas[i] < words * 64:
             raise ValueError(f"delta {deltas[i]} leaves the {words * 64} positions")
@@ -761,13 +764,13 @@ def fill(
     f.queue = <int32_t *>malloc(n * sizeof(int32_t))
     f.waiting = <uint8_t *>calloc(n, 1)
     f.held = <int32_t *>malloc(f.positions * sizeof(int32_t))
-    f.weight = <int64_t *>malloc(n * sizeof(int64_t))
+    f.weight = &weight[0]
     f.levels = <uint64_t *>malloc(<size_t>f.capacity * n * words * sizeof(uint64_t))
     f.options = <int32_t *>malloc(<size_t>f.capacity * f.options_max * 2 * sizeof(int32_t))
     f.option_count = <int32_t *>malloc(f.capacity * sizeof(int32_t))
     f.cursor = <int32_t *>malloc(f.capacity * sizeof(int32_t))
     try:
-        if not (f.scratch and f.queue and f.waiting and f.held and f.weight and f.levels and f.options and f.option_count and f.cursor):
+        if not (f.scratch and f.queue and f.waiting and f.held and f.levels and f.options and f.option_count and f.cursor):
             raise MemoryError(f"no memory to search {n} moves")
         f.ones, f.twos = f.scratch + 2 * words, f.scratch + 3 * words
         depth_zero = f.levels
@@ -776,7 +779,6 @@ def fill(
             for move in range(n):
                 f.queue[move] = move
                 f.waiting[move] = 1
-                f.weight[move] = 1
             if _settle(&f, depth_zero, n):
                 status = _fill_search(&f, &nodes, max_nodes, deadline)
         if status == S_INTERRUPTED:
@@ -794,7 +796,6 @@ def fill(
         free(f.queue)
         free(f.waiting)
         free(f.held)
-        free(f.weight)
         free(f.levels)
         free(f.options)
         free(f.option_count)

@@ -326,7 +326,7 @@ FILL_DEADLINE_EVERY = 64
 FILL_RESTART_NODES = 100
 
 
-def fill(deltas, board, domains, rank, max_nodes, deadline):
+def fill(deltas, board, domains, rank, weight, max_nodes, deadline):
     """Complete the path by narrowing each move's domain; return (status, nodes, cells).
 
     The squares are bits of a padded layout (see search/_solve._Layout): a leap is a
@@ -341,8 +341,10 @@ def fill(deltas, board, domains, rank, max_nodes, deadline):
     * every domain keeps a square and every square lies in some domain, else the node fails.
 
     Then it branches on the move with the fewest squares per weight (the first such
-    move; a move's weight is 1 + the times its domain emptied or kept two squares no other
-    move has, so the moves that keep failing go first: dom/wdeg), trying its squares in
+    move), ``weight`` holding per move an int64, 1 at first, raised by one each time the
+    move's domain empties or keeps two squares no other move has: the moves that keep
+    failing go first (dom/wdeg). weight is updated in place, so that the next call on the
+    same puzzle (_solve._rounds) begins with what this one learnt. It tries the move's squares in
     the fewest other domains first, then by ``rank`` (one int64 a bit), then by position;
     unless some square lies in fewer domains than that move's squares (the first by rank
     and position of the fewest), when it branches on that square's moves instead.
@@ -356,7 +358,7 @@ def fill(deltas, board, domains, rank, max_nodes, deadline):
     """
     words = len(board)
     n = len(domains) // words
-    rules = _Rules(list(deltas), _number(board, 0, words), n)
+    rules = _Rules(list(deltas), _number(board, 0, words), weight)
     top = [_number(domains, move * words, words) for move in range(n)]
     nodes = 0
     if not rules.settle(top, list(range(n))):
@@ -415,9 +417,9 @@ def _bits(bits: int) -> list[int]:
 class _Rules:
     """The domain rules on one board (see fill), on Python ints as bitsets."""
 
-    def __init__(self, deltas: list[int], board: int, n: int) -> None:
-        self.deltas, self.board, self.n = deltas, board, n
-        self.weight = [1] * n  # per move: 1 + the times it failed (see fill)
+    def __init__(self, deltas: list[int], board: int, weight) -> None:
+        self.deltas, self.board, self.n = deltas, board, len(weight)
+        self.weight = weight  # per move: its failures (see fill), updated in place
 
     def shifts(self, bits: int):
         for delta in self.deltas:

@@ -207,10 +207,11 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     core from move 1 and from move n backwards (the better direction first, see
     _backwards; which one thrashes varies from puzzle to puzzle), each with
     ROUND_NODES << cycle nodes and the cycle's own tie breaks; when fill is set, the
-    domain search (_puzzle.fill) with FILL_ROUND_NODES << cycle nodes and the same tie
-    breaks goes first. The domain search solves most puzzles with many givens in a few
-    hundred nodes; the forward core is faster on free stretches (a start and an end
-    only, a long free tail), so fixed ends alone never run the domain search.
+    domain search (_puzzle.fill) with FILL_ROUND_NODES << cycle nodes, the same tie
+    breaks and the move weights learnt in the rounds before goes first. The domain
+    search solves most puzzles with many givens in a few hundred nodes; the forward core
+    is faster on free stretches (a start and an end only, a long free tail), so fixed
+    ends alone never run the domain search.
 
     Returns (status, nodes, squares): squares are 1-based, in move order, when FOUND;
     nodes counts each domain-search node as FILL_NODE_COST of the forward core's, against
@@ -218,6 +219,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     board = windows.board
     layout = _Layout(board)
     domains = _fill_arguments(windows, layout) if fill else None
+    weight = array("q", [1]) * windows.n  # the domain search's failures per move, kept from round to round
     ways: list[Any] = []  # made when first needed: the domain search usually finds the tour first
     nodes = 0
     round_ = 0
@@ -226,7 +228,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
         if domains and step == 0:
             rank = layout.spread(_tie_breaks(board.rows, board.cols, cycle))
             budget = min(FILL_ROUND_NODES << cycle, (max_nodes - nodes) // FILL_NODE_COST)
-            arguments: tuple[Any, ...] = (*domains, rank, budget, when)
+            arguments: tuple[Any, ...] = (*domains, rank, weight, budget, when)
             status, used, cells = _impl.puzzle.fill(*arguments)
             used *= FILL_NODE_COST
             cells = cells and [layout.cell(bit) for bit in cells]

@@ -122,7 +122,7 @@ def test_solve_checks_its_arguments():
         knight.solve(". 1\n. .", max_nodes=0)
     with pytest.raises(knight.InvalidInputError, match="timeout"):
         knight.solve(". 1\n. .", timeout=-1)
-    with pytest.raises(knight.SearchLimitError, match="max_nodes=1 "):
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=1 search nodes .a domain-search node counted as"):
         knight.solve(puzzle_picture(Board(8), 0.05, 4), max_nodes=1)
 
 
@@ -260,7 +260,7 @@ BOARD_3X4 = Board((3, 4))
 
 
 def fill_question(board, cycle=1):
-    """The domain search's (layout, arguments but the budget and deadline) for a board's
+    """The domain search's (layout, arguments but the weights, budget and deadline) for a board's
     givens, windows and tie breaks as knight.solve makes them in that cycle."""
     from knight.search._core_py import _tie_breaks
 
@@ -278,7 +278,14 @@ def open_domains(layout, board, fixed):
     domains = [every] * len(board)
     for move, square in fixed.items():
         domains[move - 1] = 1 << layout.bit(square - 1)
-    return _puzzle_py._Rules(list(layout.deltas), every, len(board)), domains
+    return _puzzle_py._Rules(list(layout.deltas), every, unit_weights(len(board))), domains
+
+
+def unit_weights(n):
+    """The domain search's move weights before any failure (fresh for each run compared)."""
+    from array import array
+
+    return array("q", [1]) * n
 
 
 def words(layout, domains):
@@ -294,7 +301,9 @@ def filled(puzzle_core, layout, board, domains, max_nodes=10_000):
     """Run the core's fill on domains; validate and return the squares when it finds a tour."""
     every = layout.words_of(sum(1 << layout.bit(square - 1) for square in board))
     rank = layout.spread([0] * len(TOUR_3X4))
-    status, nodes, cells = puzzle_core.fill(layout.deltas, every, words(layout, domains), rank, max_nodes, float("inf"))
+    status, nodes, cells = puzzle_core.fill(
+        layout.deltas, every, words(layout, domains), rank, unit_weights(len(domains)), max_nodes, float("inf")
+    )
     if status == puzzle_core.FOUND:
         squares = [layout.cell(bit) + 1 for bit in cells]
         assert_board_tour(squares, board.picture())
@@ -319,7 +328,7 @@ def test_fill_rule_two_distinct_neighbours():
     from knight.search import _puzzle_py
 
     layout = _solve._Layout(BOARD_3X4)
-    rules = _puzzle_py._Rules(list(layout.deltas), bit_set(layout, list(BOARD_3X4)), 3)
+    rules = _puzzle_py._Rules(list(layout.deltas), bit_set(layout, list(BOARD_3X4)), unit_weights(3))
     one, other = bit_set(layout, [1]), bit_set(layout, [9])
     # moves 1 and 3 both on square 1: no square has two such neighbours, though 7 and 10 are a leap from it
     assert rules.reach(one) == bit_set(layout, [7, 10]) and rules.support([one, 0, one], 1) == 0
@@ -380,9 +389,9 @@ def test_fill_rule_every_square_and_move_covered(puzzle_core):
 def test_fill_stops_at_its_budget_and_deadline(puzzle_core):
     board = Board.parse(puzzle_picture(Board(8), 0.05, 4))
     layout, arguments = fill_question(board)
-    status, nodes, cells = puzzle_core.fill(*arguments, 3, float("inf"))
+    status, nodes, cells = puzzle_core.fill(*arguments, unit_weights(len(board)), 3, float("inf"))
     assert (status, nodes, cells) == (puzzle_core.LIMIT, 3, None)
-    status, nodes, cells = puzzle_core.fill(*arguments, 10_000, 0.0)
+    status, nodes, cells = puzzle_core.fill(*arguments, unit_weights(len(board)), 10_000, 0.0)
     assert (status, nodes, cells) == (puzzle_core.LIMIT, 0, None)
 
 
@@ -398,8 +407,45 @@ def test_the_fill_cores_agree(both_puzzle_cores, board):
         picture = puzzle_picture(board, share, seed)
         puzzle = Board.parse(picture, moves=board.moves)
         layout, arguments = fill_question(puzzle, seed % 3)
-        answers = [core.fill(*arguments, 400, float("inf")) for core in (compiled, twin)]
+        answers = [core.fill(*arguments, unit_weights(len(puzzle)), 400, float("inf")) for core in (compiled, twin)]
         assert answers[0][:2] == answers[1][:2]
         if answers[0][0] == compiled.FOUND:
             assert list(answers[0][2]) == list(answers[1][2])
             assert_puzzle_tour([layout.cell(bit) + 1 for bit in answers[0][2]], picture, leaper=board.moves)
+
+
+#: benchmarks/bench_puzzle.puzzle(10, 0.15, 50): moves 1-10 free and gaps of 9-14 moves, where
+#: the domain search without weights and restarts thrashed past 20M nodes.
+THRASHED = """
+ . 35  .  .  .  .  .  .  .  .
+ .  .  .  . 41  .  .  . 43  .
+ . 29  .  .  . 69  .  .  .  .
+ .  .  .  .  .  .  .  .  .  .
+ .  . 32 47  .  .  .  .  .  .
+ .  .  .  .  . 82  . 72 89  .
+ .  .  .  .  .  .  . 87  .  .
+99 20  .  .  .  .  .  . 11  .
+ . 61  .  .  .  .  .  .  .  .
+ .  .  .  .  .  .  .  .  .  .
+"""
+
+
+def test_fill_restarts_learn_which_moves_fail(both_puzzle_cores):
+    """A puzzle that needs several runs (restarts, with the weights of the failed moves)
+    solved within a small budget, the same way by both cores, which leave the same weights."""
+    compiled, twin = both_puzzle_cores
+    layout, arguments = fill_question(Board.parse(THRASHED), 0)
+    weights = [unit_weights(100), unit_weights(100)]
+    answers = [core.fill(*arguments, weight, 5_000, float("inf")) for core, weight in zip((compiled, twin), weights)]
+    assert answers[0][0] == compiled.FOUND and answers[0][1] > 2 * compiled.FILL_RESTART_NODES
+    assert answers[0][:2] == answers[1][:2] and list(answers[0][2]) == list(answers[1][2])
+    assert weights[0] == weights[1] and max(weights[0]) > 1
+    assert_puzzle_tour([layout.cell(bit) + 1 for bit in answers[0][2]], THRASHED)
+
+
+def test_solve_counts_domain_search_nodes_at_their_cost(puzzle_core):
+    """max_nodes bounds the domain search's nodes times FILL_NODE_COST: the thrashed puzzle
+    is solved within a budget of forward nodes, and not within one fill node's cost."""
+    assert_puzzle_tour(list(knight.solve(THRASHED, max_nodes=100_000)), THRASHED)
+    with pytest.raises(knight.SearchLimitError, match="counted as"):
+        knight.solve(THRASHED, max_nodes=_solve.FILL_NODE_COST * 200)

@@ -400,9 +400,11 @@ def search(
 
 cdef enum:
     C_FILL_DEADLINE_EVERY = 1024  # domain-search nodes between two looks at the clock
+    C_FILL_RESTART_NODES = 100    # nodes of the domain search's first run (see the twin's fill)
     S_NO_MEMORY = 4
 
 FILL_DEADLINE_EVERY = C_FILL_DEADLINE_EVERY
+FILL_RESTART_NODES = C_FILL_RESTART_NODES
 
 
 cdef struct Fill:
@@ -420,6 +422,7 @@ cdef struct Fill:
     int32_t *queue             # moves to narrow around (a stack)
     uint8_t *waiting           # per move: on the queue
     int32_t *held              # per position: the unsettled domains holding it
+    int64_t *weight            # per move: its failures (the caller's array; the branching's divisor)
     int32_t capacity           # depths allocated
     int32_t depth              # the depth of the complete domains, when FOUND
     uint64_t *levels           # per depth: the settled domains, n × words
@@ -548,12 +551,14 @@ cdef bint _settled(Fill *f, uint64_t *domain, int32_t *queued) noexcept nogil:
             for side in range(2):
                 other = move - 1 + 2 * side
                 if 0 <= other < n and _narrow(f, domain, other, _support(f, domain, other), False, &size) < 0:
+                    f.weight[other] += 1
                     queued[0] = size
                     return False
             own = domain + move * words
             if _size(own, words) == 1:
                 for other in range(n):
                     if other != move and _narrow(f, domain, other, own, True, &size) < 0:
+                        f.weight[other] += 1
                         queued[0] = size
                         return False
         memset(f.ones, 0, words * sizeof(uint64_t))
@@ -577,6 +582,7 @@ cdef bint _settled(Fill *f, uint64_t *domain, int32_t *queued) noexcept nogil:
                 differs |= mine[i] != own[i]
             if differs and _lowest(mine, words) >= 0:
                 if _size(mine, words) > 1:
+                    f.weight[move] += 1
                     queued[0] = size
                     return False
                 memcpy(own, mine, words * sizeof(uint64_t))
@@ -602,7 +608,7 @@ cdef int32_t _branches(Fill *f, const uint64_t *domain, int32_t *options) noexce
                 while bits:
                     f.held[i * 64 + _low(bits)] += 1
                     bits &= bits - 1
-            if best < 0 or count < size:
+            if best < 0 or count * f.weight[best] < size * f.weight[move]:
                 best, size = move, count
     if best < 0:
         return 0
@@ -662,8 +668,9 @@ cdef bint _grow(Fill *f, int32_t depth) noexcept nogil:
 
 
 cdef int _fill_search(Fill *f, int64_t *nodes_io, int64_t max_nodes, double deadline) noexcept nogil:
-    """The depth-first search of the twin's fill from the settled domains of depth 0."""
-    cdef int64_t nodes = 0
+    """The depth-first search of the twin's fill from the settled domains of depth 0, in
+    runs of growing budgets (restarts)."""
+    cdef int64_t nodes = 0, run = C_FILL_RESTART_NODES, restart = C_FILL_RESTART_NODES
     cdef int32_t depth = 0, domain_words = f.n * f.words, move, cell, at
     cdef uint64_t *child
     cdef int stop
@@ -687,6 +694,12 @@ cdef int _fill_search(Fill *f, int64_t *nodes_io, int64_t max_nodes, double dead
             if stop:
                 nodes_io[0] = nodes
                 return stop
+        if nodes == restart:
+            run += run // 2
+            restart = nodes + run
+            depth = 0
+            f.option_count[0] = _branches(f, f.levels, f.options)
+            f.cursor[0] = 0
         nodes += 1
         if not _grow(f, depth + 1):
             nodes_io[0] = nodes
@@ -716,13 +729,14 @@ def fill(
     const uint64_t[::1] board,
     const uint64_t[::1] domains,
     const int64_t[::1] rank,
+    int64_t[::1] weight,
     long long max_nodes,
     double deadline,
 ):
     """Complete the path by narrowing each move's domain; return (status, nodes, cells).
 
     The same contract as ``_puzzle_py.fill``: cells is an int32 array, the bit position
-    of each move's square, when status is FOUND, else None.
+    of each move's square, when status is FOUND, else None; weight is updated in place.
     """
     cdef int32_t words = board.shape[0], n, move, i
     cdef int64_t nodes = 0
@@ -735,6 +749,8 @@ def fill(
     n = domains.shape[0] // words
     if rank.shape[0] != words * 64:
         raise ValueError(f"rank must have {words * 64} entries (one a bit), not {rank.shape[0]}")
+    if weight.shape[0] != n:
+        raise ValueError(f"weight must have {n} entries (one a move), not {weight.shape[0]}")
     for i in range(deltas.shape[0]):
         if not -words * 64 < deltas[i] < words * 64:
             raise ValueError(f"delta {deltas[i]} leaves the {words * 64} positions")
@@ -748,6 +764,7 @@ def fill(
     f.queue = <int32_t *>malloc(n * sizeof(int32_t))
     f.waiting = <uint8_t *>calloc(n, 1)
     f.held = <int32_t *>malloc(f.positions * sizeof(int32_t))
+    f.weight = &weight[0]
     f.levels = <uint64_t *>malloc(<size_t>f.capacity * n * words * sizeof(uint64_t))
     f.options = <int32_t *>malloc(<size_t>f.capacity * f.options_max * 2 * sizeof(int32_t))
     f.option_count = <int32_t *>malloc(f.capacity * sizeof(int32_t))

@@ -37,8 +37,13 @@ MAX_MOVES = 8
 #: Nodes of the forward core's first rounds (see _rounds); each cycle doubles them.
 ROUND_NODES = 4096
 
-#: Nodes of the domain search's first round: one of its nodes costs some ten of the forward core's.
+#: Nodes of the domain search's first round (see _rounds).
 FILL_ROUND_NODES = 2048
+
+#: The forward core's nodes a node of the domain search counts as against max_nodes: about
+#: its time in theirs (measured 12-20 on 8×8 and 10×10 puzzles, 10-29 up to 20×20), so that
+#: a budget means about the same time whichever core spends it.
+FILL_NODE_COST = 16
 
 
 class _Windows:
@@ -183,14 +188,16 @@ def complete(board: Board, fixed: dict[int, int], max_nodes: int, when: float, w
         windows = propagate(board, {move: square - 1 for move, square in fixed.items()})
     except NoTourError as error:
         raise NoTourError(f"{what}: {error}") from None
-    status, nodes, squares = _rounds(windows, max_nodes, when, any(1 < move < len(board) for move in fixed))
+    fill = any(1 < move < len(board) for move in fixed)
+    status, nodes, squares = _rounds(windows, max_nodes, when, fill)
     if status == FOUND:
         return squares
     if status == EXHAUSTED:
         raise NoTourError(f"{what}: an exhaustive search found none")
+    counted = f" (a domain-search node counted as {FILL_NODE_COST})" if fill else ""
     if expired(when):
-        raise timed_out(started, f"{nodes:,} search nodes")
-    raise SearchLimitError(f"{what} found within max_nodes={max_nodes:,} search nodes")
+        raise timed_out(started, f"{nodes:,} search nodes{counted}")
+    raise SearchLimitError(f"{what} found within max_nodes={max_nodes:,} search nodes{counted}")
 
 
 def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple:
@@ -200,15 +207,19 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     core from move 1 and from move n backwards (the better direction first, see
     _backwards; which one thrashes varies from puzzle to puzzle), each with
     ROUND_NODES << cycle nodes and the cycle's own tie breaks; when fill is set, the
-    domain search (_puzzle.fill) with FILL_ROUND_NODES << cycle nodes and the same tie
-    breaks goes first. The domain search solves most puzzles with many givens in a few
-    hundred nodes; the forward core is faster on free stretches (a start and an end
-    only, a long free tail), so fixed ends alone never run the domain search.
+    domain search (_puzzle.fill) with FILL_ROUND_NODES << cycle nodes, the same tie
+    breaks and the move weights learnt in the rounds before goes first. The domain
+    search solves most puzzles with many givens in a few hundred nodes; the forward core
+    is faster on free stretches (a start and an end only, a long free tail), so fixed
+    ends alone never run the domain search.
 
-    Returns (status, nodes, squares): squares are 1-based, in move order, when FOUND."""
+    Returns (status, nodes, squares): squares are 1-based, in move order, when FOUND;
+    nodes counts each domain-search node as FILL_NODE_COST of the forward core's, against
+    max_nodes too."""
     board = windows.board
     layout = _Layout(board)
     domains = _fill_arguments(windows, layout) if fill else None
+    weight = array("q", [1]) * windows.n  # the domain search's failures per move, kept from round to round
     ways: list[Any] = []  # made when first needed: the domain search usually finds the tour first
     nodes = 0
     round_ = 0
@@ -216,8 +227,10 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
         cycle, step = divmod(round_, 3 if domains else 2)
         if domains and step == 0:
             rank = layout.spread(_tie_breaks(board.rows, board.cols, cycle))
-            arguments: tuple[Any, ...] = (*domains, rank, min(FILL_ROUND_NODES << cycle, max_nodes - nodes), when)
+            budget = min(FILL_ROUND_NODES << cycle, (max_nodes - nodes) // FILL_NODE_COST)
+            arguments: tuple[Any, ...] = (*domains, rank, weight, budget, when)
             status, used, cells = _impl.puzzle.fill(*arguments)
+            used *= FILL_NODE_COST
             cells = cells and [layout.cell(bit) for bit in cells]
             reverse = False
         else:
@@ -368,7 +381,9 @@ def solve(
 
     Raises NoTourError when the givens cannot be completed, saying why when a short
     proof exists ("moves 1 and 2 are not a knight's move apart"); SearchLimitError when
-    max_nodes squares were placed, or timeout seconds passed, without an answer.
+    max_nodes squares were placed, or timeout seconds passed, without an answer. A node
+    of the domain search (which narrows every move's squares at once) counts as
+    FILL_NODE_COST squares placed, about its time in the forward search's.
     """
     from ._find import node_budget
 

@@ -113,6 +113,14 @@ def test_max_nodes_bounds_the_states_swept(frontier):
     assert knight.count((3, 12), method="frontier", max_nodes=10**6) == 114_496
 
 
+@pytest.mark.parametrize("size", [(7, 7), (8, 8), (10, 10)])
+def test_max_nodes_bounds_the_demand_patterns_too(frontier, size):
+    # The pattern pass before the sweep is counted against the budget, a chunk at a time:
+    # uncounted, 10×10's ran for minutes before the first state was swept.
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=20,000"):
+        knight.count(size, start=1, method="frontier", max_nodes=20_000)
+
+
 def test_pieces_on_executors_add_up(frontier):
     size = (3, 12) if frontier.__name__.endswith("_py") else (4, 9)
     expected = knight.count(size, method="frontier")

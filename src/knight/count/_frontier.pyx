@@ -450,29 +450,28 @@ cdef int _earlier(uint64_t code, const Step *s, bint closed, Fits *into) noexcep
     return 0
 
 
-cdef int _grow(const Fits *source, Fits *into, const Step *s, bint closed, bint forwards) noexcept nogil:
-    """The patterns after step s from those in source (forwards), or before it leading to them, into
-    into (new); -1 when out of memory."""
+cdef int _grow(const Fits *source, Fits *into, const Step *s, bint closed, bint forwards,
+               size_t first, size_t last) noexcept nogil:
+    """Add to into the patterns after step s from those in source's slots first to last (forwards),
+    or before it leading to them; -1 when out of memory."""
     cdef size_t slot
-    cdef int failed = 0
-    if _fits_init(into, 16) < 0:
-        return -1
-    for slot in range(source.cap):
-        if source.keys[slot] != NO_KEY and not failed:
+    for slot in range(first, last):
+        if source.keys[slot] != NO_KEY:
             if forwards:
-                failed = _later(source.keys[slot], s, closed, into, NULL) < 0
-            else:
-                failed = _earlier(source.keys[slot], s, closed, into) < 0
-    return -failed
+                if _later(source.keys[slot], s, closed, into, NULL) < 0:
+                    return -1
+            elif _earlier(source.keys[slot], s, closed, into) < 0:
+                return -1
+    return 0
 
 
-cdef int _restrict(const Fits *reach, const Fits *after, Fits *into, const Step *s, bint closed) noexcept nogil:
-    """The patterns of reach with a next one (after step s) in after, into into (new); -1 when out of memory."""
+cdef int _restrict(const Fits *reach, const Fits *after, Fits *into, const Step *s, bint closed,
+                   size_t first, size_t last) noexcept nogil:
+    """Add to into the patterns in reach's slots first to last with a next one (after step s) in
+    after; -1 when out of memory."""
     cdef size_t slot
     cdef int found
-    if _fits_init(into, 16) < 0:
-        return -1
-    for slot in range(reach.cap):
+    for slot in range(first, last):
         if reach.keys[slot] != NO_KEY:
             found = _later(reach.keys[slot], s, closed, NULL, after)
             if found < 0 or (found == 1 and _fits_add(into, reach.keys[slot]) < 0):
@@ -698,6 +697,7 @@ cdef class _Engine:
     cdef object widths  # frontier squares before each step, and after the last
     cdef public size_t peak
     cdef public size_t work  # states expanded so far
+    cdef size_t patterns  # demand patterns expanded (counted against the budget like states)
     cdef public int at  # the next step to sweep
     cdef Fits *fits  # the patterns after each step (see the twin's demands); NULL: no pruning
     cdef bint pruned  # demands found (or given up for want of memory)
@@ -743,9 +743,10 @@ cdef class _Engine:
 
     def _prune(self, check):
         """The twin's demands into fits: forwards and backwards a layer at a time, the smaller side
-        first, then the reachable patterns that fit before the meeting layer. check(step, states)
-        and Ctrl-C are looked at between layers; without memory for the patterns, no pruning."""
-        cdef int n = self.nsteps, low = 0, high = n, i, failed = 0
+        first, then the reachable patterns that fit before the meeting layer. check(step, patterns)
+        and Ctrl-C are looked at every CHUNK patterns (see _patterns); without memory for the
+        patterns, no pruning."""
+        cdef int n = self.nsteps, low = 0, high = n, i
         cdef Fits *reach = <Fits *>calloc(n + 1, sizeof(Fits))
         cdef Fits *back = <Fits *>calloc(n + 1, sizeof(Fits))
         cdef Step s
@@ -760,26 +761,17 @@ cdef class _Engine:
             while low < high:
                 if reach[low].size <= back[high].size:
                     _read_step(self.program + self.starts[low], &s)
-                    with nogil:
-                        failed = _grow(&reach[low], &reach[low + 1], &s, self.closed, True)
+                    self._patterns(&reach[low], NULL, &reach[low + 1], &s, True, check)
                     low += 1
                 else:
                     _read_step(self.program + self.starts[high - 1], &s)
-                    with nogil:
-                        failed = _grow(&back[high], &back[high - 1], &s, self.closed, False)
+                    self._patterns(&back[high], NULL, &back[high - 1], &s, False, check)
                     high -= 1
-                if failed:
-                    raise MemoryError()
-                self._tick(check)
             if _meet(&reach[low], &back[low], &self.fits[low - 1]) < 0:
                 raise MemoryError()
             for i in range(low - 1, 0, -1):
                 _read_step(self.program + self.starts[i], &s)
-                with nogil:
-                    failed = _restrict(&reach[i], &self.fits[i], &self.fits[i - 1], &s, self.closed)
-                if failed:
-                    raise MemoryError()
-                self._tick(check)
+                self._patterns(&reach[i], &self.fits[i], &self.fits[i - 1], &s, True, check)
             for i in range(low + 1, n + 1):  # only reachable patterns are looked up: these need no meeting
                 self.fits[i - 1] = back[i]
                 back[i].keys = NULL
@@ -798,11 +790,26 @@ cdef class _Engine:
             free(reach)
             free(back)
 
-    def _tick(self, check):
-        """Look at Ctrl-C and check(step, states)."""
-        PyErr_CheckSignals()
-        if check is not None:
-            check(self.at, self.work)
+    cdef _patterns(self, const Fits *source, const Fits *after, Fits *into, const Step *s, bint forwards, check):
+        """One layer of the pattern pass into into (new): _restrict when after is given, else _grow;
+        check(step, patterns) and Ctrl-C every CHUNK slots, the patterns counted against the budget
+        as the twin counts them (MemoryError when out of memory)."""
+        cdef size_t slot = 0, last
+        cdef int failed = _fits_init(into, 16)
+        while slot < source.cap and not failed:
+            last = min(slot + CHUNK, source.cap)
+            with nogil:
+                if after != NULL:
+                    failed = _restrict(source, after, into, s, self.closed, slot, last)
+                else:
+                    failed = _grow(source, into, s, self.closed, forwards, slot, last)
+            self.patterns += last - slot
+            slot = last
+            PyErr_CheckSignals()
+            if check is not None:
+                check(self.at, self.patterns)
+        if failed:
+            raise MemoryError()
 
     def __dealloc__(self):
         self._free_fits()

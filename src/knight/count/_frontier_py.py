@@ -205,20 +205,10 @@ def _flip(rows: int, cols: int, on, ends, moves, by_rows: bool):
     return flip
 
 
-def _mirrors(order, last, flip) -> list[tuple[int, ...]]:
-    """For each step, where the mirror image of each square kept after it is kept, when the squares
-    taken by then are their own mirror image (and so are those still to come); else ()."""
-    taken: set[int] = set()
-    unmatched = 0  # squares taken whose image is not
-    mirrors: list[tuple[int, ...]] = []
-    for i, square in enumerate(order):
-        taken.add(square)
-        if flip is not None and flip(square) != square:
-            unmatched += -1 if flip(square) in taken else 1
-        kept = [u for u in order[: i + 1] if last[u] > i] if flip is not None and unmatched == 0 else []
-        at = {u: k for k, u in enumerate(kept)}
-        mirrors.append(tuple(at[flip(u)] for u in kept))
-    return mirrors
+def _mirror(kept: list[int], flip) -> tuple[int, ...]:
+    """Where the mirror image of each kept square is kept."""
+    at = {u: k for k, u in enumerate(kept)}
+    return tuple(at[flip(u)] for u in kept)
 
 
 def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
@@ -229,19 +219,25 @@ def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
     (order, by_rows), (last, _) = min(((o, _last_steps(o[0], neighbours)) for o in sweeps), key=lambda pair: pair[1][1])
     step_of = {square: i for i, square in enumerate(order)}
     ends = set() if closed else {start, end} - {None}
-    mirrors = _mirrors(order, last, _flip(rows, cols, on, ends, moves, by_rows))
+    flip = _flip(rows, cols, on, ends, moves, by_rows)
     bipartite = all((dr + dc) % 2 for dr, dc in moves)
     colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in order} if bipartite else None
     coming = 2 * sum(colour.values()) if colour else 0
     steps: list = []
     frontier: list[int] = []
+    taken: set[int] = set()
+    unmatched = 0  # squares taken whose mirror image is not: while 0, the squares taken are their own image
     for i, square in enumerate(order):
         here = frontier + [square]
         if colour:
             coming -= 2 * colour[square]
         step = _step(i, here, step_of, neighbours, last, ends, colour)
-        steps.append(step._replace(balance=coming, mirror=mirrors[i]))
         frontier = [u for u in here if last[u] != i]
+        if flip is not None and flip(square) != square:
+            unmatched += -1 if flip(square) in taken else 1
+            taken.add(square)
+        mirror = _mirror(frontier, flip) if flip is not None and unmatched == 0 else ()
+        steps.append(step._replace(balance=coming, mirror=mirror))
     n = len(order)
     if closed:
         factor = 2 if start is not None else 1

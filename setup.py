@@ -39,7 +39,7 @@ class OptionalBuildExt(build_ext):
 
 extensions = cythonize(
     [
-        Extension("knight._storage", ["src/knight/_storage.pyx"]),
+        Extension("knight.model._storage", ["src/knight/model/_storage.pyx"]),
         Extension("knight.search._core", ["src/knight/search/_core.pyx"]),
         Extension("knight.search._puzzle", ["src/knight/search/_puzzle.pyx"]),
         Extension("knight.construct._kernel", ["src/knight/construct/_kernel.pyx"]),

@@ -21,7 +21,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import knight
-import knight._impl
+import knight.construct._kernels
+import knight.model._kernels
+import knight.search._kernels
+from knight.count import _kernels as count_kernels
 from knight.count._enumerate import count_result
 from knight.count._walker import Walker  # noqa: F401  (the compiled walker must be built)
 
@@ -61,7 +64,7 @@ def cpu_seconds(**options) -> float:
 
 
 def main() -> None:
-    assert knight._impl.counter.__name__ == "knight.count._walker", "build the extension first"
+    assert count_kernels.walker.__name__ == "knight.count._walker", "build the extension first"
     load = os.getloadavg()[0]
     print(f"knight {knight.__version__}, compiled walker; load average {load:.2f} on {os.cpu_count()} cores")
     closed, result = best(5, size=6, closed=True)
@@ -84,7 +87,7 @@ def main() -> None:
             f"on idle cores the speed-up would be {sum(used) / max(used):.2f}×"
         )
 
-    knight._impl.counter = __import__("knight.count._walker_py", fromlist=["Walker"])
+    count_kernels.walker = __import__("knight.count._walker_py", fromlist=["Walker"])
     seconds, result = best(1, size=6, closed=True)
     report("6×6 closed, pure-Python twin", seconds, result, f"{seconds / closed:.0f}× the compiled time")
 

@@ -26,10 +26,9 @@ import time
 from array import array
 
 import knight
-from knight import _impl
+from knight.search import _kernels as search_kernels
 from knight.search import _solve
 from knight.search._methods import plain
-from knight.search._refute import shape_of
 
 from _timing import best_of
 
@@ -71,7 +70,7 @@ def puzzle(rows: int, share: float, seed: int) -> knight.Board:
 
 def plain_puzzle(board: knight.Board) -> tuple[int, int]:
     """(status, nodes) of the puzzle core with the givens alone: no propagation, no windows."""
-    neighbours, squares = shape_of(board)
+    neighbours, squares = board.neighbour_lists(), board.cells()
     cells, n = board.rows * board.cols, len(board)
     table = array("i", [-1]) * (cells * 8)
     for cell in squares:
@@ -88,7 +87,7 @@ def plain_puzzle(board: knight.Board) -> tuple[int, int]:
     none = array("i")
     latest = array("i", [n if on_board[cell] and not given[cell] else 0 for cell in range(cells)])
     starts = array("i", [at_move[1]] if at_move[1] >= 0 else [c for c in squares if not given[c]])
-    status, nodes, _ = _impl.puzzle.search(
+    status, nodes, _ = search_kernels.puzzle.search(
         table,
         bytes(on_board),
         at_move,
@@ -135,7 +134,7 @@ def row(name: str, ours: float, theirs: float, note: str = "") -> None:
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    print(f"knight {knight.__version__} ({_impl.IMPLEMENTATION}); plain budget {PLAIN_NODES:,} nodes")
+    print(f"knight {knight.__version__} ({knight.IMPLEMENTATION}); plain budget {PLAIN_NODES:,} nodes")
     print(f"{'case':<34} {'knight':>13} {'plain search':>15} {'ratio':>9}")
     for board in HOLEY:
         ours, outcome = timed(lambda: knight.tour(board))
@@ -147,7 +146,7 @@ def main() -> None:
         ours = best_of(REPEATS, lambda: knight.exists(board, closed=closed))
         assert not knight.exists(board, closed=closed)
         began = time.perf_counter()
-        status, nodes, _ = _impl.core.search(
+        status, nodes, _ = search_kernels.core.search(
             board.rows, board.cols, board.mask, board.first - 1, closed, PLAIN_NODES, board.steps
         )
         theirs = time.perf_counter() - began

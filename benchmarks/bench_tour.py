@@ -32,7 +32,9 @@ from pathlib import Path
 import warnsdorff_ref
 
 import knight
-import knight._impl
+import knight.construct._kernels
+import knight.model._kernels
+import knight.search._kernels
 
 HERE = Path(__file__).resolve().parent
 SEED = HERE.parents[1] / "shared" / "seeds" / "000_0d790b20bcedfdb9.txt"
@@ -78,7 +80,7 @@ def c_tour(solver, start: int) -> list[int]:
 
 def per_tour_with(module_name: str, repeats: int) -> float:
     """Seconds per knight.tour(8, start=s) call over all 64 starts, using one search core."""
-    knight._impl.core = importlib.import_module(module_name)
+    knight.search._kernels.core = importlib.import_module(module_name)
     try:
         began = time.perf_counter()
         for _ in range(repeats):
@@ -86,7 +88,7 @@ def per_tour_with(module_name: str, repeats: int) -> float:
                 knight.tour(8, start=start)
         return (time.perf_counter() - began) / (64 * repeats)
     finally:
-        knight._impl.core = importlib.import_module("knight.search._core")
+        knight.search._kernels.core = importlib.import_module("knight.search._core")
 
 
 def per_tour_python(repeats: int) -> float:
@@ -118,11 +120,11 @@ def check_same_tours(solver) -> None:
         ours = list(knight.tour(8, start=start))
         assert ours == warnsdorff_ref.warnsdorff_tour(8, start), start
         assert solver is None or ours == c_tour(solver, start), start
-        knight._impl.core = importlib.import_module("knight.search._core_py")
+        knight.search._kernels.core = importlib.import_module("knight.search._core_py")
         try:
             assert list(knight.tour(8, start=start)) == ours, start
         finally:
-            knight._impl.core = importlib.import_module("knight.search._core")
+            knight.search._kernels.core = importlib.import_module("knight.search._core")
 
 
 def timed_run(command: list[str], source: Path) -> float:

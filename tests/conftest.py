@@ -8,7 +8,9 @@ import pytest
 from hypothesis import settings
 
 import knight
-import knight._impl
+import knight.construct._kernels
+import knight.model._kernels
+import knight.search._kernels
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
@@ -19,46 +21,48 @@ IMPLEMENTATIONS = ["cython", "python"]
 
 def _compiled(name):
     """The compiled module, imported directly so that a broken build fails loudly."""
-    if knight._impl.NO_EXTENSIONS:
+    if knight.model._kernels.NO_EXTENSIONS:
         pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
     return importlib.import_module(name)
 
 
 def _use(request, monkeypatch, attribute, compiled, twin):
-    """Make knight use one implementation of _impl.<attribute> for the test."""
+    """Make knight use one implementation of the kernel <package>._kernels.<name> (attribute
+    "search.core", ...) for the test."""
     module = _compiled(compiled) if request.param == "cython" else importlib.import_module(twin)
-    monkeypatch.setattr(knight._impl, attribute, module)
+    package, name = attribute.split(".")
+    monkeypatch.setattr(importlib.import_module(f"knight.{package}._kernels"), name, module)
     return module
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def core(request, monkeypatch):
     """The search core in use for the test."""
-    return _use(request, monkeypatch, "core", "knight.search._core", "knight.search._core_py")
+    return _use(request, monkeypatch, "search.core", "knight.search._core", "knight.search._core_py")
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def construct_core(request, monkeypatch):
     """The construction core in use for the test."""
-    return _use(request, monkeypatch, "construct_core", "knight.construct._kernel", "knight.construct._kernel_py")
+    return _use(request, monkeypatch, "construct.kernel", "knight.construct._kernel", "knight.construct._kernel_py")
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def counter(request, monkeypatch):
     """The enumerator and counter in use for the test."""
-    return _use(request, monkeypatch, "counter", "knight.count._walker", "knight.count._walker_py")
+    return _use(request, monkeypatch, "count.walker", "knight.count._walker", "knight.count._walker_py")
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def frontier(request, monkeypatch):
     """The frontier counting engine in use for the test."""
-    return _use(request, monkeypatch, "frontier", "knight.count._frontier", "knight.count._frontier_py")
+    return _use(request, monkeypatch, "count.frontier", "knight.count._frontier", "knight.count._frontier_py")
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def text_encoder(request, monkeypatch):
     """The storage module whose encode and move_numbers write the text formats, for the test."""
-    return _use(request, monkeypatch, "storage", "knight._storage", "knight._storage_py")
+    return _use(request, monkeypatch, "model.storage", "knight.model._storage", "knight.model._storage_py")
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +92,7 @@ def compiled_construction():
 @pytest.fixture(params=IMPLEMENTATIONS)
 def puzzle_core(request, monkeypatch):
     """The puzzle core (fixed ends, givens) in use for the test."""
-    return _use(request, monkeypatch, "puzzle", "knight.search._puzzle", "knight.search._puzzle_py")
+    return _use(request, monkeypatch, "search.puzzle", "knight.search._puzzle", "knight.search._puzzle_py")
 
 
 @pytest.fixture(scope="module")

@@ -219,7 +219,7 @@ def test_other_leapers_on_shaped_boards(core):
 
 
 def test_auto_searches_shaped_boards_and_constructs_whole_ones(core):
-    from knight.search import _methods
+    from knight import _methods
 
     assert _methods.choose(Board(40)) is _methods.construct
     assert _methods.choose(Board(40, holes=[1])) is _methods.backtrack

@@ -7,9 +7,11 @@ import sys
 import pytest
 
 import knight
-import knight._impl
-from knight import _text
+import knight.construct._kernels
+import knight.model._kernels
+import knight.search._kernels
 from knight.cli import main
+from knight.model import _text
 
 from validator import assert_board_tour, assert_tour
 
@@ -18,10 +20,10 @@ from validator import assert_board_tour, assert_tour
 def storage(request):
     """The storage base of Tour, compiled or pure (Tour itself uses the selected one)."""
     if request.param == "cython":
-        if knight._impl.NO_EXTENSIONS:
+        if knight.model._kernels.NO_EXTENSIONS:
             pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
-        return importlib.import_module("knight._storage")
-    return importlib.import_module("knight._storage_py")
+        return importlib.import_module("knight.model._storage")
+    return importlib.import_module("knight.model._storage_py")
 
 
 def squares_of(storage, tour):
@@ -38,7 +40,7 @@ def squares_of(storage, tour):
 def test_tour_keeps_one_int32_array():
     tour = knight.tour(30, 1)
     assert tour._squares.typecode == "i" and tour._squares.itemsize == 4
-    assert isinstance(tour, knight._impl.storage.SquareBuffer)
+    assert isinstance(tour, knight.model._kernels.storage.SquareBuffer)
 
 
 def test_memoryview_shares_the_squares_read_only(storage):
@@ -56,7 +58,7 @@ def test_memoryview_shares_the_squares_read_only(storage):
 
 
 def test_memoryview_of_a_tour():
-    if knight._impl.NO_EXTENSIONS and sys.version_info < (3, 12):
+    if knight.model._kernels.NO_EXTENSIONS and sys.version_info < (3, 12):
         pytest.skip("pure-Python buffers need Python 3.12 (PEP 688)")
     tour = knight.tour(8, 1)
     assert memoryview(tour).tolist() == list(tour)

@@ -6,9 +6,11 @@ import subprocess
 import sys
 
 import pytest
+from asking import refuted
 
 import knight
 from knight.construct import _blocks, _rectangle
+from knight.model import _memory
 
 from validator import assert_tour, assert_tour_vectorized
 
@@ -91,10 +93,10 @@ def sampled_rectangles(count, seed):
 def test_sampled_rectangles(construct_core, rows, cols):
     rng = random.Random(rows * 1000 + cols)
     for closed in (False, True):
-        if knight._existence.board_reason(rows, cols, closed):
+        if refuted((rows, cols), None, closed):
             continue
         for start in starts_to_try(rows, cols) + [rng.randrange(rows * cols) + 1]:
-            if knight._existence.start_reason(rows, cols, start, closed):
+            if refuted((rows, cols), start, closed):
                 continue
             tour = knight.tour((rows, cols), start, closed=closed)
             assert tour.start == start
@@ -107,7 +109,7 @@ def test_every_start(construct_core, rows, cols):
         if closed and rows * cols % 2:
             continue
         for start in range(1, rows * cols + 1):
-            if knight._existence.start_reason(rows, cols, start, closed):
+            if refuted((rows, cols), start, closed):
                 continue
             tour = knight.tour((rows, cols), start, closed=closed, method="construct")
             assert tour.start == start
@@ -118,7 +120,7 @@ def test_every_start(construct_core, rows, cols):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_compiled_and_twin_construct_identical_tours(seed):
-    if knight._impl.NO_EXTENSIONS:
+    if knight.model._kernels.NO_EXTENSIONS:
         pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
     import knight.construct._kernel as compiled
     import knight.construct._kernel_py as twin
@@ -134,11 +136,11 @@ def test_compiled_and_twin_construct_identical_tours(seed):
             start -= 1
         answers = []
         for module in (compiled, twin):
-            knight._impl.construct_core, saved = module, knight._impl.construct_core
+            knight.construct._kernels.kernel, saved = module, knight.construct._kernels.kernel
             try:
                 answers.append(_rectangle.construct(rows, cols, start, not odd))
             finally:
-                knight._impl.construct_core = saved
+                knight.construct._kernels.kernel = saved
         assert answers[0] == answers[1], (rows, cols, start)
 
 
@@ -151,7 +153,7 @@ def test_huge_boards_from_random_starts(compiled_construction, rows, cols):
             continue
         for _ in range(3):
             start = rng.randrange(rows * cols) + 1
-            if knight._existence.start_reason(rows, cols, start, closed):
+            if refuted((rows, cols), start, closed):
                 start -= 1
             tour = knight.tour((rows, cols), start, closed=closed)
             assert tour.start == start
@@ -178,7 +180,7 @@ def test_construct_needs_both_sides_at_least_5():
 
 
 def test_boards_that_cannot_fit_in_memory_are_refused_before_allocating(monkeypatch):
-    monkeypatch.setattr(_rectangle, "available_memory", lambda: 10**9)
+    monkeypatch.setattr(_memory, "available_memory", lambda: 10**9)
     with pytest.raises(knight.InvalidInputError, match=r"needs 3\.7 GiB.* more than the 0\.9 GiB"):
         knight.tour(31_623, 1)
     assert_tour(knight.tour(20, 1), 20, 20)
@@ -212,7 +214,7 @@ def test_single_block_boards_from_every_start(core):
         for cols in range(5, 12):
             for closed in (False, True):
                 for start in range(1, rows * cols + 1):
-                    if knight._existence.start_reason(rows, cols, start, closed):
+                    if refuted((rows, cols), start, closed):
                         continue
                     tour = knight.tour((rows, cols), start, closed=closed, method="construct")
                     assert tour.start == start

@@ -9,8 +9,11 @@ from functools import lru_cache, partial
 import pytest
 
 import knight
-import knight._impl
+import knight.construct._kernels
+import knight.model._kernels
+import knight.search._kernels
 from knight.count import _enumerate, _symmetry
+from knight.count import _kernels as count_kernels
 from knight.count._enumerate import count_result, plan, run_item
 
 from brute import brute_count
@@ -225,7 +228,7 @@ def test_compiled_and_twin_count_identically(both_counters, monkeypatch, rows, c
     """Same tours, same search nodes, same work items, from every board small enough for the twin."""
     results = []
     for module in both_counters:
-        monkeypatch.setattr(knight._impl, "counter", module)
+        monkeypatch.setattr(count_kernels, "walker", module)
         results.append(
             [count_result((rows, cols), closed=closed)]
             + [count_result((rows, cols), start=start, closed=closed) for start in (1, cols + 2)]
@@ -252,7 +255,8 @@ def _definition_count(cells, leaper, start, closed):
     or (b, a) in any direction; a closed one's last square is a leap from its first (and it
     has at least two squares). Open: directed tours from start, or from every square.
     Closed: from start, every closed tour starting there; without, every cycle (set of
-    leaps) once, from the first square in row-major order.
+    leaps) once, from the first square in row-major order. A closed tour is a cycle, so it
+    has at least three squares.
     """
     order = sorted(cells)
     n = len(order)
@@ -272,14 +276,13 @@ def _definition_count(cells, leaper, start, closed):
     if not closed:
         firsts = range(n) if start is None else [index[start]]
         return sum(ways(1 << first, first, -1, 0) for first in firsts)
-    if n < 2:
+    if n < 3:
         return 0
     if start is not None:
         first = index[start]
         return sum(ways(1 << first | 1 << second, second, first, 0) for second in links[first])
-    # a cycle has two directions from square 0 but for two squares, when both are the
-    # same tour: keep the direction whose second square is at most its last
-    return sum(ways(1 | 1 << second, second, 0, second) if n > 2 else 1 for second in links[0])
+    # a cycle has two directions from square 0: keep the one whose second square is at most its last
+    return sum(ways(1 | 1 << second, second, 0, second) for second in links[0])
 
 
 def random_shape(rng, leaper, most, side=1, holes=4):
@@ -359,9 +362,9 @@ def test_the_definition_count_agrees_with_brute_force_and_oeis():
         (knight.Board(4, moves=WAZIR), {"closed": True}, 6),  # Hamiltonian cycles of the 4×4 grid (OEIS A003763)
         (knight.Board(5, holes=["c3"]), {}, 128),
         (knight.Board((1, 2), moves=WAZIR), {}, 2),
-        (knight.Board((1, 2), moves=WAZIR), {"closed": True}, 1),  # two squares: one closed tour
-        (knight.Board((1, 2), moves=WAZIR), {"closed": True, "start": 2}, 1),  # the same both ways round
-        (knight.Board((1, 3), holes=[2], moves=(0, 2)), {"closed": True}, 1),
+        (knight.Board((1, 2), moves=WAZIR), {"closed": True}, 0),  # two squares: a closed tour is a cycle,
+        (knight.Board((1, 2), moves=WAZIR), {"closed": True, "start": 2}, 0),  # which needs three
+        (knight.Board((1, 3), holes=[2], moves=(0, 2)), {"closed": True}, 0),
         (knight.Board((2, 2), holes=[1, 2, 3]), {}, 1),  # one square: one open tour
         (knight.Board((2, 2), holes=[1, 2, 3]), {"closed": True}, 0),  # but no closed one
         (knight.Board(3, holes=["b2"]), {"closed": True}, 1),  # the ring of 3×3 (OEIS: the knight's octagon)
@@ -503,7 +506,7 @@ def test_symmetry_changes_nothing_but_the_work_on_shaped_boards(counter, square)
 def test_colour_rule_on_shapes_is_what_the_walker_finds(counter):
     """Starts are restricted by the colour rule alone: the walker, without it, agrees."""
     board = knight.Board(4, holes=["a1"])  # 8 squares of one colour, 7 of the other
-    even, odd = _enumerate.colour_classes(board)
+    even, odd = board.colour_counts
     assert (even, odd) == (8, 7)
     starts = set(_enumerate._starts(board))
     assert all(sum(divmod(square, 4)) % 2 == 0 for square in starts) and len(starts) == 8
@@ -539,7 +542,7 @@ def test_compiled_and_twin_count_identically_on_shaped_boards(both_counters, mon
     cases += [(None, board, {"closed": True}) for board in CLOSED_SHAPES]
     results = []
     for module in both_counters:
-        monkeypatch.setattr(knight._impl, "counter", module)
+        monkeypatch.setattr(count_kernels, "walker", module)
         counted = [count_result(board, **options) for _, board, options in cases]
         walked = []
         for _, board, options in cases:
@@ -558,5 +561,5 @@ def test_a_node_budget_bounds_a_count_on_a_huge_board(counter):
     with pytest.raises(knight.SearchLimitError, match="max_nodes=20,000"):
         count(300, start=1, max_nodes=20_000)
     board = knight.Board(40)
-    items, nodes = plan(knight._impl.counter, board, 0, False)
+    items, nodes = plan(count_kernels.walker, board, 0, False)
     assert nodes == 0 and len(items) == 1 and items[0].paths == (((0,), None, 1),)

@@ -8,7 +8,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import knight
-from knight.count import _exact, _sweep
+from knight import _counting as _exact
+from knight.count import _sweep
 
 
 @pytest.mark.parametrize(

@@ -1,24 +1,26 @@
-"""knight.exists() and the start rules of _existence, checked against exhaustive search."""
+"""knight.exists() and the start rules of the refutation module (model._refute), checked against exhaustive search."""
 
 import time
 
 import pytest
+from asking import refuted
 
 import knight
-from knight._existence import THREE_WIDE_EXCEPTIONS, start_reason
-from knight.search._find import KNIGHT_MOVES, no_tour_reason
+from knight._find import no_tour_reason
+from knight.model._board import KNIGHT_MOVES
+from knight.model._refute import THREE_WIDE_EXCEPTIONS
 
 from validator import assert_tour
 
 
 def open_board_has_tour(m, n):
-    """Conrad et al., written out again independently of _existence."""
+    """Conrad et al., written out again independently of the refutation module (model._refute)."""
     m, n = sorted((m, n))
     return not (m == 1 and n > 1 or m == 2 or (m == 3 and n in (3, 5, 6)) or m == n == 4)
 
 
 def closed_board_has_tour(m, n):
-    """Schwenk, written out again independently of _existence."""
+    """Schwenk, written out again independently of the refutation module (model._refute)."""
     m, n = sorted((m, n))
     return not (m % 2 and n % 2 or m in (1, 2, 4) or (m == 3 and n in (4, 6, 8)))
 
@@ -35,14 +37,14 @@ def test_whole_boards_follow_the_theorems_instantly(closed):
 
 @pytest.mark.parametrize("size", [(4, 3), (3, 4), (4, 5), (5, 4), (4, 6), (6, 4), (4, 7), (7, 4), (4, 8)])
 def test_no_open_tour_from_the_middle_lines_of_boards_four_wide(core, size):
-    """The side-of-four rule of _existence, checked by exhaustive search without it."""
+    """The side-of-four rule of the refutation module (model._refute), checked by exhaustive search without it."""
     rows, cols = size
     if core.__name__.endswith("_py") and rows * cols > 24:
         pytest.skip("the twin checks the smaller boards; the compiled core all of them")
     for start in range(rows * cols):
         row, col = divmod(start, cols)
         inner = (row if rows == 4 else col) in (1, 2)
-        assert (start_reason(rows, cols, start + 1, False) is not None) == inner
+        assert (refuted((rows, cols), start + 1) is not None) == inner
         if inner:
             status, nodes, squares = core.search(rows, cols, None, start, False, 10**7, KNIGHT_MOVES)
             assert status == core.EXHAUSTED, (size, start)
@@ -61,10 +63,10 @@ def test_three_wide_starts_match_exhaustive_search(core, n):
             assert status != core.LIMIT
             if status == core.EXHAUSTED:
                 found_none.add((row, col) if rows == 3 else (col, row))
-                assert "exhaustive search" in start_reason(rows, cols, start + 1, False)
+                assert "exhaustive search" in refuted((rows, cols), start + 1)
             else:
                 assert_tour(squares, rows, cols)
-                assert start_reason(rows, cols, start + 1, False) is None
+                assert refuted((rows, cols), start + 1) is None
     assert found_none == set(THREE_WIDE_EXCEPTIONS.get(n, ()))
 
 

@@ -11,8 +11,9 @@ import threading
 import pytest
 
 import knight
-from knight._board import KNIGHT_MOVES
-from knight.search import _core_py, _methods
+from knight import _methods
+from knight.model._board import KNIGHT_MOVES
+from knight.search import _core_py
 
 from validator import assert_tour
 
@@ -29,9 +30,9 @@ def test_quick_tour_is_the_general_path(core):
             if n % 2 and sum(divmod(start - 1, n)) % 2:
                 assert quick is None  # the general path says why not
                 continue
-            assert quick is not None and quick.start == start
+            assert quick is not None and quick[0] == start
             assert_tour(quick, n, n)
-            assert quick == knight.tour(n, start, max_nodes=knight.DEFAULT_MAX_NODES)  # the general path
+            assert quick == knight.tour(n, start, max_nodes=knight.DEFAULT_MAX_NODES)._squares  # the general path
 
 
 @pytest.mark.parametrize(
@@ -48,7 +49,7 @@ def test_quick_tour_is_the_general_path(core):
     ],
 )
 def test_quick_tour_reads_the_common_starts(core, size, start, square):
-    assert core.quick_tour(size, start).start == square
+    assert core.quick_tour(size, start)[0] == square
 
 
 @pytest.mark.parametrize(
@@ -218,7 +219,7 @@ def test_refused_allocation_names_the_board_and_the_bytes():
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, resource.getrlimit(resource.RLIMIT_AS)[1]))
         from knight.search import _core
-        from knight._board import KNIGHT_MOVES
+        from knight.model._board import KNIGHT_MOVES
         try:
             _core.search(6000, 6000, None, 0, False, 10, KNIGHT_MOVES)
         except MemoryError as error:
@@ -242,7 +243,7 @@ def test_the_memory_check_reads_the_process_limit():
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, resource.getrlimit(resource.RLIMIT_AS)[1]))
         import knight
-        from knight.construct._rectangle import available_memory
+        from knight.model._memory import available_memory
         print(available_memory() <= 1 << 30)
         try:
             knight.tour(20_000, closed=True)

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import knight
-from knight._board import leaper_steps as leaper_moves
+from knight.model._board import leaper_steps as leaper_moves
 
 from validator import assert_tour
 
@@ -48,7 +48,7 @@ def test_warnsdorff_stuck_carries_the_partial_path():
     assert isinstance(caught.value, knight.SearchLimitError) and not isinstance(caught.value, knight.NoTourError)
     assert path[0] == 45 and len(path) == 60 == len(set(path))
     assert follows_seed_002(path, 8, 8)
-    assert all(knight._validate.is_leap(a, b, 8) for a, b in zip(path, path[1:]))
+    assert all(knight.model._validate.is_leap(a, b, 8) for a, b in zip(path, path[1:]))
 
 
 def test_warnsdorff_closed_that_ends_away_from_home():

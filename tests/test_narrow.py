@@ -3,8 +3,8 @@
 import pytest
 
 import knight
+from knight.model._board import KNIGHT_MOVES
 from knight.search._core_py import EXHAUSTED, FOUND, LIMIT
-from knight.search._find import KNIGHT_MOVES
 from knight.search._narrow import four_wide
 
 from validator import assert_tour

@@ -23,7 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import knight
-import knight._impl
+import knight.construct._kernels
+import knight.model._kernels
+import knight.search._kernels
 
 from validator import assert_board_tour
 
@@ -122,18 +124,20 @@ def test_larger_knight_rectangles(rows, cols, data, closed, method):
 
 @contextlib.contextmanager
 def using(attribute: str, module):
-    """knight._impl.<attribute> set to module for the block."""
-    before = getattr(knight._impl, attribute)
-    setattr(knight._impl, attribute, module)
+    """The kernel <package>._kernels.<attribute> ("search.core", "count.walker") set to module for the block."""
+    package, name = attribute.split(".")
+    kernels = importlib.import_module(f"knight.{package}._kernels")
+    before = getattr(kernels, name)
+    setattr(kernels, name, module)
     try:
         yield
     finally:
-        setattr(knight._impl, attribute, before)
+        setattr(kernels, name, before)
 
 
 def twins(attribute: str, compiled: str, twin: str):
     """The compiled module and its twin, or a skip when the twin is forced."""
-    if knight._impl.NO_EXTENSIONS:
+    if knight.model._kernels.NO_EXTENSIONS:
         pytest.skip("KNIGHT_NO_EXTENSIONS is set: there is only the twin")
     return importlib.import_module(compiled), importlib.import_module(twin)
 
@@ -141,11 +145,11 @@ def twins(attribute: str, compiled: str, twin: str):
 @fixed(150)
 @given(board=boards(9), data=st.data(), closed=st.booleans(), method=st.sampled_from(["auto", "backtrack"]))
 def test_compiled_core_and_twin_agree(board, data, closed, method):
-    modules = twins("core", "knight.search._core", "knight.search._core_py")
+    modules = twins("search.core", "knight.search._core", "knight.search._core_py")
     start = data.draw(st.sampled_from(list(board)))
     answers = []
     for module in modules:
-        with using("core", module):
+        with using("search.core", module):
             answers.append(check_answer(board, start, closed, method, 0))
     assert answers[0] == answers[1]
 
@@ -153,11 +157,11 @@ def test_compiled_core_and_twin_agree(board, data, closed, method):
 @fixed(60)
 @given(board=boards(5), data=st.data(), closed=st.booleans())
 def test_compiled_counter_and_twin_agree(board, data, closed):
-    modules = twins("counter", "knight.count._walker", "knight.count._walker_py")
+    modules = twins("count.walker", "knight.count._walker", "knight.count._walker_py")
     start = data.draw(st.one_of(st.none(), st.sampled_from(list(board))))
     counts = []
     for module in modules:
-        with using("counter", module):
+        with using("count.walker", module):
             try:
                 counts.append(knight.count(board, start=start, closed=closed, max_nodes=BUDGET))
             except knight.SearchLimitError:

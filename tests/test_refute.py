@@ -7,8 +7,8 @@ import pytest
 
 import knight
 from knight import Board
-from knight.search._find import no_tour_reason
-from knight.search._refute import refutation
+from knight._find import no_tour_reason
+from knight.model._refute import rules as refutation
 
 
 def pieces_without(board, square):
@@ -85,6 +85,8 @@ def test_every_method_hears_the_refutations_first(method, core):
             knight.tour(8, start="e4", method=method, moves=(2, 3))
         return
     with pytest.raises(knight.NoTourError, match="must be light"):
+        knight.tour(Board(6, holes=["a1", "f6"]), 1, method=method, seed=1)
+    with pytest.raises(knight.NoTourError, match="differ by at most one"):
         knight.tour(Board(6, holes=["a1", "f6"]), method=method, seed=1)
     with pytest.raises(knight.NoTourError, match="exhaustive search"):
         knight.tour(8, start="e4", method=method, seed=7, moves=(2, 3), max_nodes=10**9)

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import knight
-from knight.search._find import KNIGHT_MOVES
+from knight.model._board import KNIGHT_MOVES
 
 from validator import assert_tour
 

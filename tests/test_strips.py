@@ -6,11 +6,11 @@ import random
 from array import array
 
 import pytest
+from asking import refuted
 
 import knight
-from knight._existence import start_reason
+from knight import _methods
 from knight.construct import _strips
-from knight.search import _methods
 
 from validator import assert_tour, assert_tour_vectorized
 
@@ -77,7 +77,7 @@ def test_every_start_from_the_threshold(height, construct_core):
             assert _methods.choose(knight.Board((rows, cols))) is _methods.construct
             for closed in (False, True):
                 for start in range(1, height * n + 1):
-                    if start_reason(rows, cols, start, closed):
+                    if refuted((rows, cols), start, closed):
                         continue
                     found = knight.tour((rows, cols), start, closed=closed)
                     assert found.start == start
@@ -90,7 +90,7 @@ def test_shorter_boards_where_a_base_serves():
     for height in (3, 4):
         for n in range(5, _strips.AUTO_FROM[height]):
             for start in range(1, height * n + 1):
-                if start_reason(height, n, start, False):
+                if refuted((height, n), start):
                     continue
                 if _strips.applies(height, n, start - 1, False):
                     assert_tour(knight.tour((height, n), start, method="construct"), height, n)
@@ -117,8 +117,8 @@ def test_long_boards_random_starts(construct_core):
     rng = random.Random(4)
     for height, n in ((3, 101), (3, 1001), (3, 9999), (3, 1998), (3, 2000), (4, 100), (4, 1001), (4, 9998), (4, 9999)):
         for rows, cols in ((height, n), (n, height)):
-            closed = not start_reason(rows, cols, 1, True) and rng.random() < 0.5
-            starts = [s for s in range(1, height * n + 1) if not start_reason(rows, cols, s, closed)]
+            closed = not refuted((rows, cols), 1, True) and rng.random() < 0.5
+            starts = [s for s in range(1, height * n + 1) if not refuted((rows, cols), s, closed)]
             for start in rng.sample(starts, 6) + [starts[0], starts[-1]]:
                 found = knight.tour((rows, cols), start, closed=closed)
                 assert found.start == start

@@ -6,7 +6,9 @@ import time
 import pytest
 
 import knight
-import knight._impl
+import knight.construct._kernels
+import knight.model._kernels
+import knight.search._kernels
 
 from validator import assert_tour
 
@@ -35,9 +37,9 @@ def sweep(sizes, closed, starts=lambda n: range(1, n + 1)):
 
 @pytest.fixture
 def compiled(monkeypatch):
-    if knight._impl.NO_EXTENSIONS:
+    if knight.model._kernels.NO_EXTENSIONS:
         pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
-    monkeypatch.setattr(knight._impl, "core", importlib.import_module("knight.search._core"))
+    monkeypatch.setattr(knight.search._kernels, "core", importlib.import_module("knight.search._core"))
 
 
 @pytest.mark.parametrize("closed", [False, True])
@@ -49,7 +51,7 @@ def test_every_start_on_every_board_up_to_30(compiled, rows, closed):
 
 @pytest.mark.parametrize("closed", [False, True])
 def test_twin_on_narrow_and_small_boards(monkeypatch, closed):
-    monkeypatch.setattr(knight._impl, "core", importlib.import_module("knight.search._core_py"))
+    monkeypatch.setattr(knight.search._kernels, "core", importlib.import_module("knight.search._core_py"))
     sizes = [(m, n) for m in (3, 4) for n in range(3, 13)] + [(n, m) for m in (3, 4) for n in (7, 8, 11)]
     seconds, where = sweep(sizes, closed)
     assert seconds < 20 * PER_CALL, f"{where}: {seconds:.2f} s"

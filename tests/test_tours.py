@@ -10,9 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import knight
-import knight._impl
-from knight._board import KNIGHT_MOVES
-from knight.count._enumerate import neighbours
+import knight.construct._kernels
+import knight.model._kernels
+import knight.search._kernels
+from knight.count import _kernels as count_kernels
+from knight.model._board import KNIGHT_MOVES
 
 from validator import assert_tour
 
@@ -75,7 +77,7 @@ def test_order_is_deterministic_and_documented(counter):
 
 
 def test_closed_tours_without_start_go_first_to_the_earlier_move(counter):
-    home = [square + 1 for square in neighbours(knight.Board((5, 6)), 0)]
+    home = [square + 1 for square in knight.Board((5, 6)).neighbours_of(0)]
     for each in knight.tours((5, 6), closed=True):
         assert home.index(each[1]) < home.index(each[-1])
 
@@ -109,7 +111,7 @@ def test_compiled_and_twin_enumerate_identically(both_counters, monkeypatch):
     compiled, twin = both_counters
     results = []
     for module in (compiled, twin):
-        monkeypatch.setattr(knight._impl, "counter", module)
+        monkeypatch.setattr(count_kernels, "walker", module)
         results.append(
             (list(knight.tours(5, start=1)), list(knight.tours((5, 6), closed=True)), list(knight.tours((3, 7))))
         )
@@ -122,13 +124,13 @@ def walks(draw):
     n = rows * cols
     prefix = [draw(st.integers(0, n - 1))]
     for _ in range(draw(st.integers(0, 6))):
-        onward = [square for square in neighbours(knight.Board((rows, cols)), prefix[-1]) if square not in prefix]
+        onward = [square for square in knight.Board((rows, cols)).neighbours_of(prefix[-1]) if square not in prefix]
         if not onward:
             break
         prefix.append(draw(st.sampled_from(onward)))
     ends = None
     if draw(st.booleans()):
-        home = neighbours(knight.Board((rows, cols)), prefix[0])
+        home = knight.Board((rows, cols)).neighbours_of(prefix[0])
         ends = draw(st.lists(st.sampled_from(home or [prefix[0]]), unique=True))
     target = draw(st.integers(len(prefix), n))
     return rows, cols, prefix, ends, target, draw(st.booleans()), draw(st.integers(1, 50))

@@ -7,9 +7,11 @@ True
 >>> knight.count(5, start=1)      # open tours of 5×5 from a corner
 304
 
-The house: the model (Board, Tour, errors, validation, text formats) on this floor; the
-engines above it, each a subpackage: ``search``, ``construct``, ``count`` and ``draw``;
-``cli`` on top.
+The house (ARCHITECTURE.md): the ground floor ``model`` (Board, the question, Tour,
+errors, formats, refutations, the deadline); the engines beside each other above it,
+``search``, ``construct`` and ``count``, which import only the model; the entry points
+that choose between engines (``_find``: tour, exists, solve; ``_methods``; ``_counting``:
+count) above them; ``draw`` and ``cli`` on top.
 
 Importing knight is quick (well under 25 ms, see benchmarks/bench_startup.py): executors,
 tqdm, numpy, the drawing code and the construction's stored tables load when first used;
@@ -17,8 +19,13 @@ tqdm, numpy, the drawing code and the construction's stored tables load when fir
 """
 
 from . import draw
-from ._board import Board
-from ._errors import (
+from ._counting import count
+from ._find import exists, solve, tour
+from ._methods import METHODS
+from ._version import __version__ as __version__
+from .count import tours
+from .model._board import Board
+from .model._errors import (
     InvalidInputError,
     InvalidTypeError,
     KnightError,
@@ -27,15 +34,13 @@ from ._errors import (
     SearchLimitError,
     WarnsdorffStuckError,
 )
-from ._impl import IMPLEMENTATION
-from ._tour import Tour
-from ._validate import check_tour, is_tour
-from ._version import __version__ as __version__
-from .count._enumerate import tours
-from .count._exact import count
-from .search._find import DEFAULT_MAX_NODES, exists, tour
-from .search._methods import METHODS
-from .search._solve import solve
+from .model._kernels import CHOSEN as _CHOSEN
+from .model._question import DEFAULT_MAX_NODES
+from .model._tour import Tour
+from .model._validate import check_tour, is_tour
+
+#: "cython" when every package runs its compiled kernels, else "python" (see model._kernels).
+IMPLEMENTATION = "cython" if set(_CHOSEN.values()) == {"cython"} else "python"
 
 
 def __getattr__(name: str):

@@ -25,9 +25,9 @@ import argparse
 import sys
 from typing import Any, Callable, Sequence
 
-from .._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
-from ..search._find import no_tour_reason, tour
-from ..search._methods import METHODS
+from .._find import no_tour_reason, tour
+from .._methods import METHODS
+from ..model._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
 from . import _judge
 from ._common import (
     COMMAND_LINES,

@@ -8,9 +8,9 @@ import re
 import sys
 from typing import Sequence
 
-from .. import _text
-from .._board import KNIGHT, Board, as_board, parse_size, square_name
-from .._errors import InvalidInputError
+from ..model import _text
+from ..model._board import KNIGHT, Board, as_board, parse_size, square_name
+from ..model._errors import InvalidInputError
 
 FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix", "svg")
 

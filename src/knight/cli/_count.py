@@ -9,8 +9,9 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
-from .._errors import InvalidInputError
-from ..count import _enumerate, _exact
+from .. import _counting
+from ..count import _enumerate
+from ..model._errors import InvalidInputError
 from ._common import (
     FORMATS,
     Parser,
@@ -134,7 +135,7 @@ def count_command(argv: Sequence[str]) -> int:
     parser.add_argument("--end", default=None, metavar="SQUARE", help="count the open tours to this square only")
     parser.add_argument(
         "--method",
-        choices=_exact.METHODS,
+        choices=_counting.METHODS,
         default="auto",
         help="frontier: sweep the board without walking a tour; enumerate: walk every tour; "
         "auto (default): frontier unless the board is too wide for it",
@@ -159,7 +160,7 @@ def count_command(argv: Sequence[str]) -> int:
     start = start_of(args)
     try:
         with terminate_like_interrupt(), worker_pool(args.workers) as pool:
-            total = _exact.count(
+            total = _counting.count(
                 board,
                 start=start,
                 end=None if args.end is None else parse_start_text(args.end),

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from .._errors import KnightError
-from ..search._find import tour
+from .._find import tour
+from ..model._errors import KnightError
 from ._common import _shown
 
 _INTEGER = re.compile(r"[+-]?0*[0-9]{1,20}")  # more digits name no start, and int() refuses 4,300

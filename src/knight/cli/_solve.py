@@ -9,7 +9,7 @@ from ._count import max_nodes_option, timeout_option
 
 
 def solve_command(argv: Sequence[str]) -> int:
-    from ..search._solve import solve
+    from .._find import solve
 
     parser = Parser(
         prog="knight solve",

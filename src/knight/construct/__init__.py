@@ -1,6 +1,11 @@
 """Construction: knight's tours of huge rectangles in linear time, without search.
 
-``_rectangle`` joins solved blocks (``_blocks``) on boards at least five wide; ``_strips``
-repeats sections of stored paths (``_strips_data``) on boards three and four wide; the
-hot loops are compiled in ``_kernel`` (twin ``_kernel_py``).
+* ``_tour``: the entry: ``covers``, ``worth_it`` and ``build`` (a tour as an int32 array);
+* ``_rectangle``: solved blocks (``_blocks``) joined, on boards at least five wide;
+* ``_strips``: sections of stored paths (``_strips_data``) repeated, on boards three and four wide;
+* ``_kernel`` (compiled) / ``_kernel_py`` (its twin): the hot loops, chosen by ``_kernels``.
 """
+
+from ._tour import build, covers, worth_it
+
+__all__ = ["build", "covers", "worth_it"]

@@ -55,16 +55,11 @@ millisecond). Boards 3 or 4 wide have their own construction (_strips).
 
 from __future__ import annotations
 
-import os
 from array import array
 from functools import lru_cache
 from typing import NamedTuple
 
-from .. import _impl
-from .._errors import InvalidInputError
-
-#: Bytes of memory a constructed tour needs per square: the tour itself, in int32.
-BYTES_PER_SQUARE = 4
+from . import _kernels
 
 _EVEN_OK = {0, 6, 8}
 
@@ -100,72 +95,6 @@ def bands(length: int, anchor: int | None = None) -> list[int]:
             if anchor < before + odd and _even_ok(before) and after >= 0 and _even_ok(after):
                 return _even_bands(before) + [odd] + _even_bands(after)
     raise AssertionError(f"no bands for {length} around {anchor}")  # pragma: no cover: tests check all
-
-
-def memory_needed(rows: int, cols: int) -> int:
-    """Bytes the construction allocates for a rows×cols tour."""
-    return rows * cols * BYTES_PER_SQUARE
-
-
-def available_memory() -> int | None:
-    """Bytes of memory available to allocate, or None if unknown: the system's (MemAvailable,
-    else physical), but no more than the process may still map under its limit (RLIMIT_AS)."""
-    known = [size for size in (_system_memory(), _address_space_left()) if size is not None]
-    return min(known) if known else None
-
-
-def _system_memory() -> int | None:
-    try:
-        with open("/proc/meminfo") as info:
-            for line in info:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (AttributeError, ValueError, OSError):
-        return None
-
-
-def _address_space_left() -> int | None:
-    """Bytes the process may still map under RLIMIT_AS (resource is POSIX only), or None."""
-    try:
-        import resource
-
-        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
-    except (ImportError, AttributeError, OSError, ValueError):
-        return None
-    if limit == resource.RLIM_INFINITY or limit < 0:
-        return None
-    try:
-        with open("/proc/self/statm") as statm:
-            mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError, AttributeError):
-        mapped = 0
-    return max(limit - mapped, 0)
-
-
-def out_of_memory(rows: int, cols: int, board: str) -> MemoryError:
-    """The MemoryError for an allocation refused while building a rows×cols tour, saying how much it needed."""
-    needed = memory_needed(rows, cols)
-    return MemoryError(
-        f"no memory for the tour of {board}: it needs {needed:,} bytes ({needed / 2**30:.1f} GiB, "
-        f"{BYTES_PER_SQUARE} a square)"
-    )
-
-
-def check_memory(rows: int, cols: int, board: str) -> None:
-    """Raise InvalidInputError before allocating when the tour cannot fit in memory."""
-    needed = memory_needed(rows, cols)
-    if needed < 1 << 28:
-        return  # 256 MiB: not worth reading /proc/meminfo for
-    available = available_memory()
-    if available is not None and needed > available:
-        raise InvalidInputError(
-            f"size {board} needs {needed / 2**30:.1f} GiB to build its tour ({BYTES_PER_SQUARE} bytes a square), "
-            f"more than the {available / 2**30:.1f} GiB of memory available"
-        )
 
 
 class _Patterns:
@@ -257,7 +186,7 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
         ]
         cycle = patterns.cells[patterns.starts[root] : patterns.starts[root + 1]]
         root_position = cycle.index((row - top) * cols + col - left)
-    return _impl.construct_core.build(
+    return _kernels.kernel.build(
         rows,
         cols,
         layout.heights,

@@ -47,7 +47,7 @@ from array import array
 from functools import lru_cache
 from typing import NamedTuple
 
-from .. import _impl
+from . import _kernels
 
 PERIOD = 4
 #: Strip height -> the length from which the bases serve every start that has an open
@@ -285,7 +285,7 @@ def build(plan: Plan) -> array:
                 lo, hi = min(copy, *copies[earlier[1] :]), max(copy, *copies[earlier[1] :])
                 times = (counts[region // 2] - 1 - hi) // delta if delta > 0 else lo // -delta
                 if times > 0:
-                    out += _impl.construct_core.repeat_shifted(out[earlier[0] :], times, delta * PERIOD * col_step)
+                    out += _kernels.kernel.repeat_shifted(out[earlier[0] :], times, delta * PERIOD * col_step)
                     copy += times * delta
                     shift += times * delta * PERIOD
                 seen.clear()

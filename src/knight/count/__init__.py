@@ -1,8 +1,17 @@
 """Counting: every tour, lazily, and exact counts.
 
-* ``_enumerate``: knight.tours() and knight.count(), split into work items that any
-  concurrent.futures executor can run;
+* ``_enumerate``: knight.tours() and the walk through every tour, split into work items
+  that any concurrent.futures executor can run;
+* ``_sweep``: exact counts by the frontier sweep, here or in pieces on an executor, and
+  the uniform draw of one tour (knight.tour(method="uniform"));
 * ``_walker`` (compiled) / ``_walker_py`` (its twin): the depth-first walk that lists or
   counts the tours extending a path;
+* ``_frontier`` (compiled) / ``_frontier_py`` (its twin): the frontier dynamic programming;
+* ``_kernels``: chooses the compiled kernels or the twins, all or nothing;
 * ``_symmetry``: board symmetries, which merge work items that are images of one another.
 """
+
+from ._enumerate import tours
+from ._sweep import uniform
+
+__all__ = ["tours", "uniform"]

@@ -22,9 +22,8 @@ extending its path in the compiled walker, and items run one after another or on
 another (their counts are equal) into one item with a weight; the split depends only on
 the question asked, so the answer and the node count are the same on any executor.
 
-Before any walk, theorems rule out questions without tours: for the knight on whole
-rectangles those of ``_existence``; on any other board only the colour rule, which holds
-for every leaper whose moves all change colour (see ``_shape_reason``).
+Before any walk, the refutation module (model._refute) rules out questions without tours,
+as it does for every entry point.
 """
 
 from __future__ import annotations
@@ -33,14 +32,13 @@ import importlib
 import time
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, Tuple
 
-from .. import _impl
-from .._board import KNIGHT, Board, _shown, boolean
-from .._deadline import NEVER, deadline, expired, timed_out
-from .._errors import InvalidInputError, InvalidTypeError, SearchLimitError
-from .._existence import board_reason, start_reason
-from .._tour import Tour
-from ..search._find import SEARCH_MAX_SQUARES, node_budget, question_board, start_square
-from . import _symmetry
+from ..model._board import KNIGHT, Board, _shown
+from ..model._deadline import NEVER, timed_out
+from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError
+from ..model._question import MAX_BUDGET, SEARCH_MAX_SQUARES, Question
+from ..model._refute import refute
+from ..model._tour import Tour
+from . import _kernels, _symmetry
 
 #: A split walks the first levels of the search tree until it has this many paths, or
 #: has walked this many levels.
@@ -53,8 +51,6 @@ SPLIT_MAX_SQUARES = 1024
 
 #: A count has at most this many work items, each with some of the split's paths.
 MAX_ITEMS = 256
-
-_UNLIMITED = 2**62
 
 
 class WorkItem(NamedTuple):
@@ -121,87 +117,22 @@ def run_item(item: WorkItem) -> tuple[int, int, str]:
     return tours, nodes, DONE
 
 
-def neighbours(board: Board, square: int) -> list[int]:
-    """The squares (0-based) a leap from square (0-based) on board, in move order.
-
-    Computed for the one square, so that a large board's neighbour lists are not all built.
-    """
-    rows, cols, mask = board.rows, board.cols, board.mask
-    row, col = divmod(square, cols)
-    return [
-        (row + dr) * cols + col + dc
-        for dr, dc in board.steps
-        if 0 <= row + dr < rows and 0 <= col + dc < cols and (mask is None or mask[(row + dr) * cols + col + dc])
-    ]
-
-
-def colour_classes(board: Board) -> tuple[int, int]:
-    """How many squares of each colour the board has: (row + col even, odd)."""
-    rows, cols, mask = board.rows, board.cols, board.mask
-    if mask is None:
-        return (rows * cols + 1) // 2, rows * cols // 2
-    even = sum(mask[row * cols + row % 2 : (row + 1) * cols : 2].count(1) for row in range(rows))
-    return even, len(board) - even
-
-
-def _changes_colour(board: Board) -> bool:
-    """Whether every move changes the colour of the square: a leaper (a, b) with a + b odd."""
-    return sum(board.moves) % 2 == 1
-
-
 def _starts(board: Board) -> list[int]:
     """Squares (0-based) an open tour can start on, by the colour rule, in order.
 
     A leaper whose every move changes colour (a + b odd: the knight) alternates colours
-    along a tour, so a tour's two colours differ by at most one square, and when they
-    differ by one it starts (and ends) on the larger colour. So: every square when the
-    colours are equal or the leaper keeps its colour, the larger colour's squares when
-    they differ by one, none when they differ by more. On a whole rectangle of odd area
-    the larger colour is the corners'.
+    along a tour, so when the colours differ by one a tour starts (and ends) on the larger
+    colour, and when they differ by more no tour starts anywhere.
     """
-    squares = range(board.rows * board.cols) if board.mask is None else [i for i, cell in enumerate(board.mask) if cell]
-    if not _changes_colour(board):
-        return list(squares)
-    even, odd = colour_classes(board)
-    if abs(even - odd) > 1:
+    if not board.changes_colour:
+        return board.cells()
+    light, dark = board.colour_counts
+    if abs(light - dark) > 1:
         return []
-    if even == odd:
-        return list(squares)
-    colour = 0 if even > odd else 1
-    cols = board.cols
-    return [square for square in squares if sum(divmod(square, cols)) % 2 == colour]
-
-
-def _shape_reason(board: Board, number: Optional[int], closed: bool) -> Optional[str]:
-    """Why no tour of the kind asked (from number, when given) exists, by the rules any board obeys; or None.
-
-    * A closed tour passes at least two squares (and the last is a leap from the first).
-    * Colours, for a leaper whose every move changes colour: see _starts; a closed tour
-      alternates colours all the way round, so its two colours are equal.
-    """
-    if closed and len(board) < 2:
-        return f"no closed tour on {board.name}: a closed tour needs at least two squares"
-    if not _changes_colour(board):
-        return None
-    even, odd = colour_classes(board)
-    if closed and even != odd:
-        return (
-            f"no closed tour on {board.name}: every move changes colour, "
-            f"and the board has {max(even, odd)} squares of one colour, {min(even, odd)} of the other"
-        )
-    if not closed and abs(even - odd) > 1:
-        return (
-            f"no open tour on {board.name}: every move changes colour, "
-            f"and the board has {max(even, odd)} squares of one colour, {min(even, odd)} of the other"
-        )
-    if not closed and number is not None and even != odd:
-        row, col = divmod(number - 1, board.cols)
-        if (row + col) % 2 != (0 if even > odd else 1):
-            return (
-                f"no open tour from {board.square_name(number)} on {board.name}: every move changes colour, "
-                "so a tour starts on the colour with one square more"
-            )
-    return None
+    if light == dark:
+        return board.cells()
+    colour = 0 if light > dark else 1
+    return [cell for cell in board.cells() if board.colour(cell + 1) == colour]
 
 
 def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end: Optional[int] = None):
@@ -222,7 +153,7 @@ def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end
         # back from a later one; from a start, both directions of each cycle. Two squares
         # a leap apart make one closed tour, the same both ways round.
         first = board.first - 1
-        home = neighbours(board, first)
+        home = board.neighbours_of(first)
         if len(board) == 2:
             return [((first, home[0]), (home[0],), 1, identity)] if home else []
         weight = 1 if start is None else 2
@@ -256,7 +187,7 @@ def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: boo
             for path, weight in paths:
                 walker = _walker(module, board, path, ends, depth + 1, False)
                 while True:
-                    _, used, squares = walker.next(_UNLIMITED)
+                    _, used, squares = walker.next(MAX_BUDGET)
                     nodes += used
                     if squares is None:
                         break
@@ -266,37 +197,7 @@ def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: boo
         depth += 1
     flat = [(path, ends, weight) for paths, ends, _ in levels for path, weight in paths]
     size = min(MAX_ITEMS, len(flat))
-    return [WorkItem(module.__name__, board, tuple(flat[index::size]), _UNLIMITED) for index in range(size)], nodes
-
-
-def question(
-    size: object, start: object, end: object, closed: object, moves: object, call: str
-) -> tuple[Board, Optional[int], Optional[int], bool, Optional[str]]:
-    """Parse a question: (board, start index or None, end index or None, closed, why there is no tour or None)."""
-    board = question_board(size, moves, call)
-    number = None if start is None else start_square(board, start, call)
-    last = None if end is None else start_square(board, end, call, "end")
-    closed = boolean(closed, "closed")
-    if end is not None and closed:
-        raise InvalidInputError(
-            f"end={end!r} with closed=True: a closed tour ends a leap from its start; "
-            "give end= or closed=True, not both"
-        )
-    if board.givens:
-        raise InvalidInputError(
-            f"{call}: the board has given moves (a puzzle's clues), which counting does not honour yet; "
-            "draw it with '.' and '#' only"
-        )
-    reason = _reason(board, number, closed) or (None if last is None else _reason(board, last, closed))
-    return board, None if number is None else number - 1, None if last is None else last - 1, closed, reason
-
-
-def _reason(board: Board, number: Optional[int], closed: bool) -> Optional[str]:
-    """Why no tour of the kind asked (with an end on square number, when given) exists, by theorem; or None."""
-    if board.is_rectangle and board.moves == KNIGHT:  # the theorems are about the knight on whole rectangles
-        rows, cols = board.size
-        return board_reason(rows, cols, closed) if number is None else start_reason(rows, cols, number, closed)
-    return _shape_reason(board, number, closed)
+    return [WorkItem(module.__name__, board, tuple(flat[index::size]), MAX_BUDGET) for index in range(size)], nodes
 
 
 def _walkable(board: Board) -> None:
@@ -326,16 +227,37 @@ class Options(NamedTuple):
     started: float  # time.monotonic() at the call, for the timeout's message
 
 
-def options(executor: object, progress: object, max_nodes: object, timeout: object) -> Options:
-    """Check a count's running options (bad ones raise before any work)."""
-    started = time.monotonic()
-    when = deadline(timeout)
-    budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
+def options(question: Question, executor: object, progress: object) -> Options:
+    """A count's running options, checked (bad ones raise before any work)."""
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
     bar_class = _tqdm() if progress else None
-    until = NEVER if when == NEVER else time.time() + (when - started)
-    return Options(executor, bar_class, budget, until, started)
+    return Options(executor, bar_class, question.budget, question.until(), question.started)
+
+
+def counting_question(
+    size: object,
+    start: object,
+    end: object,
+    closed: object,
+    moves: object,
+    max_nodes: object,
+    timeout: object,
+    call: str,
+) -> Question:
+    """The question of a count or a listing: unlimited nodes by default, and no given moves."""
+    question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, call, default_budget=MAX_BUDGET)
+    if question.board.givens:
+        raise InvalidInputError(
+            f"{call}: the board has given moves (a puzzle's clues), which counting does not honour yet; "
+            "draw it with '.' and '#' only"
+        )
+    return question
+
+
+def zero_based(square: Optional[int]) -> Optional[int]:
+    """A 1-based square number as a 0-based cell index, None staying None."""
+    return None if square is None else square - 1
 
 
 def count_result(
@@ -351,9 +273,11 @@ def count_result(
     symmetry: bool = True,
 ) -> CountResult:
     """knight.count(method="enumerate"), with the nodes it took and the number of work items."""
-    board, start, _, closed, reason = question(size, start, None, closed, moves, "count")
-    run = options(executor, progress, max_nodes, timeout)
-    return CountResult(0, 0, 0) if reason else walk_count(board, start, closed, run, symmetry)
+    question = counting_question(size, start, None, closed, moves, max_nodes, timeout, "count")
+    run = options(question, executor, progress)
+    if refute(question):
+        return CountResult(0, 0, 0)
+    return walk_count(question.board, zero_based(question.start), question.closed, run, symmetry)
 
 
 def walk_count(
@@ -361,7 +285,7 @@ def walk_count(
 ) -> CountResult:
     """Count the tours of board from start to end (0-based, or None) by walking every one, in work items."""
     _walkable(board)
-    items, nodes = plan(_impl.counter, board, start, closed, symmetry, end)
+    items, nodes = plan(_kernels.walker, board, start, closed, symmetry, end)
     if nodes > run.budget:
         raise _limit_error(board, start, closed, run.budget)
     items = [item._replace(until=run.until) for item in items]
@@ -460,26 +384,24 @@ def tours(
     seconds spent in the iteration (the time the caller takes between tours included):
     past it, SearchLimitError saying how many nodes were walked.
     """
-    board, first, last, closed, reason = question(size, start, end, closed, moves, "tours")
+    question = counting_question(size, start, end, closed, moves, max_nodes, timeout, "tours")
+    board, first, last, closed = question.board, zero_based(question.start), zero_based(question.end), question.closed
     _walkable(board)
-    budget = _UNLIMITED if max_nodes is None else node_budget(max_nodes)
-    started = time.monotonic()
-    when = deadline(timeout)
-    if reason:
+    if refute(question):
         return iter(())
     roots: list[tuple[tuple[int, ...], Optional[tuple[int, ...]]]]
     if closed and first is not None:
-        roots = [((first,), tuple(neighbours(board, first)))]
+        roots = [((first,), tuple(board.neighbours_of(first)))]
     elif closed:
         roots = [(prefix, ends) for prefix, ends, _, _ in _roots(board, None, True, False)]
     else:
         roots = [((square,), None) for square in ([first] if first is not None else _starts(board))]
-    return _walk_tours(_impl.counter, board, roots, budget, first, last, closed, started, when)
+    return _walk_tours(_kernels.walker, board, roots, question, first, last)
 
 
-def _walk_tours(module, board: Board, roots, budget: int, start, end, closed: bool, started: float, when: float):
+def _walk_tours(module, board: Board, roots, question: Question, start, end):
     """The tours from roots, those ending on the 0-based square end when it is given (None: all)."""
-    nodes = 0
+    nodes, budget, closed = 0, question.budget, question.closed
     for prefix, ends in roots:
         walker = _walker(module, board, prefix, ends, len(board), True)
         while True:
@@ -491,5 +413,5 @@ def _walk_tours(module, board: Board, roots, budget: int, start, end, closed: bo
                 break
             elif nodes >= budget:
                 raise _limit_error(board, start, closed, budget, "listing")
-            if expired(when):
-                raise timed_out(started, f"{nodes:,} search nodes")
+            if question.expired():
+                raise question.timed_out(f"{nodes:,} search nodes")

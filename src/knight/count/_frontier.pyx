@@ -30,7 +30,7 @@ from ._frontier_py import (  # noqa: F401  (the twin's)
     KNIGHT_STEPS, TooManyArrows, deal, frontier_width, plan, question_of, remembered, walk_edges
 )
 from ._frontier_py import sample as _twin_sample
-from ..construct._rectangle import available_memory
+from ..model._memory import available_memory
 
 cdef extern from *:
     """

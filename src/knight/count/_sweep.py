@@ -19,11 +19,10 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from .. import _impl
-from .._board import Board
-from .._deadline import NEVER, timed_out
-from .._errors import InvalidInputError, SearchLimitError
-from . import _enumerate
+from ..model._board import Board
+from ..model._deadline import NEVER, timed_out
+from ..model._errors import InvalidInputError, SearchLimitError
+from . import _enumerate, _kernels
 
 #: The widest frontier the compiled engine packs into its states (squares, the one being taken included).
 MAX_WIDTH = 26
@@ -42,7 +41,7 @@ def too_wide(board: Board) -> Optional[str]:
     if shorter > MAX_WIDTH:
         wide = f"its shorter side has {shorter} squares"
     else:
-        squares = _impl.frontier.frontier_width(board.rows, board.cols, board.mask, board.steps)
+        squares = _kernels.frontier.frontier_width(board.rows, board.cols, board.mask, board.steps)
         if squares <= MAX_WIDTH:
             return None
         wide = f"its frontier holds {squares} squares"
@@ -50,7 +49,7 @@ def too_wide(board: Board) -> Optional[str]:
 
 
 def _question(board: Board, start: Optional[int], end: Optional[int], closed: bool) -> tuple:
-    return _impl.frontier.question_of(board.rows, board.cols, board.mask, start, end, closed, board.steps)
+    return _kernels.frontier.question_of(board.rows, board.cols, board.mask, start, end, closed, board.steps)
 
 
 class _Watch:
@@ -75,7 +74,7 @@ class _Watch:
 
 def run_piece(piece, budget: int, until: float) -> tuple[int, int]:
     """(tours, states expanded) of one piece, stopping past budget states or the wall-clock time until."""
-    return _impl.frontier.run_piece(piece, _Watch(budget, until, time.monotonic()))
+    return _kernels.frontier.run_piece(piece, _Watch(budget, until, time.monotonic()))
 
 
 def count(
@@ -101,7 +100,7 @@ def count(
     steps = len(board)
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
     try:
-        return _impl.frontier.count(*question, check=_Watch(budget, until, started, bar))
+        return _kernels.frontier.count(*question, check=_Watch(budget, until, started, bar))
     finally:
         if bar is not None:
             bar.close()
@@ -112,7 +111,7 @@ def _count_on(executor, question: tuple, bar_class, budget: int, until: float, s
     from concurrent.futures import FIRST_COMPLETED, wait
 
     workers = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor and ThreadPoolExecutor say
-    pieces = _impl.frontier.split(*question, pieces=workers if type(workers) is int and workers > 0 else PIECES)
+    pieces = _kernels.frontier.split(*question, pieces=workers if type(workers) is int and workers > 0 else PIECES)
     bar = None if bar_class is None else bar_class(total=len(pieces), unit="piece", desc="counting", leave=False)
     futures = []
     tours = work = 0
@@ -162,7 +161,7 @@ def uniform(board: Board, start: int, closed: bool, budget: int, seed: Optional[
     import random
     from array import array
 
-    from .._status import EXHAUSTED, FOUND, LIMIT
+    from ..model._status import EXHAUSTED, FOUND, LIMIT
 
     if deadline != NEVER and time.monotonic() >= deadline:
         return LIMIT, 0, None
@@ -173,10 +172,10 @@ def uniform(board: Board, start: int, closed: bool, budget: int, seed: Optional[
     until = NEVER if deadline == NEVER else time.time() + (deadline - time.monotonic())
     watch = _Watch(MAX_KEPT, until, time.monotonic())  # the clock and stop requests: most= bounds what is kept
     try:
-        squares = _impl.frontier.sample(*question, rng=random.Random(seed), most=min(budget, MAX_KEPT), check=watch)
+        squares = _kernels.frontier.sample(*question, rng=random.Random(seed), most=min(budget, MAX_KEPT), check=watch)
     except SearchLimitError:  # the deadline passed during the sweep
         return LIMIT, 0, None
-    except _impl.frontier.TooManyArrows as error:
+    except _kernels.frontier.TooManyArrows as error:
         if budget < MAX_KEPT:
             return LIMIT, budget, None
         raise InvalidInputError(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, List, Sequence, Tuple
 
-from .._board import Board
+from ..model._board import Board
 
 Symmetry = Tuple[int, ...]
 

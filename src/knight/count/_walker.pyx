@@ -22,7 +22,7 @@ cdef extern from *:
     """
     int knight_ctz64(unsigned long long) nogil  # index of the lowest set bit; x != 0
 
-from .._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
+from ..model._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 

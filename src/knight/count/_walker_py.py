@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from array import array
 
-from .._board import neighbour_lists
-from .._status import EXHAUSTED, FOUND, LIMIT
-from ..search._core_py import reachable
+from ..model._board import neighbour_lists
+from ..model._flood import reachable
+from ..model._status import EXHAUSTED, FOUND, LIMIT
 
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 14

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .._tour import Tour
+    from ..model._tour import Tour
 
 
 def repr_svg(tour: Tour) -> str | None:

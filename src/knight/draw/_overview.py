@@ -13,10 +13,10 @@ import struct
 import zlib
 from typing import TYPE_CHECKING
 
-from .. import _text
+from ..model import _text
 
 if TYPE_CHECKING:
-    from .._tour import Tour
+    from ..model._tour import Tour
 
 #: The longer side of the overview, in pixels (each shown as several screen pixels).
 PIXELS = 256

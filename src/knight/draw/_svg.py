@@ -33,9 +33,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .._board import KNIGHT, Board, _shown, board_name, boolean, file_name, square_name
-from .._errors import InvalidInputError, InvalidTypeError
-from .._tour import Tour
+from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name, square_name
+from ..model._errors import InvalidInputError, InvalidTypeError
+from ..model._tour import Tour
 
 __all__ = [
     "COLORS",

@@ -1,11 +1,19 @@
-"""Search: one tour by Warnsdorff-ordered backtracking.
+"""Search: one tour by Warnsdorff-ordered backtracking, and puzzles through fixed moves.
 
-* ``_find``: knight.tour() and knight.exists(): parse the question, rule out impossible
-  ones, run a method;
-* ``_methods``: the strategies method= names (the compiled search, the construction,
-  and the seeds' plainer ways);
-* ``_core`` (compiled) / ``_core_py`` (its twin): the explicit-stack backtracking loop,
-  and quick_tour, the whole of the commonest call knight.tour(n, start) for small n;
+* ``_methods``: the strategies knight.tour(method=...) names: the compiled backtracking
+  search and the seeds' plainer ways (Warnsdorff's rule alone, random restarts, plain and
+  ordered backtracking);
+* ``_core`` (compiled) / ``_core_py`` (its twin): the explicit-stack backtracking loop, and
+  quick_tour, the squares of the commonest call knight.tour(n, start) for small n;
+* ``_puzzle`` (compiled) / ``_puzzle_py`` (its twin): the puzzle kernels (forward search, domain search);
+* ``_kernels``: chooses the compiled kernels or the twins, all or nothing;
+* ``_order``: Warnsdorff's tie-breaks, shared by the twin and the puzzle rounds;
+* ``_solve``: a question's fixed moves (ends, a puzzle's givens) completed: propagation, then rounds;
 * ``_narrow``: open tours of boards four wide, half by half;
 * ``_rotate``: random closed tours, a random walk closed by Pósa rotations.
 """
+
+from ._methods import backtrack, ordered, plain, random_warnsdorff, warnsdorff
+from ._solve import complete
+
+__all__ = ["backtrack", "complete", "ordered", "plain", "random_warnsdorff", "warnsdorff"]

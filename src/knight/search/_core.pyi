@@ -1,8 +1,6 @@
 from array import array
 from typing import Optional, Sequence, Tuple
 
-from .._tour import Tour
-
 KNIGHT_MOVES: Tuple[Tuple[int, int], ...]
 FOUND: int
 EXHAUSTED: int
@@ -21,4 +19,4 @@ def search(
     moves: Sequence[Tuple[int, int]],
     deadline: float = ...,
 ) -> Tuple[int, int, Optional[array[int]]]: ...
-def quick_tour(size: object, start: object) -> Optional[Tour]: ...
+def quick_tour(size: object, start: object) -> Optional[array[int]]: ...

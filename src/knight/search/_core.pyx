@@ -19,8 +19,8 @@ from libc.string cimport memcpy, memset
 
 from time import monotonic
 
-from .._board import KNIGHT_MOVES, rectangle
-from .._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
+from ..model._board import KNIGHT_MOVES
+from ..model._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
@@ -387,8 +387,6 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
 # -- quick_tour: knight.tour(n, start) for small n, parsed and answered here ------------------
 
 cdef Board *_prepared[_QUICK_MAX + 1]  # n -> its board and round-0 tie-breaks, read-only once made
-cdef list _boards = [None] * (_QUICK_MAX + 1)  # n -> knight.Board
-cdef object _Tour = None
 
 
 cdef Board *_prepare(int size) except NULL:
@@ -409,7 +407,6 @@ cdef Board *_prepare(int size) except NULL:
     b.base_degree = b.on_board + b.cells
     _lay_out(b, size, size, NULL)
     _tie_breaks(b, size, size, 0)
-    _boards[size] = rectangle(size, size)
     return b
 
 
@@ -443,14 +440,13 @@ cdef int _quick_start(int size, start) except -2:
 
 
 def quick_tour(size, start):
-    """knight.tour(size, start) for the commonest call, or None to leave it to the general path.
+    """The squares of knight.tour(size, start) for the commonest call, or None to leave it to the general path.
 
     Answers an open knight's tour of an n×n board, n in QUICK_SIZES (where method="auto"
     backtracks), from start None, a square number or a name such as "e4", when the first
     round of the search finds it: the same tour the general path returns. Anything else
     (other forms, starts the theorems refuse, a first round that fails) is None.
     """
-    global _Tour
     if type(size) is not int or not _QUICK_MIN <= size <= _QUICK_MAX:
         return None
     cdef int n = size
@@ -472,12 +468,7 @@ def quick_tour(size, start):
     cdef int32_t cell = (square // n + b.border) * b.width + square % n + b.border
     if _depth_first(&b, cell, False, 8 * b.n, INFINITY, &nodes) != S_FOUND:
         return None
-    if _Tour is None:
-        from .._tour import Tour as _Tour
-    tour = _Tour.__new__(_Tour)
-    tour._squares = _squares(&b)
-    tour._board = _boards[n]
-    return tour
+    return _squares(&b)
 
 
 # Made at import, so threads (free-threaded builds too) only ever read them, and the first call is quick.

@@ -40,8 +40,10 @@ from array import array
 from functools import lru_cache
 from time import monotonic
 
-from .._board import KNIGHT_MOVES, Board, neighbour_lists, rectangle
-from .._status import EXHAUSTED, FOUND, LIMIT
+from ..model._board import KNIGHT_MOVES, neighbour_lists
+from ..model._flood import reachable
+from ..model._status import EXHAUSTED, FOUND, LIMIT
+from ._order import tie_breaks
 
 __all__ = ["CHECK_EVERY", "EXHAUSTED", "FILL_LIMIT", "FOUND", "LIMIT", "QUICK_SIZES", "quick_tour", "search"]
 
@@ -53,22 +55,6 @@ CHECK_EVERY = 4096
 
 #: The n of the n×n boards quick_tour() answers: those where method="auto" backtracks.
 QUICK_SIZES = range(5, 12)
-
-_MASK = 0xFFFFFFFF
-
-
-def _tie_breaks(rows: int, cols: int, round_: int) -> list[int]:
-    """Secondary sort key of each square in round round_ (smaller goes first)."""
-    if round_ == 0:
-        return [-((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in range(rows) for col in range(cols)]
-    salt = (round_ * 0x85EBCA77) & _MASK
-    keys = []
-    for square in range(rows * cols):
-        x = ((square + 1) * 0x9E3779B1 + salt) & _MASK
-        x ^= x >> 15
-        x = (x * 0x2C1B3C6D) & _MASK
-        keys.append(x ^ (x >> 12))
-    return keys
 
 
 @lru_cache(maxsize=64)
@@ -102,7 +88,7 @@ def search(
     round_ = 0
     while True:
         budget = min(8 * on_board.count(1) << round_, max_nodes - nodes)
-        tie_break = _tie_breaks(rows, cols, round_)
+        tie_break = tie_breaks(rows, cols, round_)
         status, used, path = depth_first(neighbours, start, closed, budget, tie_break, on_board, deadline)
         nodes += used
         if status == FOUND:
@@ -115,29 +101,6 @@ def search(
 def _squares(path: list[int]) -> array:
     """The path's cells as an int32 array of 1-based square numbers: the tour's own storage."""
     return array("i", [square + 1 for square in path])
-
-
-def reachable(
-    neighbours, free, mark: list[int], stamp: int, square: int, limit: float = math.inf, knight: int = -1
-) -> int:
-    """How many free squares a flood fill from square reaches through free squares (square
-    itself too, if free), stopping once it has limit of them; -1 as soon as one is a move
-    from knight. It marks them with stamp (a value mark holds nowhere yet), so no square
-    counts twice."""
-    reached = 0
-    if free[square]:
-        mark[square] = stamp
-        reached = 1
-    todo = [square]
-    while todo and reached < limit:
-        for neighbour in neighbours[todo.pop()]:
-            if neighbour == knight:
-                return -1
-            if free[neighbour] and mark[neighbour] != stamp:
-                mark[neighbour] = stamp
-                reached += 1
-                todo.append(neighbour)
-    return reached
 
 
 def depth_first(
@@ -280,13 +243,13 @@ def _quick_start(size: int, start: object) -> int:
 
 
 @lru_cache(maxsize=None)
-def _prepared(size: int) -> tuple[list[list[int]], list[int], Board]:
-    """The n×n knight's board ready to search, made once: neighbours, round-0 keys, Board."""
-    return neighbour_lists(size, size, KNIGHT_MOVES), _tie_breaks(size, size, 0), rectangle(size, size)
+def _prepared(size: int) -> tuple[list[list[int]], list[int]]:
+    """The n×n knight's board ready to search, made once: neighbours and round-0 keys."""
+    return neighbour_lists(size, size, KNIGHT_MOVES), tie_breaks(size, size, 0)
 
 
-def quick_tour(size: object, start: object):
-    """knight.tour(size, start) for the commonest call, or None to leave it to the general path.
+def quick_tour(size: object, start: object) -> array | None:
+    """The squares of knight.tour(size, start) for the commonest call, or None to leave it to the general path.
 
     Answers an open knight's tour of an n×n board, n in QUICK_SIZES (where method="auto"
     backtracks), from start None, a square number or a name such as "e4", when the first
@@ -298,10 +261,8 @@ def quick_tour(size: object, start: object):
     square = _quick_start(size, start)
     if square < 0 or (size % 2 and sum(divmod(square, size)) % 2):  # the colour rule refuses it
         return None
-    neighbours, tie_break, board = _prepared(size)
+    neighbours, tie_break = _prepared(size)
     status, _, path = depth_first(neighbours, square, False, 8 * size * size, tie_break)
     if status != FOUND:
         return None
-    from .._tour import Tour  # here: _tour imports the core's module through _impl
-
-    return Tour._trusted(_squares(path), board)
+    return _squares(path)

@@ -1,29 +1,25 @@
-"""The search strategies knight.tour(method=...) selects, one function each.
+"""The search engine's strategies, one function each, which knight.tour(method=...) selects.
 
 Every method takes (board, start, closed, budget, seed, deadline), with board a
 knight.Board, start a 0-based cell index and deadline a time.monotonic() reading (NEVER
 for none), and returns (status, nodes, squares) as the search core does: squares is an
 int32 array of 1-based square numbers when status is FOUND; EXHAUSTED is a proof that no
 tour starts there; LIMIT means budget squares were placed, or the deadline passed,
-without an answer. "backtrack" and "construct" are compiled; the others follow the seed course
-notes and run in Python. Every method but "construct" runs on any board, holes included.
+without an answer. "backtrack" is compiled; the others follow the seed course notes and run in Python.
+Every method runs on any board, holes included.
 """
 
 from __future__ import annotations
 
 import _thread
 from array import array
-from functools import lru_cache
 from typing import Callable
 
-from .. import _impl
-from .._board import KNIGHT_MOVES, Board, neighbour_lists
-from .._deadline import expired
-from .._errors import InvalidInputError, WarnsdorffStuckError
-from .._status import EXHAUSTED, FOUND, LIMIT
-from ..construct import _rectangle, _strips
-from ..count._sweep import uniform
-from ._core_py import CHECK_EVERY
+from ..model._board import KNIGHT_MOVES, Board, neighbour_lists
+from ..model._deadline import expired
+from ..model._errors import WarnsdorffStuckError
+from ..model._status import EXHAUSTED, FOUND, LIMIT
+from . import _kernels
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 
@@ -38,11 +34,11 @@ CLOSED_TOURS_KEPT = 8
 def _closed_from_first(board: Board, budget: int, deadline: float):
     """The core's closed tour from the board's first square (kept once found: it serves every
     start, and every budget at least as large as the nodes it took)."""
-    key = (_impl.core, board)
+    key = (_kernels.core, board)
     kept = _closed_tours.get(key)
     if kept is not None and kept[0] <= budget:
         return FOUND, kept[0], kept[1]
-    status, nodes, squares = _impl.core.search(
+    status, nodes, squares = _kernels.core.search(
         board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps, deadline
     )
     if status == FOUND:
@@ -69,71 +65,11 @@ def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | N
     if closed:
         status, nodes, squares = _closed_from_first(board, budget, deadline)
         return status, nodes, None if squares is None else _rotated(squares, start)
-    if 4 in board.size and board.is_rectangle and board.steps is KNIGHT_MOVES:
+    if 4 in board.size and board.is_knights_rectangle:
         from ._narrow import four_wide  # here, not at import knight
 
         return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES, deadline)
-    return _impl.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
-
-
-def construct(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
-    """Join solved blocks into a knight's tour in linear time, without search (see construct._rectangle).
-
-    A board of a single block (5 to 11 squares a side) is searched, as its block was.
-    Tours of boards three or four wide repeat sections of stored paths (see _strips):
-    closed ones three wide of even length from 10, open ones from every start on
-    boards long enough.
-    """
-    rows, cols = board.size
-    if board.steps is not KNIGHT_MOVES or not board.is_rectangle:
-        raise InvalidInputError(
-            f"method 'construct' builds knight's tours of whole rectangles only, not of {board.name}; "
-            "use 'auto' or 'backtrack'"
-        )
-    try:
-        if _rectangle.applies(rows, cols):
-            _rectangle.check_memory(rows, cols, board.name)
-            return FOUND, 0, _rectangle.construct(rows, cols, start, closed)
-        if _strips.applies(rows, cols, start, closed):
-            _rectangle.check_memory(rows, cols, board.name)
-            return FOUND, 0, _strips.tour(rows, cols, start)
-    except MemoryError:  # refused all the same (the check cannot see every limit): say what it needed
-        raise _rectangle.out_of_memory(rows, cols, board.name) from None
-    if 5 <= rows <= 11 and 5 <= cols <= 11:
-        return backtrack(board, start, closed, budget, seed, deadline)
-    raise InvalidInputError(
-        f"method 'construct' needs both sides at least 5, or three wide and an even length of at least 10, "
-        f"or an open tour of a board three or four wide from a start a stored base serves (every start from "
-        f"3×{_strips.AUTO_FROM[3]} and 4×{_strips.AUTO_FROM[4]} on), not {board.name} from "
-        f"{board.square_name(start + 1)}; use 'auto' or 'backtrack'"
-    )
-
-
-def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
-    """The construction where it applies, else backtracking: see choose()."""
-    return choose(board)(board, start, closed, budget, seed, deadline)
-
-
-#: Boards with both sides odd, from 5 to this long, are backtracked by "auto": there the
-#: search (about 10-30 µs, never more than a few thousand nodes from any start) beats the
-#: construction's fixed cost for odd sides (about 40 µs); see benchmarks/bench_methods.py.
-ODD_BACKTRACK_SIDE = 21
-
-
-@lru_cache(maxsize=256)
-def choose(board: Board):
-    """The method "auto" runs, whichever is fastest: construction for knight's tours of whole
-    rectangles where it applies (both sides at least 5, one at least 12; three or four wide
-    from _strips.AUTO_FROM) but for odd sides of 5 to ODD_BACKTRACK_SIDE, backtracking
-    everywhere else."""
-    if board.steps is not KNIGHT_MOVES or not board.is_rectangle:
-        return backtrack
-    rows, cols = board.size
-    if rows % 2 and cols % 2 and min(rows, cols) >= 5 and max(rows, cols) <= ODD_BACKTRACK_SIDE:
-        return backtrack
-    if _rectangle.applies(rows, cols) or _strips.long_enough(rows, cols):
-        return construct
-    return backtrack
+    return _kernels.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
 
 
 def _walk(board: Board, start: int, budget: int, pick: Callable[[list[int]], int]) -> list[int]:
@@ -239,7 +175,7 @@ def _fixed_order(neighbours: list[list[int]], free: bytearray, start: int, close
         while i < len(options) and not free[options[i]]:
             i += 1
         if i < len(options):
-            if nodes >= budget or (nodes % CHECK_EVERY == 0 and expired(deadline)):
+            if nodes >= budget or (nodes % _kernels.core.CHECK_EVERY == 0 and expired(deadline)):
                 return LIMIT, nodes, None
             nodes += 1
             cursors[-1] = i + 1
@@ -276,16 +212,3 @@ def ordered(board: Board, start: int, closed: bool, budget: int, seed: int | Non
         [t for _, _, t in sorted((len(neighbours[t]), -i, t) for i, t in enumerate(squares))] for squares in neighbours
     ]
     return _fixed_order(ranked, _free_cells(board), start, closed, budget, deadline)
-
-
-#: method name -> strategy, as knight.tour(method=...) takes them.
-METHODS: dict[str, Method] = {
-    "auto": auto,
-    "construct": construct,
-    "backtrack": backtrack,
-    "warnsdorff": warnsdorff,
-    "random": random_warnsdorff,
-    "plain": plain,
-    "ordered": ordered,
-    "uniform": uniform,  # one tour uniformly at random, from the frontier engine's count (count._sweep)
-}

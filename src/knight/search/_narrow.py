@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from array import array
 
-from .._board import neighbour_lists
-from .._deadline import NEVER, expired
-from .._status import EXHAUSTED, FOUND, LIMIT
+from ..model._board import neighbour_lists
+from ..model._deadline import NEVER, expired
+from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._core_py import depth_first
 
 #: Node budget of one search of a half before the next pair (e, f) is tried.

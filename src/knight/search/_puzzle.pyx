@@ -17,7 +17,7 @@ from libc.string cimport memcpy, memset
 
 import time
 
-from .._status cimport MAX_MOVES as C_MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
+from ..model._status cimport MAX_MOVES as C_MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 cdef enum:

@@ -47,7 +47,7 @@ import time
 from array import array
 from typing import Sequence
 
-from .._status import EXHAUSTED, FOUND, LIMIT
+from ..model._status import EXHAUSTED, FOUND, LIMIT
 
 __all__ = [
     "EXHAUSTED",

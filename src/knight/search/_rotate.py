@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
-from .._deadline import expired
-from .._status import FOUND, LIMIT
-from ._core_py import CHECK_EVERY
+from ..model._deadline import expired
+from ..model._status import FOUND, LIMIT
+from ._kernels import core
 
 #: Rotations without a new square, per square of the board, before a fresh walk.
 ROTATIONS_PER_SQUARE = 4
@@ -39,7 +39,7 @@ def closed_tour(
         stale = 0
         while nodes < budget and stale <= ROTATIONS_PER_SQUARE * squares:
             nodes += 1
-            if nodes % CHECK_EVERY == 0 and expired(deadline):
+            if nodes % core.CHECK_EVERY == 0 and expired(deadline):
                 return LIMIT, nodes, None
             if square >= 0:  # take square
                 on_path[square] = 1

@@ -1,9 +1,9 @@
-"""knight.solve(): complete a puzzle's given moves into a tour; also tours with fixed ends.
+"""The puzzle search: complete a question's fixed moves (a puzzle's givens, fixed ends) into a tour.
 
 A question here is a board and its fixed moves (move number -> square): a puzzle's
 givens, and a fixed start and end as moves 1 and n. It is answered in three steps:
 
-1. the refutations of _refute, each a sentence (NoTourError);
+1. (asked by the entry point first) the refutations of model._refute, each a sentence;
 2. propagation: a square can hold move m only if it lies close enough to the fixed
    moves before and after m (breadth-first distances through squares that hold no other
    fixed move; with a colour-changing leaper only every other move fits). A square that
@@ -19,18 +19,16 @@ givens, and a fixed start and end as moves 1 and n. It is answered in three step
 
 from __future__ import annotations
 
-import time
 from array import array
 from typing import Any
 
-from .. import _impl
-from .._board import KNIGHT, Board, as_board
-from .._deadline import deadline, expired, timed_out
-from .._errors import InvalidTypeError, NoTourError, SearchLimitError
-from .._status import EXHAUSTED, FOUND, LIMIT
-from .._tour import Tour
-from ._core_py import _tie_breaks
-from ._refute import changes_colour, refutation, shape_of
+from ..model._board import Board
+from ..model._deadline import expired
+from ..model._errors import NoTourError, SearchLimitError
+from ..model._question import Question
+from ..model._status import EXHAUSTED, FOUND, LIMIT
+from . import _kernels
+from ._order import tie_breaks
 
 MAX_MOVES = 8
 
@@ -50,7 +48,7 @@ class _Windows:
     """The fixed moves and, per fixed move, the distances from its square."""
 
     def __init__(self, board: Board, fixed: dict[int, int]) -> None:
-        self.neighbours, self.squares = shape_of(board)
+        self.neighbours, self.squares = board.neighbour_lists(), board.cells()
         self.n, self.cells = len(board), board.rows * board.cols
         self.board = board
         self.fixed = dict(fixed)  # move -> 0-based cell
@@ -85,7 +83,7 @@ class _Windows:
 
     def fits(self, cell: int) -> list[range]:
         """The moves cell can hold, as ranges (step 2 for a colour-changing leaper)."""
-        step = 2 if changes_colour(self.board) else 1
+        step = 2 if self.board.changes_colour else 1
         moves, distance, n = self.moves, self.distance, self.n
         if not moves:
             return [range(1, n + 1)]
@@ -176,28 +174,25 @@ class _Tally:
         return [a + b for a, b in zip(ones, twos)]
 
 
-def complete(board: Board, fixed: dict[int, int], max_nodes: int, when: float, what: str) -> array:
-    """The squares (1-based, in move order) of an open tour of board with move k on square
-    fixed[k]; NoTourError when there is none (what names the question), SearchLimitError
-    when max_nodes or the deadline when ran out first."""
-    started = time.monotonic()
-    reason = refutation(board, False, fixed)
-    if reason:
-        raise NoTourError(f"{what}: {reason}")
+def complete(question: Question) -> array:
+    """The squares (1-based, in move order) of an open tour of the question's board through
+    its fixed moves; NoTourError when there is none (after the refutations, which the entry
+    point asked first), SearchLimitError when the budget or the deadline ran out first."""
+    board, fixed, what = question.board, question.fixed, question.words()
     try:
         windows = propagate(board, {move: square - 1 for move, square in fixed.items()})
     except NoTourError as error:
         raise NoTourError(f"{what}: {error}") from None
     fill = any(1 < move < len(board) for move in fixed)
-    status, nodes, squares = _rounds(windows, max_nodes, when, fill)
+    status, nodes, squares = _rounds(windows, question.budget, question.deadline, fill)
     if status == FOUND:
         return squares
     if status == EXHAUSTED:
         raise NoTourError(f"{what}: an exhaustive search found none")
     counted = f" (a domain-search node counted as {FILL_NODE_COST})" if fill else ""
-    if expired(when):
-        raise timed_out(started, f"{nodes:,} search nodes{counted}")
-    raise SearchLimitError(f"{what} found within max_nodes={max_nodes:,} search nodes{counted}")
+    if question.expired():
+        raise question.timed_out(f"{nodes:,} search nodes{counted}")
+    raise SearchLimitError(f"{what} found within max_nodes={question.budget:,} search nodes{counted}")
 
 
 def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple:
@@ -226,19 +221,19 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     while True:
         cycle, step = divmod(round_, 3 if domains else 2)
         if domains and step == 0:
-            rank = layout.spread(_tie_breaks(board.rows, board.cols, cycle))
+            rank = layout.spread(tie_breaks(board.rows, board.cols, cycle))
             budget = min(FILL_ROUND_NODES << cycle, (max_nodes - nodes) // FILL_NODE_COST)
             arguments: tuple[Any, ...] = (*domains, rank, weight, budget, when)
-            status, used, cells = _impl.puzzle.fill(*arguments)
+            status, used, cells = _kernels.puzzle.fill(*arguments)
             used *= FILL_NODE_COST
             cells = cells and [layout.cell(bit) for bit in cells]
             reverse = False
         else:
             ways = ways or _ways(windows)
-            tie_break = array("q", _tie_breaks(board.rows, board.cols, cycle))
+            tie_break = array("q", tie_breaks(board.rows, board.cols, cycle))
             (head, tail), reverse = ways[step - 1 if domains else step]
             arguments = (*head, tie_break, *tail, min(ROUND_NODES << cycle, max_nodes - nodes), when)
-            status, used, cells = _impl.puzzle.search(*arguments)
+            status, used, cells = _kernels.puzzle.search(*arguments)
         nodes += used
         if status == FOUND:
             squares = array("i", [cell + 1 for cell in cells])
@@ -359,40 +354,6 @@ def _arguments(windows: _Windows) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
 
 def _holds(windows: _Windows, cell: int, move: int) -> bool:
     return any(move in span for span in windows.fits(cell))
-
-
-def puzzle_board(puzzle: object, moves: object) -> Board:
-    """The Board a puzzle names: a picture (text) or a Board carrying its givens."""
-    if isinstance(puzzle, str):
-        return Board.parse(puzzle, moves=moves)
-    if isinstance(puzzle, Board):
-        return as_board(puzzle, moves)
-    raise InvalidTypeError(f"a puzzle must be a picture (text) or a knight.Board, not {type(puzzle).__name__}")
-
-
-def solve(
-    puzzle: object, *, moves: object = KNIGHT, max_nodes: int | None = None, timeout: float | None = None
-) -> Tour:
-    """Complete a puzzle: an open tour with move k on every square where k is given.
-
-    puzzle is a picture ("." a square, "#" a hole, a number a given move; see
-    knight.Board.parse) or a knight.Board carrying givens. The tour's board is the
-    puzzle's, so tour.grid() and pictures show the givens apart from the found moves.
-
-    Raises NoTourError when the givens cannot be completed, saying why when a short
-    proof exists ("moves 1 and 2 are not a knight's move apart"); SearchLimitError when
-    max_nodes squares were placed, or timeout seconds passed, without an answer. A node
-    of the domain search (which narrows every move's squares at once) counts as
-    FILL_NODE_COST squares placed, about its time in the forward search's.
-    """
-    from ._find import node_budget
-
-    when = deadline(timeout)
-    board = puzzle_board(puzzle, moves)
-    budget = node_budget(max_nodes)
-    fixed = {move: square for square, move in board.givens.items()}
-    squares = complete(board, fixed, budget, when, f"no tour completes the puzzle on {board.name}")
-    return Tour._trusted(squares, board)
 
 
 def _backwards(windows: _Windows) -> bool:

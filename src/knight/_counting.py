@@ -1,4 +1,5 @@
-"""knight.count(): exact counts, by the frontier engine where it takes the board, else by walking every tour.
+"""knight.count(): exact counts, by the counting engine's frontier sweep where it takes the board,
+else by its walk through every tour; the refutation module answers first (a proof of none is 0).
 
 The frontier engine (``_sweep``) counts without walking one tour, so it reaches counts no
 enumeration could (3×30: about 7·10^14 open tours). It takes boards whose sweep frontier
@@ -10,9 +11,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .._board import KNIGHT
-from .._errors import InvalidInputError, InvalidTypeError
-from . import _enumerate, _sweep
+from .count import _enumerate, _sweep
+from .model._board import KNIGHT
+from .model._errors import InvalidInputError, InvalidTypeError
+from .model._refute import refute
 
 #: What method= takes.
 METHODS = ("auto", "frontier", "enumerate")
@@ -70,23 +72,24 @@ def count(
         raise InvalidTypeError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     if method not in METHODS:
         raise InvalidInputError(f"method {method!r} is not one of {', '.join(METHODS)}")
-    board, first, last, closed, reason = _enumerate.question(size, start, end, closed, moves, "count")
-    run = _enumerate.options(executor, progress, max_nodes, timeout)
+    question = _enumerate.counting_question(size, start, end, closed, moves, max_nodes, timeout, "count")
+    run = _enumerate.options(question, executor, progress)
+    board = question.board
     wide = None if method == "enumerate" else _sweep.too_wide(board)
     if method == "frontier" and wide:
         raise InvalidInputError(wide)
-    # Two squares a leap apart make one closed tour (see _enumerate), which no sweep of edges can form.
-    walk = method == "enumerate" or wide is not None or (closed and len(board) == 2)
-    walk = walk or (method == "auto" and last is None and walked_by_auto(board, closed))
-    if reason:
+    if refute(question):
         return 0
+    first, last = _enumerate.zero_based(question.start), _enumerate.zero_based(question.end)
+    walk = method == "enumerate" or wide is not None
+    walk = walk or (method == "auto" and last is None and walked_by_auto(board, question.closed))
     if walk:
-        return _enumerate.walk_count(board, first, closed, run, end=last).tours
+        return _enumerate.walk_count(board, first, question.closed, run, end=last).tours
     return _sweep.count(
         board,
         first,
         last,
-        closed,
+        question.closed,
         executor=run.executor,
         bar_class=run.bar_class,
         budget=run.budget,

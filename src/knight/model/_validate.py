@@ -21,7 +21,7 @@ def check_tour(squares: Iterable[int], board: object = 8, *, closed: bool = Fals
 
     squares are 1-based square numbers; board is n, (rows, cols), "RxC" or a knight.Board
     (holes and leaper included); with closed=True the last square must also be a leap
-    from the first.
+    from the first, and there must be at least three squares (a closed tour is a cycle).
     """
     board = as_board(board, moves)
     closed = boolean(closed, "closed")
@@ -49,7 +49,9 @@ def check_tour(squares: Iterable[int], board: object = 8, *, closed: bool = Fals
         if previous is not None and not is_leap(previous, square, cols, leaper):
             raise NotATourError(f"move {index}: {previous} to {square} is not a {leaper_name(leaper)}'s move")
         previous = square
-    if closed and not (n > 1 and is_leap(squares[-1], squares[0], cols, leaper)):
+    if closed and n < 3:
+        raise NotATourError(f"not closed: a closed tour is a cycle, which needs at least three squares, not {n}")
+    if closed and not is_leap(squares[-1], squares[0], cols, leaper):
         raise NotATourError(f"not closed: {squares[-1]} to {squares[0]} is not a {leaper_name(leaper)}'s move")
 
 

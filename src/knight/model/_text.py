@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence
 
-from . import _impl
+from ._kernels import storage
 
 if TYPE_CHECKING:
     from ._board import Board
@@ -23,7 +23,7 @@ GIVEN_MARK = "*"
 
 def _text(values, begin: int, end: int, width: int = 0, sep: bytes = b" ") -> str:
     """values[begin:end] as text, right-aligned to width, joined by sep (compiled when it can be)."""
-    return _impl.storage.encode(values, begin, end, width, sep).decode("ascii")
+    return storage.encode(values, begin, end, width, sep).decode("ascii")
 
 
 def iter_line(squares: Sequence[int]) -> Iterator[str]:
@@ -42,7 +42,7 @@ def line(squares: Sequence[int]) -> str:
 
 def move_numbers(squares: Sequence[int], board: Board):
     """The move number of each cell of the board, square 1 first, 0 on a hole, as an int32 array."""
-    return _impl.storage.move_numbers(squares, board.rows * board.cols)
+    return storage.move_numbers(squares, board.rows * board.cols)
 
 
 def iter_matrix_rows(squares: Sequence[int], board: Board) -> Iterator[list[int]]:

@@ -28,6 +28,14 @@ Square = Union[int, Tuple[int, int], str]
 #: Largest board accepted, in squares: square numbers must fit in an int32.
 MAX_SQUARES = 2**31 - 1
 
+#: Longest side of a square board accepted: the largest n with n*n <= MAX_SQUARES.
+MAX_SIDE = 46340
+
+#: Boards up to this many squares keep their neighbour lists in a small cache (NEIGHBOUR_BOARDS_KEPT
+#: boards, about 1.2 MB each at most); larger ones build them anew for each call that asks.
+NEIGHBOUR_CACHE_SQUARES = 4096
+NEIGHBOUR_BOARDS_KEPT = 8
+
 #: The knight, as a leaper.
 KNIGHT = (1, 2)
 
@@ -98,7 +106,7 @@ def neighbour_lists(rows: int, cols: int, steps, mask: bytes | None = None) -> l
 
 def parse_size(size: object) -> tuple[int, int]:
     """(rows, cols) for n (an n×n board), a (rows, cols) pair or text such as "8" or "6x7"."""
-    if type(size) is int and 0 < size <= 46340:
+    if type(size) is int and 0 < size <= MAX_SIDE:
         return size, size
     if isinstance(size, str):
         match = _SIZE_TEXT.fullmatch(size) if len(size) <= _LONGEST_NAME else None
@@ -214,7 +222,7 @@ class Board:
     says whether a number, (row, col) pair or name is a square of it.
     """
 
-    __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_neighbours")
+    __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash")
     _rows: int
     _cols: int
     _mask: bytes | None
@@ -223,7 +231,6 @@ class Board:
     _givens: tuple[tuple[int, int], ...]
     _squares: int
     _hash: int
-    _neighbours: list[list[int]] | None
 
     def __init__(self, size: object = 8, *, holes: Iterable[Square] = (), moves: object = KNIGHT) -> None:
         if isinstance(size, Board):
@@ -258,7 +265,6 @@ class Board:
             ("_steps", leaper_steps(leaper)),
             ("_givens", givens),
             ("_squares", squares),
-            ("_neighbours", None),
             ("_hash", hash((rows, cols, mask, leaper, givens))),
         ):
             fill(self, name, value)
@@ -436,10 +442,54 @@ class Board:
         return name
 
     def neighbour_lists(self) -> list[list[int]]:
-        """For each cell index (0-based, holes too), the squares a leap away, in move order."""
-        if self._neighbours is None:
-            self._neighbours = neighbour_lists(self._rows, self._cols, self.steps, self._mask)
-        return self._neighbours
+        """For each cell index (0-based, holes too), the cells a leap away, in move order.
+
+        Kept for the last NEIGHBOUR_BOARDS_KEPT boards of at most NEIGHBOUR_CACHE_SQUARES
+        squares; built anew for larger ones (callers keep the lists while they need them)."""
+        if self._rows * self._cols <= NEIGHBOUR_CACHE_SQUARES:
+            return _kept_neighbour_lists(self)
+        return neighbour_lists(self._rows, self._cols, self._steps, self._mask)
+
+    # -- facts every engine asks the board, never recomputes --------------------------------
+
+    @property
+    def is_knights_rectangle(self) -> bool:
+        """Whether this is the knight on a whole rectangle: the boards the theorems and constructions cover."""
+        return self._mask is None and self._leaper == KNIGHT
+
+    @property
+    def changes_colour(self) -> bool:
+        """Whether every leap lands on the other colour: (a, b) with a + b odd, as the knight's."""
+        return sum(self._leaper) % 2 == 1
+
+    @property
+    def colour_counts(self) -> tuple[int, int]:
+        """How many squares of each colour: (light, dark), light being row + col even (as a8)."""
+        rows, cols, mask = self._rows, self._cols, self._mask
+        if mask is None:
+            return (rows * cols + 1) // 2, rows * cols // 2
+        light = sum(mask[row * cols + row % 2 : (row + 1) * cols : 2].count(1) for row in range(rows))
+        return light, self._squares - light
+
+    def colour(self, square: int) -> int:
+        """0 for a light square (row + col even, as a8), 1 for a dark one; square is a 1-based number."""
+        row, col = divmod(square - 1, self._cols)
+        return (row + col) % 2
+
+    def cells(self) -> list[int]:
+        """The squares as 0-based cell indices, in order."""
+        mask = self._mask
+        return list(range(self._rows * self._cols)) if mask is None else [i for i, cell in enumerate(mask) if cell]
+
+    def neighbours_of(self, cell: int) -> list[int]:
+        """The cells (0-based) a leap from cell, in move order, computed for the one cell (no lists built)."""
+        rows, cols, mask = self._rows, self._cols, self._mask
+        row, col = divmod(cell, cols)
+        return [
+            (row + dr) * cols + col + dc
+            for dr, dc in self._steps
+            if 0 <= row + dr < rows and 0 <= col + dc < cols and (mask is None or mask[(row + dr) * cols + col + dc])
+        ]
 
     def neighbours(self, square: object) -> list[int]:
         """The squares (numbers) a leap from square, in move order."""
@@ -495,12 +545,21 @@ class Board:
         return Board._make, (self._rows, self._cols, self._mask, self._leaper, self._givens)
 
     def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, "_hash") and name != "_neighbours":
+        if hasattr(self, "_hash"):
             raise AttributeError(f"a Board is immutable: cannot set {name}")
         object.__setattr__(self, name, value)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)
+def _kept_neighbour_lists(board: Board) -> list[list[int]]:
+    return neighbour_lists(board.rows, board.cols, board.steps, board.mask)
+
+
+#: Whole boards rectangle() keeps (a Board is a few hundred bytes; its neighbour lists are kept apart).
+RECTANGLES_KEPT = 256
+
+
+@lru_cache(maxsize=RECTANGLES_KEPT)
 def rectangle(rows: int, cols: int, leaper: tuple[int, int] = KNIGHT) -> Board:
     """The whole rows×cols board for leaper (cached: the common case of every call)."""
     return Board._make(rows, cols, None, leaper)

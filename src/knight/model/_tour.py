@@ -6,16 +6,17 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, Iterable, Iterator, overload
 
-from . import _impl, _text
+from . import _text
 from ._board import KNIGHT, Board, _shown, as_board
 from ._errors import InvalidTypeError, NotATourError
+from ._kernels import storage
 from ._validate import check_tour, is_leap
 
 #: Longest tour whose repr lists every square (and pastes back).
 REPR_SQUARES = 10_000
 
 
-class Tour(_impl.storage.SquareBuffer, Sequence[int]):
+class Tour(storage.SquareBuffer, Sequence[int]):
     """A tour: the squares (1-based numbers) of a Board in the order the piece visits them.
 
     Tour(squares, board) validates (board is n, (rows, cols), "RxC" or a knight.Board);
@@ -96,8 +97,8 @@ class Tour(_impl.storage.SquareBuffer, Sequence[int]):
 
     @property
     def is_closed(self) -> bool:
-        """Whether the last square is a knight's move (a leap) from the first."""
-        return len(self) > 1 and is_leap(self.end, self.start, self._board.cols, self._board.moves)
+        """Whether the last square is a knight's move (a leap) from the first (a cycle: three squares at least)."""
+        return len(self) > 2 and is_leap(self.end, self.start, self._board.cols, self._board.moves)
 
     def __len__(self) -> int:
         return len(self._squares)

@@ -1,10 +1,32 @@
-"""Fast refutations: proofs, each a sentence, that a board has no tour of the kind asked.
+"""Refutations: proofs, each a sentence, that no tour answers a question; every entry point asks here first.
 
-They run before any search, for every method, in a time linear in the board (a few
-breadth-first searches and one depth-first search), so an impossible shape is refused
-at once instead of after a node budget. A question is a board, open or closed, and the
-fixed moves: move number -> square number (move 1 is a fixed start, move n a fixed end,
-the others a puzzle's givens). The rules, each a necessary condition for a tour:
+``refute(question)`` runs, in time linear in the board, the theorems and then the rules,
+each a necessary condition for a tour, and returns the first that fails as "no open tour
+from a1 on 3×7: ..." (or None: nothing proves there is none, and a search must answer).
+
+The theorems, for the knight on a whole rectangle m×n, m <= n:
+
+* open tours (Conrad et al., 1994): none exactly when m = 1 (but for 1×1), m = 2, m = 3
+  with n in {3, 5, 6}, or m = n = 4;
+* closed tours (Schwenk, 1991): none exactly when m and n are both odd, m is 1, 2 or 4,
+  or m = 3 with n in {4, 6, 8}. A closed tour passes every square, so it can start anywhere;
+* an open tour's ends (either of them, a tour read backwards being a tour):
+  - colour: on a board with an odd number of squares both ends stand on the corners' colour;
+  - a side of four: on a board four squares wide (4×n or n×4, n >= 2) call the two edge
+    lines along the long side "outer" and the two middle lines "inner". Every move from an
+    outer square lands on an inner one, so the 2n outer squares of a tour of 4n squares are
+    never next to each other on it. 2n pairwise non-adjacent places among 4n leave room
+    for at most one inner-to-inner step, and none at all unless the path starts and ends
+    on outer squares. A path from an inner square therefore alternates inner, outer,
+    inner, ... to the end; as colours alternate too, every outer square would have one
+    colour, but each outer line holds both. So no open tour starts (or ends) on an inner
+    square;
+  - 3×7 and 3×8: the few further starts without a tour on boards three squares wide, found
+    by exhaustive search (a few hundred nodes each; tests/test_refute.py repeats it). From
+    3×9 to 3×30 every corner-coloured start has a tour, as the tests check;
+  - two fixed ends of a tour of an even number of squares stand on different colours.
+
+The rules, for every board and leaper, and for the knight's rectangles with given moves:
 
 * pieces: every square can be reached from every other;
 * colours: when every leap changes the square's colour ((a, b) with a + b odd, as the
@@ -18,56 +40,121 @@ the others a puzzle's givens). The rules, each a necessary condition for a tour:
 * distances: consecutive fixed moves k < k' stand at most k' - k leaps apart, by paths
   through squares that hold no other fixed move.
 
-Whole rectangles for the knight are left to the theorems of _existence, which settle
-them; the rules here serve every other board and every fixed end or given. On boards of
-more than GRAPH_MAX_SQUARES squares only the colour rule runs (it needs no graph): the
-others, in Python, would cost more than the compiled search they save.
+A closed tour is a cycle: it needs at least three squares. On boards of more than
+GRAPH_MAX_SQUARES squares only the colour rule runs (it needs no graph): the others, in
+Python, would cost more than the search they save.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from .._board import KNIGHT_MOVES, Board
+from ._board import KNIGHT_MOVES, Board
+
+if TYPE_CHECKING:
+    from ._question import Question
 
 _COLOURS = ("light", "dark")
 
 #: Largest board (in squares) the rules that walk the board's graph run on.
 GRAPH_MAX_SQUARES = 4096
 
-
-@lru_cache(maxsize=32)
-def _shape(rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int]) -> tuple[list[list[int]], list[int]]:
-    """The board's neighbour lists and its squares (0-based cells), cached per shape."""
-    board = Board._make(rows, cols, mask, leaper)
-    return board.neighbour_lists(), [square - 1 for square in board]
+#: Starts on 3×n (row, col), beyond the colour and side-of-four rules, with no open tour.
+THREE_WIDE_EXCEPTIONS = {7: frozenset({(1, 3)}), 8: frozenset({(1, 2), (1, 5)})}
 
 
-def shape_of(board: Board) -> tuple[list[list[int]], list[int]]:
-    """(neighbour lists, squares as 0-based cells) of board, shared by every question on its shape."""
-    return _shape(board.rows, board.cols, board.mask, board.moves)
+def refute(question: Question) -> str | None:
+    """Why no tour answers question, as a sentence that begins with the question in words; None
+    when no theorem or rule proves it (a search must answer)."""
+    why = _why(question)
+    return why and f"{question.words()}: {why}"
 
 
-def refutation(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
-    """Why board has no tour of the kind asked, as a sentence, or None when no rule proves it.
-
-    fixed maps move numbers to the (1-based) squares that must hold them.
-    """
+def _why(question: Question) -> str | None:
+    board, closed = question.board, question.closed
     n = len(board)
     if n == 1:
-        return "a closed tour needs more than one square" if closed else None
+        return "a closed tour needs at least three squares" if closed else None
+    if closed and n == 2:
+        return "a closed tour needs at least three squares, and this board has two"
+    if question.start is not None and question.start == question.end:
+        return "a tour visits each square once, so it cannot start and end on one square"
+    if board.is_knights_rectangle:
+        why = _board_theorem(board.rows, board.cols, closed)
+        if why or closed:
+            return why
+        ends = [square for square in (question.start, question.end) if square is not None]
+        for square in ends:
+            why = _end_theorem(board, square, "it" if len(ends) == 1 else board.square_name(square))
+            if why:
+                return why
+        if len(ends) == 2 and n % 2 == 0 and board.colour(ends[0]) == board.colour(ends[1]):
+            name = board.square_name
+            return (
+                f"{name(ends[0])} and {name(ends[1])} have the same colour, "
+                "but a tour of an even number of squares ends on the other colour"
+            )
+        if not board.givens:
+            return None  # the theorems settle the rest of the knight's rectangles
+    return rules(board, closed, question.fixed)
+
+
+def _board_theorem(rows: int, cols: int, closed: bool) -> str | None:
+    """Why the knight's whole rows×cols board has no tour of the kind asked (Schwenk; Conrad et al.), or None."""
+    m, n = (rows, cols) if rows <= cols else (cols, rows)
+    if not (m <= 4 or (closed and m % 2 and n % 2)):
+        return None
+    if closed:
+        if m % 2 and n % 2:
+            return "both sides are odd"
+        if m in (1, 2, 4):
+            return f"a board {m} squares wide has none (Schwenk)"
+        if m == 3 and n in (4, 6, 8):
+            return "3×4, 3×6 and 3×8 have none (Schwenk)"
+        return None
+    if m == 1 and n > 1:
+        return "a knight cannot move on a board one square wide"
+    if m == 2:
+        return "a board two squares wide has none (Conrad et al.)"
+    if m == 3 and n in (3, 5, 6):
+        return "3×3, 3×5 and 3×6 have none (Conrad et al.)"
+    if m == n == 4:
+        return "4×4 has none (Conrad et al.)"
+    return None
+
+
+def _end_theorem(board: Board, square: int, subject: str) -> str | None:
+    """Why no open knight's tour of the whole board starts (or ends) on square, called subject, or None."""
+    rows, cols = board.size
+    row, col = divmod(square - 1, cols)
+    if rows * cols % 2 and (row + col) % 2:
+        return f"{subject} is not a corner-coloured square"
+    if (rows == 4 and row in (1, 2)) or (cols == 4 and col in (1, 2)):
+        return f"{subject} is on one of the two middle lines of a board four squares wide"
+    if (rows == 3 and (row, col) in THREE_WIDE_EXCEPTIONS.get(cols, ())) or (
+        cols == 3 and (col, row) in THREE_WIDE_EXCEPTIONS.get(rows, ())
+    ):
+        return (
+            "an exhaustive search finds none from there"
+            if subject == "it"
+            else f"an exhaustive search finds none from {subject}"
+        )
+    return None
+
+
+def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
+    """The first rule that fails for board with the fixed moves (move number -> 1-based square), or None."""
     name = board.square_name
-    if n > GRAPH_MAX_SQUARES:
-        return _colours(board, closed, fixed, [square - 1 for square in board], name)
-    neighbours, squares = shape_of(board)
-    why = (
+    if len(board) > GRAPH_MAX_SQUARES:
+        return _colours(board, closed, fixed, board.cells(), name)
+    neighbours, squares = board.neighbour_lists(), board.cells()
+    return (
         _pieces(neighbours, squares, name)
         or _colours(board, closed, fixed, squares, name)
-        or _dead_ends(neighbours, squares, closed, fixed, n, name)
+        or _dead_ends(neighbours, squares, closed, fixed, len(board), name)
         or _distances(board, neighbours, fixed, name)
         or _cut_square(neighbours, squares, closed, name)
     )
-    return why
 
 
 def _pieces(neighbours, squares, name) -> str | None:
@@ -89,12 +176,6 @@ def _pieces(neighbours, squares, name) -> str | None:
     return f"the squares fall into more than one piece: {name(lost + 1)} cannot be reached from {name(first + 1)}"
 
 
-def changes_colour(board: Board) -> bool:
-    """Whether every leap lands on the other colour: (a, b) with a + b odd, as the knight's."""
-    a, b = board.moves
-    return (a + b) % 2 == 1
-
-
 def _colour(square: int, cols: int) -> int:
     """0 (light, as a8) or 1 (dark) for a 1-based square number."""
     row, col = divmod(square - 1, cols)
@@ -103,11 +184,10 @@ def _colour(square: int, cols: int) -> int:
 
 def _colours(board: Board, closed: bool, fixed: dict[int, int], squares, name) -> str | None:
     """The colour rules, for leapers that change colour every move."""
-    if not changes_colour(board):
+    if not board.changes_colour:
         return None
     cols, n = board.cols, len(squares)
-    dark = sum((square // cols + square % cols) % 2 for square in squares)
-    counts = (n - dark, dark)
+    counts = board.colour_counts
     if closed:
         if counts[0] != counts[1]:
             return (
@@ -252,13 +332,3 @@ def _cut_square(neighbours, squares, closed: bool, name) -> str | None:
                 return f"removing {name(square + 1)} splits the board, and a closed tour cannot pass it twice"
             return f"removing {name(square + 1)} leaves {split} pieces, and an open tour passes it only once"
     return None
-
-
-def rectangle_ends(board: Board, start: int, end: int) -> str | None:
-    """The colour rule for the fixed ends of a whole rectangle, without the graph: a tour of
-    an even number of squares ends on the colour its start is not (an odd number of
-    squares puts both ends on the corners' colour, which _existence.start_reason checks)."""
-    if len(board) % 2 or not changes_colour(board) or _colour(start, board.cols) != _colour(end, board.cols):
-        return None
-    name = board.square_name
-    return f"{name(start)} and {name(end)} have the same colour, but a tour of an even number of squares ends on the other colour"

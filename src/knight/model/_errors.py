@@ -34,3 +34,17 @@ class WarnsdorffStuckError(SearchLimitError):
     def __init__(self, message: str, path: list[int]) -> None:
         super().__init__(message)
         self.path = path
+
+
+# Public as knight.NoTourError and so on: tracebacks and reprs name them where users import them.
+for _error in (
+    KnightError,
+    InvalidInputError,
+    InvalidTypeError,
+    NotATourError,
+    NoTourError,
+    SearchLimitError,
+    WarnsdorffStuckError,
+):
+    _error.__module__ = "knight"
+del _error

@@ -1,0 +1,282 @@
+"""knight.tour(), knight.exists() and knight.solve(): ask the question, refute it or run a method.
+
+Every call is read once into a model.Question, which the refutation module answers first
+(model._refute: theorems and fast rules); what is left goes to a method (see _methods) or,
+when moves other than the first are fixed, to the search engine's puzzle rounds. A start
+left out (start=None) means any start: the board's first square when no rule refutes it,
+else the other squares that no rule refutes, those of the more numerous colour first.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ._methods import METHODS, PROVING, Method, auto, choose, construct
+from .model._board import KNIGHT, Board, _shown, as_board, rectangle
+from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
+from .model._question import DEFAULT_MAX_NODES, SEARCH_MAX_SQUARES, Question
+from .model._refute import refute
+from .model._status import EXHAUSTED, FOUND
+from .model._tour import Tour
+from .search import _kernels as _search_kernels
+from .search import backtrack, complete
+
+__all__ = ["DEFAULT_MAX_NODES", "exists", "no_tour_reason", "solve", "tour"]
+
+#: Boards up to this many squares get an exhaustive search of PROOF_NODES nodes before a
+#: method that cannot prove a no (see _small_proof).
+PROOF_MAX_SQUARES = 1024
+PROOF_NODES = 20_000
+
+
+def _method(method: object) -> Method:
+    run = METHODS.get(method) if type(method) is str else None  # type: ignore[arg-type]
+    if run is None:
+        error = InvalidInputError if isinstance(method, str) else InvalidTypeError
+        raise error(f"method {_shown(method)} is not one of {', '.join(METHODS)}")
+    return run
+
+
+def tour(
+    size: object = 8,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    method: str = "auto",
+    moves: object = KNIGHT,
+    max_nodes: int | None = None,
+    seed: int | None = None,
+    timeout: float | None = None,
+) -> Tour:
+    """Find a knight's (or another leaper's) tour of the board from start.
+
+    size is n for n×n, (rows, cols), text such as "6x7", or a knight.Board (any shape,
+    holes included, and its own leaper). start is a square number (1 is the top-left
+    corner, row 0 col 0), a 0-based (row, col) pair or an algebraic name ("a1" is the
+    bottom-left corner); None means any start: the board's first square when a tour
+    starts there, else another (those of the more numerous colour first), so a tour is
+    returned whenever the board has one. closed=True asks for a tour whose last square
+    is a move from the first. method names the strategy (a key of knight.METHODS):
+    "auto" (the default) joins solved blocks in linear time where that construction
+    applies (knight's tours of whole rectangles, both sides at least 5, one at least 12,
+    but for both sides odd up to 21; three wide from 15 and four wide from 10) and
+    backtracks elsewhere, whichever is faster; "uniform" draws one of all the tours, each
+    equally likely. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
+    method="random" and "uniform" reproducible. end= fixes the last square of an open
+    tour (None: any); a board carrying given moves (a puzzle, see knight.solve) is
+    completed with them. Both go to the puzzle search ("auto" or "backtrack" only).
+    timeout= bounds the time in seconds, as max_nodes= bounds the work.
+
+    The theorems and fast refutations (pieces, colours, dead ends, cut squares, distances
+    between fixed moves) run first, for every method. Raises NoTourError when no tour
+    exists (by a proof or an exhaustive search), SearchLimitError when max_nodes squares
+    were placed, or timeout seconds passed, without an answer.
+    """
+    if method == "auto" and closed is False and moves is KNIGHT and max_nodes is None:
+        if end is None and seed is None and timeout is None:  # the commonest call, answered in the core
+            squares = _search_kernels.core.quick_tour(size, start)
+            if squares is not None:
+                return Tour._trusted(squares, rectangle(size, size))  # type: ignore[arg-type]
+    question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
+    run = _method(method)
+    if seed is not None and type(seed) is not int:
+        raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
+    return Tour._trusted(_answer(question, method, run, seed), question.board)
+
+
+def _answer(question: Question, method: object, run: Method, seed: int | None):
+    """The squares of a tour answering question by method run; NoTourError or SearchLimitError else."""
+    if question.constrained:
+        if method not in ("auto", "backtrack"):
+            raise InvalidInputError(f"method {method!r} does not take an end or given moves; use 'auto' or 'backtrack'")
+        why = refute(question)
+        if why:
+            raise NoTourError(why)
+        return complete(question)
+    why = refute(question)
+    if why:
+        raise NoTourError(why)
+    if question.start is not None or question.closed:
+        return _from(question.but(start=question.start or question.board.first), method, run, seed)
+    return _from_any(question, method, run, seed)
+
+
+def _from_any(question: Question, method: object, run: Method, seed: int | None):
+    """A tour from any start: each candidate in turn (see _starts) that no rule refutes, sharing
+    the budget and the deadline, until one has a tour; NoTourError when every start is proved
+    to have none, SearchLimitError when the budget or the deadline ran out first."""
+    left = question.budget
+    for start in _starts(question):
+        asked = question.but(start=start)
+        if refute(asked):
+            continue
+        asked.budget = left
+        status, nodes, squares = _run(asked, run, seed)
+        if status == FOUND:
+            return squares
+        left -= nodes
+        if status != EXHAUSTED and (left <= 0 or question.expired()):
+            raise _limit(asked, method, nodes)
+    raise NoTourError(f"{question.words()}: an exhaustive search from every square found none")
+
+
+def _starts(question: Question) -> Iterator[int]:
+    """The squares a tour with no start given is first looked for from: the board's first
+    square, then the squares of the more numerous colour (which every tour of a board with
+    one more of that colour starts on), then the rest."""
+    board = question.board
+    first = board.first
+    yield first
+    if board.changes_colour:
+        light, dark = board.colour_counts
+        major = 0 if light >= dark else 1
+        yield from (square for square in board if square != first and board.colour(square) == major)
+        yield from (square for square in board if square != first and board.colour(square) != major)
+    else:
+        yield from (square for square in board if square != first)
+
+
+def _from(question: Question, method: object, run: Method, seed: int | None):
+    """The squares of a tour from question.start by run; NoTourError, SearchLimitError else."""
+    status, nodes, squares = _run(question, run, seed)
+    if status == FOUND:
+        return squares
+    if status == EXHAUSTED:
+        raise _exhausted(question)
+    raise _limit(question, method, nodes)
+
+
+def _run(question: Question, run: Method, seed: int | None):
+    """(status, nodes, squares) of run from question.start (a short proof first for the methods that need one)."""
+    board, start = question.board, question.start
+    assert start is not None
+    if run is auto:
+        run = choose(board)
+    if run not in PROVING and _small_proof(question):
+        return EXHAUSTED, 0, None
+    if len(board) > SEARCH_MAX_SQUARES and run is not construct:
+        raise InvalidInputError(
+            f"{board.name} has {len(board):,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes"
+        )
+    return run(board, start - 1, question.closed, question.budget, seed, question.deadline)
+
+
+def _limit(question: Question, method: object, nodes: int) -> SearchLimitError:
+    """The error for a search from question.start that ran out of budget or time after nodes nodes."""
+    board, start = question.board, question.start
+    assert start is not None
+    where = f"from {board.square_name(start)} on {board.name}"
+    if question.expired():
+        article = "an" if not question.closed else "a"
+        return question.timed_out(
+            f"{nodes:,} search nodes looking for {article} {question.kind} tour {where} by method {method!r}"
+        )
+    return SearchLimitError(
+        f"no {question.kind} tour {where} found by method {method!r} within max_nodes={question.budget:,} search nodes"
+    )
+
+
+def _small_proof(question: Question) -> bool:
+    """Before a method that cannot prove a no (Warnsdorff's rule and random restarts) or proves
+    it slowly (the seeds' plain backtracking) on a board of at most PROOF_MAX_SQUARES squares
+    that no theorem settles: whether the compiled search proves within PROOF_NODES nodes
+    that no tour starts there."""
+    board = question.board
+    if len(board) > PROOF_MAX_SQUARES or board.is_knights_rectangle:
+        return False
+    start = question.start
+    assert start is not None
+    status, _, _ = backtrack(board, start - 1, question.closed, PROOF_NODES, None, question.deadline)
+    return status == EXHAUSTED
+
+
+def _exhausted(question: Question) -> NoTourError:
+    """The answer when a complete search from the question's start found no tour: a proof there is none."""
+    return NoTourError(f"{question.words()}: an exhaustive search found none")
+
+
+def no_tour_reason(
+    size: object = 8,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    moves: object = KNIGHT,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+) -> str | None:
+    """Why the board has no tour of the kind asked (from start, to end, when given), or None.
+
+    The refutation module answers first; a knight's whole rectangle with no end fixed is then
+    settled by the theorems; anything else by looking for a tour as knight.tour() would,
+    which raises SearchLimitError if max_nodes runs out or timeout seconds pass.
+    """
+    question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "exists")
+    why = refute(question)
+    if why:
+        return why
+    board = question.board
+    if board.is_knights_rectangle and not question.constrained and (question.start is None or question.closed):
+        return None  # Schwenk's and Conrad et al.'s theorems: a tour exists
+    try:
+        _answer(question, "auto", auto, None)
+    except NoTourError as error:
+        return str(error)
+    return None
+
+
+def exists(
+    size: object = 8,
+    start: object = None,
+    *,
+    end: object = None,
+    closed: bool = False,
+    moves: object = KNIGHT,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+) -> bool:
+    """Whether the board has a tour (closed, when asked; from start, to end, when given;
+    through a puzzle's givens when the board carries them). exists(board) is True exactly
+    when tour(board) returns a tour.
+
+    Whole rectangles for the knight are answered from theorems, impossible shapes and ends
+    by the fast refutations, without searching; any other question by finding a tour or
+    exhausting the search, which raises SearchLimitError if max_nodes (default
+    DEFAULT_MAX_NODES) runs out, or timeout seconds pass, first.
+    """
+    return (
+        no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes, timeout=timeout) is None
+    )
+
+
+def _puzzle_board(puzzle: object, moves: object) -> Board:
+    """The Board a puzzle names: a picture (text) or a Board carrying its givens."""
+    if isinstance(puzzle, str):
+        return Board.parse(puzzle, moves=moves)
+    if isinstance(puzzle, Board):
+        return as_board(puzzle, moves)
+    raise InvalidTypeError(f"a puzzle must be a picture (text) or a knight.Board, not {type(puzzle).__name__}")
+
+
+def solve(
+    puzzle: object, *, moves: object = KNIGHT, max_nodes: int | None = None, timeout: float | None = None
+) -> Tour:
+    """Complete a puzzle: an open tour with move k on every square where k is given.
+
+    puzzle is a picture ("." a square, "#" a hole, a number a given move; see
+    knight.Board.parse) or a knight.Board carrying givens. The tour's board is the
+    puzzle's, so tour.grid() and pictures show the givens apart from the found moves.
+
+    Raises NoTourError when the givens cannot be completed, saying why when a short
+    proof exists ("moves 1 and 2 are not a knight's move apart"); SearchLimitError when
+    max_nodes squares were placed, or timeout seconds passed, without an answer. A node
+    of the domain search (which narrows every move's squares at once) counts as
+    FILL_NODE_COST squares placed, about its time in the forward search's.
+    """
+    board = _puzzle_board(puzzle, moves)
+    question = Question.ask(board, None, None, False, KNIGHT, max_nodes, timeout, "solve")
+    why = refute(question)
+    if why:
+        raise NoTourError(why)
+    return Tour._trusted(complete(question), board)

@@ -1,0 +1,89 @@
+"""The strategies knight.tour(method=...) names, drawn from the engines, and "auto", which chooses.
+
+Every method takes (board, start, closed, budget, seed, deadline), with board a
+knight.Board, start a 0-based cell index and deadline a time.monotonic() reading (NEVER
+for none), and returns (status, nodes, squares): squares is an int32 array of 1-based
+square numbers when status is FOUND; EXHAUSTED is a proof that no tour starts there;
+LIMIT means budget squares were placed, or the deadline passed, without an answer.
+
+This module sits above the engines: "construct" is the construction's, "uniform" the
+counting engine's draw, the rest the search engine's; no engine imports it back.
+"""
+
+from __future__ import annotations
+
+from array import array
+from functools import lru_cache
+from typing import Callable
+
+from .construct import build, covers, worth_it
+from .count import uniform
+from .model._board import Board
+from .model._errors import InvalidInputError
+from .model._status import FOUND
+from .search import backtrack, ordered, plain, random_warnsdorff, warnsdorff
+
+Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
+
+
+def construct(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+    """Join solved blocks into a knight's tour in linear time, without search (see knight.construct).
+
+    A board of a single block (5 to 11 squares a side) is searched, as its block was.
+    """
+    if not board.is_knights_rectangle:
+        raise InvalidInputError(
+            f"method 'construct' builds knight's tours of whole rectangles only, not of {board.name}; "
+            "use 'auto' or 'backtrack'"
+        )
+    if covers(board, start, closed):
+        return FOUND, 0, build(board, start, closed)
+    if 5 <= board.rows <= 11 and 5 <= board.cols <= 11:
+        return backtrack(board, start, closed, budget, seed, deadline)
+    try:
+        build(board, start, closed)
+    except InvalidInputError as error:
+        raise InvalidInputError(f"method 'construct': {error}; use 'auto' or 'backtrack'") from None
+    raise AssertionError("covers() and build() disagree")  # pragma: no cover
+
+
+def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+    """The construction where it applies, else backtracking: see choose()."""
+    return choose(board)(board, start, closed, budget, seed, deadline)
+
+
+#: Boards with both sides odd, from 5 to this long, are backtracked by "auto": there the
+#: search (about 10-30 µs, never more than a few thousand nodes from any start) beats the
+#: construction's fixed cost for odd sides (about 40 µs); see benchmarks/bench_methods.py.
+ODD_BACKTRACK_SIDE = 21
+
+#: Boards whose choice choose() keeps (a Board and a function each).
+CHOICES_KEPT = 256
+
+
+@lru_cache(maxsize=CHOICES_KEPT)
+def choose(board: Board) -> Method:
+    """The method "auto" runs, whichever is fastest: construction for knight's tours of whole
+    rectangles where it covers every start (both sides at least 5, one at least 12; three or
+    four wide from knight.construct's AUTO_FROM) but for odd sides of 5 to ODD_BACKTRACK_SIDE,
+    backtracking everywhere else."""
+    rows, cols = board.size
+    if rows % 2 and cols % 2 and min(rows, cols) >= 5 and max(rows, cols) <= ODD_BACKTRACK_SIDE:
+        return backtrack
+    return construct if worth_it(board) else backtrack
+
+
+#: method name -> strategy, as knight.tour(method=...) takes them.
+METHODS: dict[str, Method] = {
+    "auto": auto,
+    "construct": construct,
+    "backtrack": backtrack,
+    "warnsdorff": warnsdorff,
+    "random": random_warnsdorff,
+    "plain": plain,
+    "ordered": ordered,
+    "uniform": uniform,  # one tour uniformly at random, from the counting engine's sweep
+}
+
+#: The methods that prove a no by an exhaustive search of their own (the others get a short proof first).
+PROVING = (auto, construct, backtrack)

@@ -1,0 +1,39 @@
+"""How every package picks its compiled kernels or their pure-Python twins, and the model's own.
+
+Each package (this one, ``search``, ``construct``, ``count``) has a ``_kernels`` module
+that asks ``select`` for its compiled modules: all of them import, or the package uses
+all their twins. Set KNIGHT_NO_EXTENSIONS=1 to force the twins everywhere; interpreters
+other than CPython always use them.
+
+The model's kernel is ``storage``: Tour's int32 buffer base and the text encoder
+(``_storage`` compiled, ``_storage_py`` its twin).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from types import ModuleType
+
+NO_EXTENSIONS = bool(os.environ.get("KNIGHT_NO_EXTENSIONS")) or sys.implementation.name != "cpython"
+
+#: package -> "cython" or "python", the kernels each package chose (knight.IMPLEMENTATION sums them up).
+CHOSEN: dict[str, str] = {}
+
+
+def select(package: str, names: tuple[str, ...]) -> tuple[ModuleType, ...]:
+    """The package's compiled modules ``_name`` for each of names, or else all their twins ``_name_py``."""
+    if not NO_EXTENSIONS:
+        try:
+            modules = tuple(importlib.import_module(f"{package}._{name}") for name in names)
+        except ImportError:  # built without a compiler, or one module failed: the twins give the same answers
+            pass
+        else:
+            CHOSEN[package] = "cython"
+            return modules
+    CHOSEN[package] = "python"
+    return tuple(importlib.import_module(f"{package}._{name}_py") for name in names)
+
+
+(storage,) = select(__package__, ("storage",))

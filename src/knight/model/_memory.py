@@ -1,0 +1,74 @@
+"""How much memory a call may still take, asked before a large allocation, not after it fails.
+
+A tour is one int32 a square (TOUR_BYTES_PER_SQUARE); the engines say what else they need.
+``check_memory`` refuses a job that cannot fit with an InvalidInputError naming the sizes;
+``out_of_memory`` is the MemoryError to raise when an allocation is refused all the same
+(the probe cannot see every limit).
+"""
+
+from __future__ import annotations
+
+import os
+
+from ._errors import InvalidInputError
+
+#: Bytes a tour takes per square: the squares, in int32.
+TOUR_BYTES_PER_SQUARE = 4
+
+#: Jobs smaller than this are not worth reading /proc/meminfo for.
+_SMALL = 1 << 28
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to allocate, or None if unknown: the system's (MemAvailable,
+    else physical), but no more than the process may still map under its limit (RLIMIT_AS)."""
+    known = [size for size in (_system_memory(), _address_space_left()) if size is not None]
+    return min(known) if known else None
+
+
+def _system_memory() -> int | None:
+    try:
+        with open("/proc/meminfo") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _address_space_left() -> int | None:
+    """Bytes the process may still map under RLIMIT_AS (resource is POSIX only), or None."""
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    except (ImportError, AttributeError, OSError, ValueError):
+        return None
+    if limit == resource.RLIM_INFINITY or limit < 0:
+        return None
+    try:
+        with open("/proc/self/statm") as statm:
+            mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        mapped = 0
+    return max(limit - mapped, 0)
+
+
+def check_memory(needed: int, what: str) -> None:
+    """Raise InvalidInputError before allocating needed bytes for what ("the tour of 8×8") when they cannot fit."""
+    if needed < _SMALL:
+        return
+    available = available_memory()
+    if available is not None and needed > available:
+        raise InvalidInputError(
+            f"{what} needs {needed / 2**30:.1f} GiB, more than the {available / 2**30:.1f} GiB of memory available"
+        )
+
+
+def out_of_memory(needed: int, what: str) -> MemoryError:
+    """The MemoryError for an allocation of needed bytes for what that was refused, saying how much it needed."""
+    return MemoryError(f"no memory for {what}: it needs {needed:,} bytes ({needed / 2**30:.1f} GiB)")

@@ -7,13 +7,14 @@ a board too large to draw square by square) and writes the gallery page from the
 
 from __future__ import annotations
 
+import base64
+import re
 import textwrap
 
 from mkdocs.structure.files import File, Files
 
 import knight
 import knight.svg
-from knight.draw import _overview
 
 # (file name, caption, code evaluating to a Tour, render() options)
 PICTURES = [
@@ -54,9 +55,17 @@ def on_files(files: Files, config) -> Files:
         files.append(File.generated(config, f"gallery/{name}.svg", content=knight.svg.render(tour, **options)))
     name, _, code = OVERVIEW
     tour = eval(code, {"knight": knight})
-    files.append(File.generated(config, f"gallery/{name}.png", content=_overview.overview_png(tour)))
+    files.append(File.generated(config, f"gallery/{name}.png", content=_notebook_png(tour)))
     files.append(File.generated(config, "gallery.md", content=_gallery_page()))
     return files
+
+
+def _notebook_png(tour: knight.Tour) -> bytes:
+    """The PNG a notebook shows for a tour too large to draw: the one inside tour._repr_html_()."""
+    found = re.search(r'src="data:image/png;base64,([^"]+)"', tour._repr_html_())
+    if found is None:
+        raise ValueError(f"no PNG in the notebook picture of {tour.board.name}")
+    return base64.b64decode(found.group(1))
 
 
 def _gallery_page() -> str:

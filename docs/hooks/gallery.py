@@ -7,13 +7,13 @@ a board too large to draw square by square) and writes the gallery page from the
 
 from __future__ import annotations
 
-import textwrap
+import base64
+import re
 
 from mkdocs.structure.files import File, Files
 
 import knight
 import knight.svg
-from knight.draw import _overview
 
 # (file name, caption, code evaluating to a Tour, render() options)
 PICTURES = [
@@ -35,6 +35,21 @@ PICTURES = [
         '. . . # . .\\n. . . . . .\\n. . . . # ."))',
         {},
     ),
+    (
+        "puzzle-8x8",
+        "A puzzle solved: every ninth move given, drawn in bold",
+        'knight.solve("""\n'
+        " .  .  .  .  .  .  .  .\n"
+        " .  .  .  .  . 19 64  .\n"
+        " .  .  .  .  .  .  .  .\n"
+        " .  .  .  1  .  .  .  .\n"
+        " .  .  .  . 55  .  .  .\n"
+        " .  .  .  .  .  .  . 37\n"
+        " . 46  . 10  .  .  .  .\n"
+        " .  . 28  .  .  .  .  .\n"
+        '""")',
+        {},
+    ),
     ("closed-50x50", "A closed tour of 50×50, constructed", "knight.tour(50, closed=True)", {"size": 500}),
     (
         "animated-8x8",
@@ -54,40 +69,40 @@ def on_files(files: Files, config) -> Files:
         files.append(File.generated(config, f"gallery/{name}.svg", content=knight.svg.render(tour, **options)))
     name, _, code = OVERVIEW
     tour = eval(code, {"knight": knight})
-    files.append(File.generated(config, f"gallery/{name}.png", content=_overview.overview_png(tour)))
+    files.append(File.generated(config, f"gallery/{name}.png", content=_notebook_png(tour)))
     files.append(File.generated(config, "gallery.md", content=_gallery_page()))
     return files
+
+
+def _notebook_png(tour: knight.Tour) -> bytes:
+    """The PNG a notebook shows for a tour too large to draw: the one inside tour._repr_html_()."""
+    found = re.search(r'src="data:image/png;base64,([^"]+)"', tour._repr_html_())
+    if found is None:
+        raise ValueError(f"no PNG in the notebook picture of {tour.board.name}")
+    return base64.b64decode(found.group(1))
 
 
 def _gallery_page() -> str:
     parts = [
         "# Gallery\n",
         "Every picture here was drawn by knight while this site was built "
-        "(`docs/hooks/gallery.py`), from the code under it.\n",
+        "(`docs/hooks/gallery.py`), from the code beside it.\n",
     ]
     for name, caption, code, options in PICTURES:
         call = ", ".join(["tour", *(f"{key}={value!r}" for key, value in options.items())])
-        parts.append(
-            f'## {caption}\n\n![{caption}](gallery/{name}.svg){{ width="420" }}\n\n'
-            f"```python\ntour = {code}\nsvg = knight.svg.render({call})\n```\n"
-        )
+        picture = f'![{caption}](gallery/{name}.svg){{ width="420" }}'
+        parts.append(_entry(caption, picture, f"tour = {code}\nsvg = knight.svg.render({call})"))
     name, caption, code = OVERVIEW
-    parts.append(
-        textwrap.dedent(
-            f"""\
-            ## {caption}
-
-            Past {knight.svg.MAX_SQUARES:,} squares an SVG would be megabytes, so a notebook
-            (`tour._repr_html_()`) shows a raster instead: one pixel a block of squares, coloured
-            by move number, dark at the start and light at the end.
-
-            ![{caption}](gallery/{name}.png){{ width="420" style="image-rendering: pixelated" }}
-
-            ```python
-            tour = {code}
-            html = tour._repr_html_()   # what Jupyter shows
-            ```
-            """
-        )
+    picture = f'![{caption}](gallery/{name}.png){{ width="420" style="image-rendering: pixelated" }}'
+    note = (
+        f"Past {knight.svg.MAX_SQUARES:,} squares an SVG would be megabytes, so a notebook "
+        "(`tour._repr_html_()`) shows a raster instead: one pixel a block of squares, coloured "
+        "by move number, dark at the start and light at the end.\n\n"
     )
+    parts.append(_entry(caption, picture, f"tour = {code}\nhtml = tour._repr_html_()  # what Jupyter shows", note))
     return "\n".join(parts)
+
+
+def _entry(caption: str, picture: str, code: str, note: str = "") -> str:
+    """One section: the picture and its code side by side (a Material grid; stacked when narrow)."""
+    return f'## {caption}\n\n{note}<div class="grid" markdown>\n\n{picture}\n\n```python\n{code}\n```\n\n</div>\n'

@@ -28,7 +28,7 @@ def assert_tour(squares, rows, cols, *, closed=False, leaper=(1, 2), holes=()):
     assert len(squares) == len(wanted), f"{len(squares)} squares on a {rows}x{cols} board less {len(holes)} holes"
     assert set(squares) == wanted, "not every square exactly once, or a hole visited"
     if closed:
-        assert len(squares) > 1, "a single square is not a closed tour"
+        assert len(squares) > 2, "a closed tour is a cycle: at least three squares"
         squares.append(squares[0])
     steps = set(map(add, map(mul, squares, repeat(n + 1)), squares[1:]))
     bad = steps - leap_codes(rows, cols, tuple(leaper))
@@ -79,7 +79,7 @@ def assert_board_tour(squares, picture, *, closed=False, leaper=(1, 2)):
     assert len(squares) == len(board), f"{len(squares)} squares on a board of {len(board)}"
     assert set(squares) == board, "not every square of the board exactly once, or a hole or an off-board square"
     if closed:
-        assert len(squares) > 1, "a single square is not a closed tour"
+        assert len(squares) > 2, "a closed tour is a cycle: at least three squares"
         squares.append(squares[0])
     legal = {tuple(sorted(leaper))}
     for a, b in zip(squares, squares[1:]):

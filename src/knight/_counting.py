@@ -9,12 +9,15 @@ enumerator (``_enumerate``) takes any board, a tour at a time.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .count import _enumerate, _sweep
 from .model._board import KNIGHT
-from .model._errors import InvalidInputError, InvalidTypeError
+from .model._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from .model._refute import refute
+
+if TYPE_CHECKING:
+    from typing_extensions import Never
 
 #: What method= takes.
 METHODS = ("auto", "frontier", "enumerate")
@@ -45,6 +48,7 @@ def count(
     progress: bool = False,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
+    **unexpected: Never,
 ) -> int:
     """The number of tours of the board, counted exactly.
 
@@ -68,6 +72,8 @@ def count(
     search nodes when walking, frontier states expanded when sweeping; timeout= bounds
     the seconds. Past either, SearchLimitError saying what was done.
     """
+    if unexpected:
+        raise unexpected_options("count", unexpected)
     if type(method) is not str:
         raise InvalidTypeError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     if method not in METHODS:

@@ -9,17 +9,20 @@ else the other squares that no rule refutes, those of the more numerous colour f
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ._methods import METHODS, PROVING, Method, auto, choose, construct
 from .model._board import KNIGHT, Board, _shown, as_board, rectangle
-from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError
+from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, unexpected_options
 from .model._question import DEFAULT_MAX_NODES, SEARCH_MAX_SQUARES, Question
-from .model._refute import refute
+from .model._refute import GRAPH_MAX_SQUARES, refute
 from .model._status import EXHAUSTED, FOUND
 from .model._tour import Tour
 from .search import _kernels as _search_kernels
 from .search import backtrack, complete
+
+if TYPE_CHECKING:
+    from typing_extensions import Never
 
 __all__ = ["DEFAULT_MAX_NODES", "exists", "no_tour_reason", "solve", "tour"]
 
@@ -48,6 +51,7 @@ def tour(
     max_nodes: int | None = None,
     seed: int | None = None,
     timeout: float | None = None,
+    **unexpected: Never,
 ) -> Tour:
     """Find a knight's (or another leaper's) tour of the board from start.
 
@@ -73,6 +77,8 @@ def tour(
     exists (by a proof or an exhaustive search), SearchLimitError when max_nodes squares
     were placed, or timeout seconds passed, without an answer.
     """
+    if unexpected:
+        raise unexpected_options("tour", unexpected)
     if method == "auto" and closed is False and moves is KNIGHT and max_nodes is None:
         if end is None and seed is None and timeout is None:  # the commonest call, answered in the core
             squares = _search_kernels.core.quick_tour(size, start)
@@ -102,39 +108,56 @@ def _answer(question: Question, method: object, run: Method, seed: int | None):
     return _from_any(question, method, run, seed)
 
 
+#: Nodes a start gets in the first round of a search from any start (see _from_any), per square.
+ANY_START_NODES = 64
+
+
 def _from_any(question: Question, method: object, run: Method, seed: int | None):
-    """A tour from any start: each candidate in turn (see _starts) that no rule refutes, sharing
-    the budget and the deadline, until one has a tour; NoTourError when every start is proved
-    to have none, SearchLimitError when the budget or the deadline ran out first."""
+    """A tour from any start: the candidates (see _starts) that no rule refutes, in rounds of
+    doubling node budgets, sharing the question's budget and deadline, until one has a tour;
+    a start proved to have none leaves the rounds. NoTourError when every start is proved to
+    have none, SearchLimitError when the budget or the deadline ran out first. The first
+    round takes the candidates one at a time, so a board of any size is not listed."""
     left = question.budget
-    for start in _starts(question):
-        asked = question.but(start=start)
-        if refute(asked):
-            continue
-        asked.budget = left
-        status, nodes, squares = _run(asked, run, seed)
-        if status == FOUND:
-            return squares
-        left -= nodes
-        if status != EXHAUSTED and (left <= 0 or question.expired()):
-            raise _limit(asked, method, nodes)
-    raise NoTourError(f"{question.words()}: an exhaustive search from every square found none")
+    share = ANY_START_NODES * len(question.board) if run in PROVING else left  # the others cannot prove a no
+    starts: Iterable[Question] = (question.but(start=start) for start in _starts(question))
+    while True:
+        undecided = []
+        for asked in starts:
+            if refute(asked):
+                continue
+            asked.budget = min(left, share)
+            status, nodes, squares = _run(asked, run, seed)
+            if status == FOUND:
+                return squares
+            left -= nodes
+            if status != EXHAUSTED:
+                if left <= 0 or question.expired() or run not in PROVING:
+                    raise _limit(question.but(start=asked.start), method, question.budget - left)
+                undecided.append(asked)
+        if not undecided:
+            raise NoTourError(f"{question.words()}: an exhaustive search from every square found none")
+        starts, share = undecided, 2 * share
 
 
 def _starts(question: Question) -> Iterator[int]:
-    """The squares a tour with no start given is first looked for from: the board's first
-    square, then the squares of the more numerous colour (which every tour of a board with
-    one more of that colour starts on), then the rest."""
+    """The squares a tour with no start given is looked for from: the board's first square,
+    then the others a tour can start on by the colour rule (the more numerous colour, when
+    there is one more of it); on boards the rules walk (at most GRAPH_MAX_SQUARES squares),
+    those with the fewest moves first (a square with one move must be an end)."""
     board = question.board
     first = board.first
     yield first
+    rest: Iterable[int] = (square for square in board if square != first)
     if board.changes_colour:
         light, dark = board.colour_counts
-        major = 0 if light >= dark else 1
-        yield from (square for square in board if square != first and board.colour(square) == major)
-        yield from (square for square in board if square != first and board.colour(square) != major)
-    else:
-        yield from (square for square in board if square != first)
+        if light != dark:
+            major = 0 if light > dark else 1
+            rest = (square for square in rest if board.colour(square) == major)
+    if len(board) <= GRAPH_MAX_SQUARES:
+        moves = board.neighbours_of
+        rest = sorted(rest, key=lambda square: len(moves(square - 1)))
+    yield from rest
 
 
 def _from(question: Question, method: object, run: Method, seed: int | None):
@@ -235,6 +258,7 @@ def exists(
     moves: object = KNIGHT,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    **unexpected: Never,
 ) -> bool:
     """Whether the board has a tour (closed, when asked; from start, to end, when given;
     through a puzzle's givens when the board carries them). exists(board) is True exactly
@@ -245,6 +269,8 @@ def exists(
     exhausting the search, which raises SearchLimitError if max_nodes (default
     DEFAULT_MAX_NODES) runs out, or timeout seconds pass, first.
     """
+    if unexpected:
+        raise unexpected_options("exists", unexpected)
     return (
         no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes, timeout=timeout) is None
     )
@@ -260,7 +286,12 @@ def _puzzle_board(puzzle: object, moves: object) -> Board:
 
 
 def solve(
-    puzzle: object, *, moves: object = KNIGHT, max_nodes: int | None = None, timeout: float | None = None
+    puzzle: object,
+    *,
+    moves: object = KNIGHT,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    **unexpected: Never,
 ) -> Tour:
     """Complete a puzzle: an open tour with move k on every square where k is given.
 
@@ -274,6 +305,8 @@ def solve(
     of the domain search (which narrows every move's squares at once) counts as
     FILL_NODE_COST squares placed, about its time in the forward search's.
     """
+    if unexpected:
+        raise unexpected_options("solve", unexpected)
     board = _puzzle_board(puzzle, moves)
     question = Question.ask(board, None, None, False, KNIGHT, max_nodes, timeout, "solve")
     why = refute(question)

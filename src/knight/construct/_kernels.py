@@ -1,5 +1,10 @@
 """The construction's compiled hot loops or their twin (see model._kernels.select): ``kernel``."""
 
+from typing import TYPE_CHECKING
+
 from ..model._kernels import select
 
-(kernel,) = select(__package__, ("kernel",))
+if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat
+    from . import _kernel_py as kernel
+else:
+    (kernel,) = select(__package__, ("kernel",))

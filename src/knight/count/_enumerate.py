@@ -30,15 +30,18 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from ..model._board import KNIGHT, Board, _shown
 from ..model._deadline import NEVER, timed_out
-from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError
+from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, unexpected_options
 from ..model._question import MAX_BUDGET, SEARCH_MAX_SQUARES, Question
 from ..model._refute import refute
 from ..model._tour import Tour
 from . import _kernels, _symmetry
+
+if TYPE_CHECKING:
+    from typing_extensions import Never
 
 #: A split walks the first levels of the search tree until it has this many paths, or
 #: has walked this many levels.
@@ -370,6 +373,7 @@ def tours(
     moves: object = KNIGHT,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
+    **unexpected: Never,
 ) -> Iterator[Tour]:
     """Every tour of the board, lazily, each a Tour, in a fixed order.
 
@@ -384,6 +388,8 @@ def tours(
     seconds spent in the iteration (the time the caller takes between tours included):
     past it, SearchLimitError saying how many nodes were walked.
     """
+    if unexpected:
+        raise unexpected_options("tours", unexpected)
     question = counting_question(size, start, end, closed, moves, max_nodes, timeout, "tours")
     board, first, last, closed = question.board, zero_based(question.start), zero_based(question.end), question.closed
     _walkable(board)

@@ -5,6 +5,12 @@
 * ``frontier``: exact counts by frontier dynamic programming (``_frontier`` / ``_frontier_py``).
 """
 
+from typing import TYPE_CHECKING
+
 from ..model._kernels import select
 
-walker, frontier = select(__package__, ("walker", "frontier"))
+if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat
+    from . import _frontier_py as frontier
+    from . import _walker_py as walker
+else:
+    walker, frontier = select(__package__, ("walker", "frontier"))

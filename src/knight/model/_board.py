@@ -18,9 +18,12 @@ from __future__ import annotations
 import operator
 import re
 from functools import lru_cache
-from typing import Any, Iterable, Iterator, Mapping, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 
-from ._errors import InvalidInputError, InvalidTypeError
+from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
+
+if TYPE_CHECKING:
+    from typing_extensions import Never
 
 Size = Union[int, str, Tuple[int, int], "Board"]
 Square = Union[int, Tuple[int, int], str]
@@ -32,9 +35,10 @@ MAX_SQUARES = 2**31 - 1
 MAX_SIDE = 46340
 
 #: Boards up to this many squares keep their neighbour lists in a small cache (NEIGHBOUR_BOARDS_KEPT
-#: boards, about 1.2 MB each at most); larger ones build them anew for each call that asks.
+#: boards, about 1.4 MB each at most, so under 6 MB in all); larger ones build them anew for
+#: each call that asks.
 NEIGHBOUR_CACHE_SQUARES = 4096
-NEIGHBOUR_BOARDS_KEPT = 8
+NEIGHBOUR_BOARDS_KEPT = 4
 
 #: The knight, as a leaper.
 KNIGHT = (1, 2)
@@ -232,7 +236,11 @@ class Board:
     _squares: int
     _hash: int
 
-    def __init__(self, size: object = 8, *, holes: Iterable[Square] = (), moves: object = KNIGHT) -> None:
+    def __init__(
+        self, size: object = 8, *, holes: Iterable[Square] = (), moves: object = KNIGHT, **unexpected: Never
+    ) -> None:
+        if unexpected:
+            raise unexpected_options("Board", unexpected)
         if isinstance(size, Board):
             raise InvalidInputError(f"size given twice: {size!r} is a board already; pass it alone")
         rows, cols = parse_size(size)

@@ -1,5 +1,7 @@
 """The exceptions knight raises: one base class, and built-in bases where they fit."""
 
+from typing import Mapping
+
 
 class KnightError(Exception):
     """Base class of every error knight raises on purpose."""
@@ -48,3 +50,11 @@ for _error in (
 ):
     _error.__module__ = "knight"
 del _error
+
+
+def unexpected_options(call: str, options: Mapping[str, object]) -> InvalidTypeError:
+    """The error for keyword arguments a public call does not take, naming them (and, for
+    leaper=, the name it goes by)."""
+    names = ", ".join(map(repr, options))
+    hint = " (the piece's leap is moves=(a, b), such as moves=(1, 3) for the camel)" if "leaper" in options else ""
+    return InvalidTypeError(f"{call}() got an unexpected keyword argument {names}{hint}")

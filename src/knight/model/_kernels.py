@@ -15,6 +15,7 @@ import importlib
 import os
 import sys
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 NO_EXTENSIONS = bool(os.environ.get("KNIGHT_NO_EXTENSIONS")) or sys.implementation.name != "cpython"
 
@@ -36,4 +37,7 @@ def select(package: str, names: tuple[str, ...]) -> tuple[ModuleType, ...]:
     return tuple(importlib.import_module(f"{package}._{name}_py") for name in names)
 
 
-(storage,) = select(__package__, ("storage",))
+if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat
+    from . import _storage_py as storage
+else:
+    (storage,) = select(__package__, ("storage",))

@@ -34,7 +34,8 @@ The rules, for every board and leaper, and for the knight's rectangles with give
   one (none for a closed tour), move 1 stands on the more numerous colour, and moves an
   even number apart stand on the same colour;
 * dead ends: a closed tour enters and leaves every square, so no square has fewer than
-  two moves; an open tour can only begin or end on a square with one move;
+  two moves; an open tour can only begin or end on a square with one move, and so not on
+  one of the less numerous colour (see colours);
 * cut squares: a closed tour cannot pass a square whose removal splits the board, and
   an open one cannot pass a square whose removal leaves three or more pieces;
 * distances: consecutive fixed moves k < k' stand at most k' - k leaps apart, by paths
@@ -152,6 +153,7 @@ def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
         _pieces(neighbours, squares, name)
         or _colours(board, closed, fixed, squares, name)
         or _dead_ends(neighbours, squares, closed, fixed, len(board), name)
+        or _dead_end_colour(board, neighbours, squares, closed, name)
         or _distances(board, neighbours, fixed, name)
         or _cut_square(neighbours, squares, closed, name)
     )
@@ -248,6 +250,24 @@ def _dead_ends(neighbours, squares, closed: bool, fixed: dict[int, int], n: int,
                 return f"{listed} have only one move each, and only the two ends of a tour can"
             fixed_ends = " and ".join(f"move {move} on {name(fixed[move])}" for move in sorted(fixed) if move in (1, n))
             return f"{listed} {'has' if len(extra) == 1 else 'have'} only one move, so must be an end, but the ends are fixed ({fixed_ends})"
+    return None
+
+
+def _dead_end_colour(board: Board, neighbours, squares, closed: bool, name) -> str | None:
+    """A square with one move is an end of an open tour, and when one colour has a square more
+    both ends stand on it (for a leaper that changes colour every move)."""
+    if closed or not board.changes_colour:
+        return None
+    counts = board.colour_counts
+    if counts[0] == counts[1]:
+        return None
+    major = 0 if counts[0] > counts[1] else 1
+    for square in squares:
+        if len(neighbours[square]) == 1 and board.colour(square + 1) != major:
+            return (
+                f"{name(square + 1)} has only one move, so it must be an end of the tour, but both ends stand "
+                f"on the {_COLOURS[major]} squares, which are one more than the {_COLOURS[1 - major]}"
+            )
     return None
 
 

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import Any, Iterable, Iterator, overload
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
 
 from . import _text
 from ._board import KNIGHT, Board, _shown, as_board
-from ._errors import InvalidTypeError, NotATourError
+from ._errors import InvalidTypeError, NotATourError, unexpected_options
 from ._kernels import storage
 from ._validate import check_tour, is_leap
+
+if TYPE_CHECKING:
+    from typing_extensions import Never
 
 #: Longest tour whose repr lists every square (and pastes back).
 REPR_SQUARES = 10_000
@@ -27,7 +30,11 @@ class Tour(storage.SquareBuffer, Sequence[int]):
 
     __slots__ = ("_board",)
 
-    def __init__(self, squares: Iterable[int], board: object = 8, *, moves: object = KNIGHT) -> None:
+    def __init__(
+        self, squares: Iterable[int], board: object = 8, *, moves: object = KNIGHT, **unexpected: Never
+    ) -> None:
+        if unexpected:
+            raise unexpected_options("Tour", unexpected)
         board = as_board(board, moves)
         if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
             raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")

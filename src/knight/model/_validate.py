@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import operator
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ._board import KNIGHT, _shown, as_board, boolean
-from ._errors import InvalidTypeError, NotATourError
+from ._errors import InvalidTypeError, NotATourError, unexpected_options
+
+if TYPE_CHECKING:
+    from typing_extensions import Never
 
 
 def is_leap(a: int, b: int, cols: int, leaper: tuple[int, int] = KNIGHT) -> bool:
@@ -16,13 +19,17 @@ def is_leap(a: int, b: int, cols: int, leaper: tuple[int, int] = KNIGHT) -> bool
     return sorted((abs(row_a - row_b), abs(col_a - col_b))) == sorted(leaper)
 
 
-def check_tour(squares: Iterable[int], board: object = 8, *, closed: bool = False, moves: object = KNIGHT) -> None:
+def check_tour(
+    squares: Iterable[int], board: object = 8, *, closed: bool = False, moves: object = KNIGHT, **unexpected: Never
+) -> None:
     """Raise NotATourError saying what is wrong unless squares is a tour of the board.
 
     squares are 1-based square numbers; board is n, (rows, cols), "RxC" or a knight.Board
     (holes and leaper included); with closed=True the last square must also be a leap
     from the first, and there must be at least three squares (a closed tour is a cycle).
     """
+    if unexpected:
+        raise unexpected_options("check_tour", unexpected)
     board = as_board(board, moves)
     closed = boolean(closed, "closed")
     if isinstance(squares, (str, bytes)):
@@ -65,8 +72,12 @@ def _square_number(square: object, index: int) -> int:
     raise NotATourError(f"move {index}: {_shown(square, 40)} is not a square number")
 
 
-def is_tour(squares: Iterable[int], board: object = 8, *, closed: bool = False, moves: object = KNIGHT) -> bool:
+def is_tour(
+    squares: Iterable[int], board: object = 8, *, closed: bool = False, moves: object = KNIGHT, **unexpected: Never
+) -> bool:
     """Whether squares is a tour of the board (closed, when asked); see check_tour."""
+    if unexpected:
+        raise unexpected_options("is_tour", unexpected)
     try:
         check_tour(squares, board, closed=closed, moves=moves)
     except NotATourError:

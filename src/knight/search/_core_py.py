@@ -40,7 +40,7 @@ from array import array
 from functools import lru_cache
 from time import monotonic
 
-from ..model._board import KNIGHT_MOVES, neighbour_lists
+from ..model._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, NEIGHBOUR_CACHE_SQUARES, neighbour_lists
 from ..model._flood import reachable
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._order import tie_breaks
@@ -57,9 +57,16 @@ CHECK_EVERY = 4096
 QUICK_SIZES = range(5, 12)
 
 
-@lru_cache(maxsize=64)
 def _neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[list[int]]:
-    """neighbour_lists, made once a board: the search only reads them."""
+    """neighbour_lists, kept for the last few small boards (as Board.neighbour_lists keeps
+    them), built anew for larger ones: the search only reads them."""
+    if rows * cols <= NEIGHBOUR_CACHE_SQUARES:
+        return _kept_neighbours(rows, cols, moves, mask)
+    return neighbour_lists(rows, cols, moves, mask)
+
+
+@lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)
+def _kept_neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[list[int]]:
     return neighbour_lists(rows, cols, moves, mask)
 
 

@@ -4,6 +4,12 @@
 * ``puzzle``: completing a path through fixed moves (``_puzzle`` / ``_puzzle_py``).
 """
 
+from typing import TYPE_CHECKING
+
 from ..model._kernels import select
 
-core, puzzle = select(__package__, ("core", "puzzle"))
+if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat
+    from . import _core_py as core
+    from . import _puzzle_py as puzzle
+else:
+    core, puzzle = select(__package__, ("core", "puzzle"))

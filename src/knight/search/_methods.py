@@ -27,8 +27,10 @@ Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int,
 _closed_tours: dict = {}
 _closed_tours_lock = _thread.allocate_lock()  # (threading.Lock) evicting iterates the dict: not while another writes
 
-#: Boards whose closed tour _closed_tours keeps.
+#: Boards whose closed tour _closed_tours keeps, of at most CLOSED_TOUR_SQUARES squares each
+#: (so at most 8 × 40 kB are kept after the calls return).
 CLOSED_TOURS_KEPT = 8
+CLOSED_TOUR_SQUARES = 10_000
 
 
 def _closed_from_first(board: Board, budget: int, deadline: float):
@@ -41,7 +43,7 @@ def _closed_from_first(board: Board, budget: int, deadline: float):
     status, nodes, squares = _kernels.core.search(
         board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps, deadline
     )
-    if status == FOUND:
+    if status == FOUND and len(board) <= CLOSED_TOUR_SQUARES:
         with _closed_tours_lock:
             if len(_closed_tours) >= CLOSED_TOURS_KEPT:
                 _closed_tours.pop(next(iter(_closed_tours)))

@@ -23,7 +23,7 @@ from array import array
 from typing import Any
 
 from ..model._board import Board
-from ..model._deadline import expired
+from ..model._deadline import NEVER, expired
 from ..model._errors import NoTourError, SearchLimitError
 from ..model._question import Question
 from ..model._status import EXHAUSTED, FOUND, LIMIT
@@ -44,10 +44,19 @@ FILL_ROUND_NODES = 2048
 FILL_NODE_COST = 16
 
 
+class _OutOfTime(Exception):
+    """The deadline passed while the windows were measured or propagated."""
+
+
+#: Cells between two looks at the clock while the windows are measured.
+CLOCK_EVERY = 4096
+
+
 class _Windows:
     """The fixed moves and, per fixed move, the distances from its square."""
 
-    def __init__(self, board: Board, fixed: dict[int, int]) -> None:
+    def __init__(self, board: Board, fixed: dict[int, int], deadline: float = NEVER) -> None:
+        self.deadline = deadline
         self.neighbours, self.squares = board.neighbour_lists(), board.cells()
         self.n, self.cells = len(board), board.rows * board.cols
         self.board = board
@@ -71,6 +80,8 @@ class _Windows:
         neighbours, given = self.neighbours, self.given
         while layer:
             steps += 1
+            if len(layer) > CLOCK_EVERY and expired(self.deadline) or steps % 64 == 0 and expired(self.deadline):
+                raise _OutOfTime
             following = []
             for cell in layer:
                 for neighbour in neighbours[cell]:
@@ -101,9 +112,10 @@ class _Windows:
         return [span for span in spans if len(span)]
 
 
-def propagate(board: Board, fixed: dict[int, int]) -> _Windows:
-    """Fix the squares and moves the windows force, until none is; NoTourError when one is impossible."""
-    windows = _Windows(board, fixed)
+def propagate(board: Board, fixed: dict[int, int], deadline: float = NEVER) -> _Windows:
+    """Fix the squares and moves the windows force, until none is; NoTourError when one is
+    impossible; _OutOfTime when the deadline passes first."""
+    windows = _Windows(board, fixed, deadline)
     name = board.square_name
     while True:
         moves = windows.moves
@@ -117,7 +129,9 @@ def propagate(board: Board, fixed: dict[int, int]) -> _Windows:
                 )
         forced: dict[int, int] = {}
         count, total = _Tally(windows.n), _Tally(windows.n)
-        for cell in windows.squares:
+        for index, cell in enumerate(windows.squares):
+            if index % CLOCK_EVERY == 0 and expired(deadline):
+                raise _OutOfTime
             if windows.given[cell]:
                 continue
             spans = windows.fits(cell)
@@ -180,9 +194,11 @@ def complete(question: Question) -> array:
     point asked first), SearchLimitError when the budget or the deadline ran out first."""
     board, fixed, what = question.board, question.fixed, question.words()
     try:
-        windows = propagate(board, {move: square - 1 for move, square in fixed.items()})
+        windows = propagate(board, {move: square - 1 for move, square in fixed.items()}, question.deadline)
     except NoTourError as error:
         raise NoTourError(f"{what}: {error}") from None
+    except _OutOfTime:
+        raise question.timed_out("the propagation of the fixed moves, before any search") from None
     fill = any(1 < move < len(board) for move in fixed)
     status, nodes, squares = _rounds(windows, question.budget, question.deadline, fill)
     if status == FOUND:

@@ -41,7 +41,8 @@ extensions = cythonize(
     [
         Extension("knight.model._storage", ["src/knight/model/_storage.pyx"]),
         Extension("knight.search._core", ["src/knight/search/_core.pyx"]),
-        Extension("knight.search._puzzle", ["src/knight/search/_puzzle.pyx"]),
+        Extension("knight.search._forward", ["src/knight/search/_forward.pyx"]),
+        Extension("knight.search._fill", ["src/knight/search/_fill.pyx"]),
         Extension("knight.construct._kernel", ["src/knight/construct/_kernel.pyx"]),
         Extension("knight.count._walker", ["src/knight/count/_walker.pyx"]),
         Extension("knight.count._frontier", ["src/knight/count/_frontier.pyx"]),

@@ -69,7 +69,7 @@ def puzzle(rows: int, share: float, seed: int) -> knight.Board:
 
 
 def plain_puzzle(board: knight.Board) -> tuple[int, int]:
-    """(status, nodes) of the puzzle core with the givens alone: no propagation, no windows."""
+    """(status, nodes) of the forward core with the givens alone: no propagation, no windows."""
     neighbours, squares = board.neighbour_lists(), board.cells()
     cells, n = board.rows * board.cols, len(board)
     table = array("i", [-1]) * (cells * 8)
@@ -87,7 +87,7 @@ def plain_puzzle(board: knight.Board) -> tuple[int, int]:
     none = array("i")
     latest = array("i", [n if on_board[cell] and not given[cell] else 0 for cell in range(cells)])
     starts = array("i", [at_move[1]] if at_move[1] >= 0 else [c for c in squares if not given[c]])
-    status, nodes, _ = search_kernels.puzzle.search(
+    status, nodes, _ = search_kernels.forward.search(
         table,
         bytes(on_board),
         at_move,

@@ -90,12 +90,30 @@ def compiled_construction():
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
-def puzzle_core(request, monkeypatch):
-    """The puzzle core (fixed ends, givens) in use for the test."""
-    return _use(request, monkeypatch, "search.puzzle", "knight.search._puzzle", "knight.search._puzzle_py")
+def puzzle_cores(request, monkeypatch):
+    """The puzzle search's two kernels (fixed ends, givens) in use for the test, both compiled
+    or both twins: (forward core, domain search)."""
+    forward = _use(request, monkeypatch, "search.forward", "knight.search._forward", "knight.search._forward_py")
+    fill = _use(request, monkeypatch, "search.fill", "knight.search._fill", "knight.search._fill_py")
+    return forward, fill
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def fill_core(request, monkeypatch):
+    """The puzzle search's domain search in use for the test."""
+    return _use(request, monkeypatch, "search.fill", "knight.search._fill", "knight.search._fill_py")
 
 
 @pytest.fixture(scope="module")
 def both_puzzle_cores():
-    """The compiled puzzle core and its twin side by side, for differential tests."""
-    return _compiled("knight.search._puzzle"), importlib.import_module("knight.search._puzzle_py")
+    """The compiled puzzle kernels and their twins side by side, (forward core, domain search)
+    each, for differential tests."""
+    compiled = _compiled("knight.search._forward"), _compiled("knight.search._fill")
+    twins = importlib.import_module("knight.search._forward_py"), importlib.import_module("knight.search._fill_py")
+    return compiled, twins
+
+
+@pytest.fixture(scope="module")
+def both_fill_cores():
+    """The compiled domain search and its twin side by side, for differential tests."""
+    return _compiled("knight.search._fill"), importlib.import_module("knight.search._fill_py")

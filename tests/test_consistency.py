@@ -72,7 +72,7 @@ def implementation(request, monkeypatch):
     """Every package's kernels compiled, or every package's twins."""
     import importlib
 
-    for package, names in {"search": ("core", "puzzle"), "count": ("walker", "frontier")}.items():
+    for package, names in {"search": ("core", "forward", "fill"), "count": ("walker", "frontier")}.items():
         kernels = importlib.import_module(f"knight.{package}._kernels")
         for name in names:
             if request.param == "cython":

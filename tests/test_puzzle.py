@@ -1,5 +1,5 @@
 """Fixed ends and puzzles (knight.solve): every tour checked by the independent validator, with
-its ends and its givens; the compiled puzzle core and its twin agree; bad puzzles are refused."""
+its ends and its givens; the compiled puzzle kernels and their twins agree; bad puzzles are refused."""
 
 import random
 
@@ -43,7 +43,7 @@ SHAPES = [
 
 
 @pytest.mark.parametrize("board", SHAPES, ids=[board.name for board in SHAPES])
-def test_solved_puzzles_keep_their_givens(puzzle_core, board):
+def test_solved_puzzles_keep_their_givens(puzzle_cores, board):
     for seed, share in ((1, 0.3), (2, 0.15), (3, 0.5)):
         picture = puzzle_picture(board, share, seed)
         solved = knight.solve(picture)
@@ -51,7 +51,7 @@ def test_solved_puzzles_keep_their_givens(puzzle_core, board):
         assert solved.board.givens == Board.parse(picture).givens
 
 
-def test_fixed_ends_on_rectangles(puzzle_core):
+def test_fixed_ends_on_rectangles(puzzle_cores):
     found = knight.tour(8, start="a1", end="h1")
     assert_tour(found, 8, 8)
     assert found.algebraic()[0] == "a1" and found.algebraic()[-1] == "h1"
@@ -64,7 +64,7 @@ def test_fixed_ends_on_rectangles(puzzle_core):
     assert knight.exists(6, start="a1", end="f6") is False  # both dark
 
 
-def test_fixed_ends_on_shapes(puzzle_core):
+def test_fixed_ends_on_shapes(puzzle_cores):
     board = Board(8, holes=["d4", "d5"])
     found = knight.tour(board, start="a1", end="h1")
     assert_board_tour(found, board.picture())
@@ -80,7 +80,7 @@ def test_fixed_ends_on_shapes(puzzle_core):
         ({"size": (4, 6), "start": "a1", "end": "f1"}, "."),  # the side of four allows this one
     ],
 )
-def test_theory_settles_ends_on_rectangles(puzzle_core, question, words):
+def test_theory_settles_ends_on_rectangles(puzzle_cores, question, words):
     if words == ".":
         found = knight.tour(**question)
         assert_tour(found, 4, 6)
@@ -110,7 +110,7 @@ def test_fixed_ends_are_refused_with_closed_and_other_methods():
         ("1 . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . 3", "cannot be reached from move 1"),
     ],
 )
-def test_impossible_puzzles_say_why(puzzle_core, picture, words):
+def test_impossible_puzzles_say_why(puzzle_cores, picture, words):
     with pytest.raises(knight.NoTourError, match=words):
         knight.solve(picture)
 
@@ -150,19 +150,25 @@ def test_start_and_end_must_agree_with_the_givens():
     assert_puzzle_tour(knight.tour(board, start="a4"), board.picture())
 
 
+def use_puzzle_kernels(monkeypatch, kernels):
+    """Make knight's puzzle search use kernels, a (forward core, domain search) pair."""
+    monkeypatch.setattr(knight.search._kernels, "forward", kernels[0])
+    monkeypatch.setattr(knight.search._kernels, "fill", kernels[1])
+
+
 def test_the_cores_agree_on_shaped_boards(both_puzzle_cores, monkeypatch):
     compiled, twin = both_puzzle_cores
     for index, board in enumerate(SHAPES):
         for share in (0.1, 0.3):
             picture = puzzle_picture(board, share, index)
             answers = []
-            for module in (compiled, twin):
-                monkeypatch.setattr(knight.search._kernels, "puzzle", module)
+            for kernels in (compiled, twin):
+                use_puzzle_kernels(monkeypatch, kernels)
                 answers.append(list(knight.solve(picture)))
             assert answers[0] == answers[1]
         answers = []
-        for module in (compiled, twin):
-            monkeypatch.setattr(knight.search._kernels, "puzzle", module)
+        for kernels in (compiled, twin):
+            use_puzzle_kernels(monkeypatch, kernels)
             first, last = list(board)[0], list(board)[-1]
             try:
                 answers.append(list(knight.tour(board, start=first, end=last)))
@@ -187,7 +193,7 @@ def test_every_move_knows_the_next_fixed_move():
         assert slot_after[move] == (later[0] if later else -1)
 
 
-def test_grid_marks_the_givens_and_parses_back(puzzle_core):
+def test_grid_marks_the_givens_and_parses_back(puzzle_cores):
     picture = puzzle_picture(Board(6), 0.25, 5)
     solved = knight.solve(picture)
     text = solved.grid()
@@ -246,13 +252,15 @@ def test_cli_end_option(tmp_path):
 
 
 def test_the_cores_share_their_constants():
-    compiled = pytest.importorskip("knight.search._puzzle")
-    from knight.search import _puzzle_py
+    forward = pytest.importorskip("knight.search._forward")
+    fill = pytest.importorskip("knight.search._fill")
+    from knight.search import _fill_py, _forward_py
 
-    assert (compiled.NEAR, compiled.MAX_MOVES) == (_puzzle_py.NEAR, _puzzle_py.MAX_MOVES)
+    assert (forward.NEAR, forward.MAX_MOVES) == (_forward_py.NEAR, _forward_py.MAX_MOVES)
+    assert fill.RESTART_NODES == _fill_py.RESTART_NODES
 
 
-# The domain search (_puzzle.fill): its rules, each where it fires, and the two cores agreeing.
+# The domain search (_fill.fill): its rules, each where it fires, and the two cores agreeing.
 
 #: An open tour of the 3×4 board (1-based squares in move order), the answer the rule states keep.
 TOUR_3X4 = [1, 7, 9, 2, 8, 10, 3, 12, 6, 4, 11, 5]
@@ -272,13 +280,13 @@ def fill_question(board, cycle=1):
 
 def open_domains(layout, board, fixed):
     """(rules, domains): every square for every move but the fixed ones (move -> 1-based square)."""
-    from knight.search import _puzzle_py
+    from knight.search import _fill_py
 
     every = sum(1 << layout.bit(square - 1) for square in board)
     domains = [every] * len(board)
     for move, square in fixed.items():
         domains[move - 1] = 1 << layout.bit(square - 1)
-    return _puzzle_py._Rules(list(layout.deltas), every, unit_weights(len(board))), domains
+    return _fill_py._Rules(list(layout.deltas), every, unit_weights(len(board))), domains
 
 
 def unit_weights(n):
@@ -297,14 +305,14 @@ def words(layout, domains):
     return packed
 
 
-def filled(puzzle_core, layout, board, domains, max_nodes=10_000):
+def filled(fill_core, layout, board, domains, max_nodes=10_000):
     """Run the core's fill on domains; validate and return the squares when it finds a tour."""
     every = layout.words_of(sum(1 << layout.bit(square - 1) for square in board))
     rank = layout.spread([0] * len(TOUR_3X4))
-    status, nodes, cells = puzzle_core.fill(
+    status, nodes, cells = fill_core.fill(
         layout.deltas, every, words(layout, domains), rank, unit_weights(len(domains)), max_nodes, float("inf")
     )
-    if status == puzzle_core.FOUND:
+    if status == fill_core.FOUND:
         squares = [layout.cell(bit) + 1 for bit in cells]
         assert_board_tour(squares, board.picture())
         return status, squares
@@ -315,27 +323,27 @@ def bit_set(layout, squares):
     return sum(1 << layout.bit(square - 1) for square in squares)
 
 
-def test_fill_rule_leaps_from_the_moves_around(puzzle_core):
+def test_fill_rule_leaps_from_the_moves_around(fill_core):
     layout = _solve._Layout(BOARD_3X4)
     rules, domains = open_domains(layout, BOARD_3X4, {1: 1})
     assert rules.settle(domains, list(range(12)))
     assert domains[1] & ~bit_set(layout, [7, 10]) == 0  # a1 = square 1 leaps to 7 and 10 only
-    status, squares = filled(puzzle_core, layout, BOARD_3X4, open_domains(layout, BOARD_3X4, {1: 1})[1])
-    assert status == puzzle_core.FOUND and squares[0] == 1
+    status, squares = filled(fill_core, layout, BOARD_3X4, open_domains(layout, BOARD_3X4, {1: 1})[1])
+    assert status == fill_core.FOUND and squares[0] == 1
 
 
 def test_fill_rule_two_distinct_neighbours():
-    from knight.search import _puzzle_py
+    from knight.search import _fill_py
 
     layout = _solve._Layout(BOARD_3X4)
-    rules = _puzzle_py._Rules(list(layout.deltas), bit_set(layout, list(BOARD_3X4)), unit_weights(3))
+    rules = _fill_py._Rules(list(layout.deltas), bit_set(layout, list(BOARD_3X4)), unit_weights(3))
     one, other = bit_set(layout, [1]), bit_set(layout, [9])
     # moves 1 and 3 both on square 1: no square has two such neighbours, though 7 and 10 are a leap from it
     assert rules.reach(one) == bit_set(layout, [7, 10]) and rules.support([one, 0, one], 1) == 0
     assert rules.support([one, 0, other], 1) == bit_set(layout, [7])  # 7 is a leap from both 1 and 9
 
 
-def test_fill_rule_support_fires_in_a_puzzle(puzzle_core):
+def test_fill_rule_support_fires_in_a_puzzle(fill_core):
     picture = "1 . . .\n. . . .\n3 . . ."  # move 2 must be a leap from a3 and from a1: c2 alone
     board = Board.parse(picture)
     layout = _solve._Layout(board)
@@ -344,22 +352,22 @@ def test_fill_rule_support_fires_in_a_puzzle(puzzle_core):
     assert domains[1] == bit_set(layout, [board.square("c2")])
     solved = knight.solve(picture)
     assert_puzzle_tour(solved, picture)
-    status, squares = filled(puzzle_core, layout, board, open_domains(layout, board, {1: 1, 3: 9})[1])
-    assert status == puzzle_core.FOUND
+    status, squares = filled(fill_core, layout, board, open_domains(layout, board, {1: 1, 3: 9})[1])
+    assert status == fill_core.FOUND
     assert_puzzle_tour(squares, picture)
 
 
-def test_fill_rule_a_settled_square_leaves_the_other_moves(puzzle_core):
+def test_fill_rule_a_settled_square_leaves_the_other_moves(fill_core):
     layout = _solve._Layout(BOARD_3X4)
     rules, domains = open_domains(layout, BOARD_3X4, {5: 8})
     assert rules.settle(domains, list(range(12)))
     square = bit_set(layout, [8])
     assert all(not bits & square for move, bits in enumerate(domains) if move != 4)
-    status, squares = filled(puzzle_core, layout, BOARD_3X4, open_domains(layout, BOARD_3X4, {5: 8})[1])
-    assert status == puzzle_core.FOUND and squares[4] == 8
+    status, squares = filled(fill_core, layout, BOARD_3X4, open_domains(layout, BOARD_3X4, {5: 8})[1])
+    assert status == fill_core.FOUND and squares[4] == 8
 
 
-def test_fill_rule_a_square_in_one_domain_is_that_moves(puzzle_core):
+def test_fill_rule_a_square_in_one_domain_is_that_moves(fill_core):
     layout = _solve._Layout(BOARD_3X4)
     rules, domains = open_domains(layout, BOARD_3X4, {})
     square = bit_set(layout, [TOUR_3X4[6]])
@@ -369,40 +377,40 @@ def test_fill_rule_a_square_in_one_domain_is_that_moves(puzzle_core):
     start = list(domains)
     assert rules.settle(domains, list(range(12)))
     assert domains[6] == square
-    status, squares = filled(puzzle_core, layout, BOARD_3X4, start)
-    assert status == puzzle_core.FOUND and squares[6] == TOUR_3X4[6]
+    status, squares = filled(fill_core, layout, BOARD_3X4, start)
+    assert status == fill_core.FOUND and squares[6] == TOUR_3X4[6]
 
 
-def test_fill_rule_every_square_and_move_covered(puzzle_core):
+def test_fill_rule_every_square_and_move_covered(fill_core):
     layout = _solve._Layout(BOARD_3X4)
     rules, domains = open_domains(layout, BOARD_3X4, {})
     square = bit_set(layout, [6])
     uncovered = [bits & ~square for bits in domains]
     assert not rules.settle(list(uncovered), list(range(12)))
-    assert filled(puzzle_core, layout, BOARD_3X4, uncovered) == (puzzle_core.EXHAUSTED, None)
+    assert filled(fill_core, layout, BOARD_3X4, uncovered) == (fill_core.EXHAUSTED, None)
     empty = list(domains)
     empty[3] = 0
     assert not rules.settle(list(empty), list(range(12)))
-    assert filled(puzzle_core, layout, BOARD_3X4, empty) == (puzzle_core.EXHAUSTED, None)
+    assert filled(fill_core, layout, BOARD_3X4, empty) == (fill_core.EXHAUSTED, None)
 
 
-def test_fill_stops_at_its_budget_and_deadline(puzzle_core):
+def test_fill_stops_at_its_budget_and_deadline(fill_core):
     board = Board.parse(puzzle_picture(Board(8), 0.05, 4))
     layout, arguments = fill_question(board)
-    status, nodes, cells = puzzle_core.fill(*arguments, unit_weights(len(board)), 3, float("inf"))
-    assert (status, nodes, cells) == (puzzle_core.LIMIT, 3, None)
-    status, nodes, cells = puzzle_core.fill(*arguments, unit_weights(len(board)), 10_000, 0.0)
-    assert (status, nodes, cells) == (puzzle_core.LIMIT, 0, None)
+    status, nodes, cells = fill_core.fill(*arguments, unit_weights(len(board)), 3, float("inf"))
+    assert (status, nodes, cells) == (fill_core.LIMIT, 3, None)
+    status, nodes, cells = fill_core.fill(*arguments, unit_weights(len(board)), 10_000, 0.0)
+    assert (status, nodes, cells) == (fill_core.LIMIT, 0, None)
 
 
 FILL_CORPUS = [*SHAPES, Board(5, moves=(0, 1)), Board((4, 6), moves=(0, 1), holes=["a1"])]
 
 
 @pytest.mark.parametrize("board", FILL_CORPUS, ids=[f"{board.name} {board.moves}" for board in FILL_CORPUS])
-def test_the_fill_cores_agree(both_puzzle_cores, board):
+def test_the_fill_cores_agree(both_fill_cores, board):
     """The same status, node count and tour from the compiled domain search and its twin,
     on puzzles with few and many givens (some found, some stopped by the budget)."""
-    compiled, twin = both_puzzle_cores
+    compiled, twin = both_fill_cores
     for seed, share in ((11, 0.1), (12, 0.25), (13, 0.5)):
         picture = puzzle_picture(board, share, seed)
         puzzle = Board.parse(picture, moves=board.moves)
@@ -430,20 +438,20 @@ THRASHED = """
 """
 
 
-def test_fill_restarts_learn_which_moves_fail(both_puzzle_cores):
+def test_fill_restarts_learn_which_moves_fail(both_fill_cores):
     """A puzzle that needs several runs (restarts, with the weights of the failed moves)
     solved within a small budget, the same way by both cores, which leave the same weights."""
-    compiled, twin = both_puzzle_cores
+    compiled, twin = both_fill_cores
     layout, arguments = fill_question(Board.parse(THRASHED), 0)
     weights = [unit_weights(100), unit_weights(100)]
     answers = [core.fill(*arguments, weight, 5_000, float("inf")) for core, weight in zip((compiled, twin), weights)]
-    assert answers[0][0] == compiled.FOUND and answers[0][1] > 2 * compiled.FILL_RESTART_NODES
+    assert answers[0][0] == compiled.FOUND and answers[0][1] > 2 * compiled.RESTART_NODES
     assert answers[0][:2] == answers[1][:2] and list(answers[0][2]) == list(answers[1][2])
     assert weights[0] == weights[1] and max(weights[0]) > 1
     assert_puzzle_tour([layout.cell(bit) + 1 for bit in answers[0][2]], THRASHED)
 
 
-def test_solve_counts_domain_search_nodes_at_their_cost(puzzle_core):
+def test_solve_counts_domain_search_nodes_at_their_cost(puzzle_cores):
     """max_nodes bounds the domain search's nodes times FILL_NODE_COST: the thrashed puzzle
     is solved within a budget of forward nodes, and not within one fill node's cost."""
     assert_puzzle_tour(list(knight.solve(THRASHED, max_nodes=100_000)), THRASHED)

@@ -3,9 +3,13 @@
 * ``_methods``: the strategies knight.tour(method=...) names: the compiled backtracking
   search and the seeds' plainer ways (Warnsdorff's rule alone, random restarts, plain and
   ordered backtracking);
-* ``_core`` (compiled) / ``_core_py`` (its twin): the explicit-stack backtracking loop, and
-  quick_tour, the squares of the commonest call knight.tour(n, start) for small n;
-* ``_puzzle`` (compiled) / ``_puzzle_py`` (its twin): the puzzle kernels (forward search, domain search);
+* ``_core`` (compiled) / ``_core_py`` (its twin): the explicit-stack backtracking loop;
+  quick_tour, the squares of the commonest call knight.tour(n, start) for small n; and
+  graph_path, the loop on a graph given as flat arrays (the halves of _narrow);
+* ``_forward`` (compiled) / ``_forward_py`` (its twin): the puzzle search's forward core,
+  completing a path through fixed moves from move 1;
+* ``_fill`` (compiled) / ``_fill_py`` (its twin): the puzzle search's domain search,
+  narrowing every move's squares at once;
 * ``_kernels``: chooses the compiled kernels or the twins, all or nothing;
 * ``_order``: Warnsdorff's tie-breaks, shared by the twin and the puzzle rounds;
 * ``_solve``: a question's fixed moves (ends, a puzzle's givens) completed: propagation, then rounds;

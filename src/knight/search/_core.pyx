@@ -8,13 +8,16 @@ The board sits inside a border as wide as the longest step, whose cells are neve
 free, so a neighbour is the cell index plus a fixed offset with no bounds check.
 The loop takes the GIL back every CHECK_EVERY nodes, for a moment, to see Ctrl-C
 (PyErr_CheckSignals) and the deadline.
+
+graph_path is one round of the same search for an open path on any graph given as flat
+arrays (no border there: a vertex's neighbours are a slice of targets), as the twin's.
 """
 
 from cpython.array cimport array, clone
 from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport INFINITY
 from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from time import monotonic
@@ -380,6 +383,220 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
                     break
                 round_ += 1
         return status, nodes, _squares(&b) if status == S_FOUND else None
+    finally:
+        free(block)
+
+
+# -- graph_path: a Hamiltonian path of a graph given as flat arrays (_narrow's halves) ----------
+
+cdef struct Graph:
+    int32_t n                  # vertices
+    int32_t width              # the most neighbours a vertex has: the room of a frame
+    const int32_t *offsets     # per vertex and one more: where its neighbours start in targets
+    const int32_t *targets
+    uint8_t *free_             # per vertex: 1 while it is not on the path
+    int32_t *degree            # per vertex: free neighbours
+    int32_t *mark              # per vertex: flood-fill stamps
+    int32_t *todo              # n + 1: flood-fill stack
+    int32_t *path              # per vertex: the path
+    int32_t *candidates        # per vertex on the path, width each: each frame's ordered moves
+    int32_t *frame_size
+    int32_t *cursor
+
+
+cdef int32_t _graph_fill(Graph *g, int32_t origin, int32_t knight, int32_t stamp) noexcept nogil:
+    """As _fill (the twin's reachable): free vertices a fill from origin reaches through free
+    vertices, stopping at _FILL_LIMIT; -1 as soon as one is a neighbour of knight."""
+    cdef int32_t reached = 0, todo_size = 1, k, neighbour, e
+    g.todo[0] = origin
+    if g.free_[origin]:
+        g.mark[origin] = stamp
+        reached = 1
+    while todo_size and reached < _FILL_LIMIT:
+        todo_size -= 1
+        k = g.todo[todo_size]
+        for e in range(g.offsets[k], g.offsets[k + 1]):
+            neighbour = g.targets[e]
+            if neighbour == knight:
+                return -1
+            if g.free_[neighbour] and g.mark[neighbour] != stamp:
+                g.mark[neighbour] = stamp
+                reached += 1
+                g.todo[todo_size] = neighbour
+                todo_size += 1
+    return reached
+
+
+cdef bint _graph_cut_off(Graph *g, int32_t vertex, int32_t previous, int32_t remaining, int32_t *stamp) noexcept nogil:
+    """As _cut_off: whether some free vertices can no longer be reached from vertex, the
+    knight's, which it reached from previous."""
+    cdef int32_t e, q, reached
+    if stamp[0] > INT32_MAX - g.width - 1:  # reuse the stamps before they overflow
+        memset(g.mark, 0, g.n * sizeof(int32_t))
+        stamp[0] = 0
+    if remaining <= _FILL_LIMIT:
+        stamp[0] += 1
+        return _graph_fill(g, vertex, -1, stamp[0]) != remaining
+    for e in range(g.offsets[previous], g.offsets[previous + 1]):
+        q = g.targets[e]
+        if g.free_[q]:
+            stamp[0] += 1
+            reached = _graph_fill(g, q, vertex, stamp[0])
+            if 0 < reached < _FILL_LIMIT:
+                return True
+    return False
+
+
+cdef int _graph_depth_first(Graph *g, int32_t start, int64_t budget, double deadline, int64_t *nodes_out) except -1 nogil:
+    """One round for an open path, as the twin's depth_first with tie-break keys all equal;
+    returns the status and puts the nodes in nodes_out."""
+    cdef int32_t n = g.n, ones = 0, stamp = 0, vertex, neighbour, depth, top, remaining
+    cdef int32_t next_to_knight, size, count, e, i, j, k
+    cdef int32_t *frame
+    cdef bint backtracked = False, stranded
+    cdef int64_t nodes = 1
+    cdef uint8_t *free_ = g.free_
+    cdef int32_t *degree = g.degree
+    cdef const int32_t *offsets = g.offsets
+    cdef const int32_t *targets = g.targets
+    for k in range(n):
+        free_[k] = 1
+        degree[k] = offsets[k + 1] - offsets[k]
+        if degree[k] == 1:
+            ones += 1
+
+    vertex = start
+    depth = 0
+    while True:
+        # take vertex: its free neighbours lose a free neighbour and become its candidates
+        free_[vertex] = 0
+        if degree[vertex] == 1:
+            ones -= 1
+        g.path[depth] = vertex
+        remaining = n - depth - 1
+        frame = g.candidates + <size_t>depth * g.width
+        size = 0
+        next_to_knight = 0
+        stranded = False
+        for e in range(offsets[vertex], offsets[vertex + 1]):
+            neighbour = targets[e]
+            if free_[neighbour]:
+                count = degree[neighbour] - 1
+                degree[neighbour] = count
+                if count == 0:
+                    ones -= 1
+                    stranded = True
+                elif count == 1:
+                    ones += 1
+                    next_to_knight += 1
+                frame[size] = neighbour
+                size += 1
+        g.cursor[depth] = 0
+        g.frame_size[depth] = 0
+        if remaining == 0:
+            nodes_out[0] = nodes
+            return S_FOUND
+        if not (
+            (stranded and remaining > 1)
+            or ones - next_to_knight > 1
+            or (backtracked and _graph_cut_off(g, vertex, g.path[depth - 1], remaining, &stamp))
+        ):
+            for i in range(1, size):  # stable insertion sort by free neighbours
+                k = frame[i]
+                j = i - 1
+                while j >= 0 and degree[k] < degree[frame[j]]:
+                    frame[j + 1] = frame[j]
+                    j -= 1
+                frame[j + 1] = k
+            g.frame_size[depth] = size
+        depth += 1
+        # advance to the next candidate, backtracking through exhausted frames
+        while True:
+            top = depth - 1
+            if g.cursor[top] < g.frame_size[top]:
+                if nodes >= budget or (nodes & _CHECK_MASK == 0 and _tick(deadline)):
+                    nodes_out[0] = nodes
+                    return S_LIMIT
+                nodes += 1
+                vertex = g.candidates[<size_t>top * g.width + g.cursor[top]]
+                g.cursor[top] += 1
+                break
+            if top == 0:
+                nodes_out[0] = nodes
+                return S_EXHAUSTED
+            backtracked = True
+            # release path[top]
+            k = g.path[top]
+            for e in range(offsets[k], offsets[k + 1]):
+                neighbour = targets[e]
+                if free_[neighbour]:
+                    count = degree[neighbour]
+                    degree[neighbour] = count + 1
+                    if count == 1:
+                        ones -= 1
+                    elif count == 0:
+                        ones += 1
+            free_[k] = 1
+            if degree[k] == 1:
+                ones += 1
+            depth -= 1
+
+
+def graph_path(const int32_t[::1] offsets, const int32_t[::1] targets, int start, long long max_nodes,
+               double deadline=INFINITY):
+    """A Hamiltonian path of a graph from vertex start; return (status, nodes, path).
+
+    The same contract as ``_core_py.graph_path``: the neighbours of vertex v are
+    targets[offsets[v]:offsets[v + 1]], each edge listed from both its ends; path is an
+    int32 array of the vertices in order when status is FOUND, else None. Ctrl-C raises
+    KeyboardInterrupt.
+    """
+    cdef Py_ssize_t n = offsets.shape[0] - 1, v, e
+    cdef int32_t width = 0
+    cdef int status
+    cdef int64_t nodes = 0
+    cdef Graph g
+    cdef char *block
+    cdef size_t size
+    cdef array result
+    if n < 1:
+        raise ValueError(f"offsets must hold n + 1 entries for n >= 1 vertices, not {offsets.shape[0]}")
+    if n > INT32_MAX - 1:
+        raise ValueError(f"at most {INT32_MAX - 1} vertices, not {n}")
+    if offsets[0] != 0 or offsets[n] != targets.shape[0]:
+        raise ValueError(f"offsets must go from 0 up to len(targets) = {targets.shape[0]} and never decrease")
+    for v in range(n):
+        if offsets[v] > offsets[v + 1]:
+            raise ValueError(f"offsets must go from 0 up to len(targets) = {targets.shape[0]} and never decrease")
+        width = max(width, offsets[v + 1] - offsets[v])
+    for e in range(targets.shape[0]):
+        if not 0 <= targets[e] < n:
+            raise ValueError(f"targets[{e}] is {targets[e]}, not a vertex (0 to {n - 1})")
+    if not 0 <= start < n:
+        raise ValueError(f"start {start} is not a vertex (0 to {n - 1})")
+    size = <size_t>n * (1 + 4 * 6 + <size_t>width * 4) + 4
+    block = <char *>calloc(size, 1)  # the marks start at 0
+    if block == NULL:
+        raise MemoryError(f"no memory to search a graph of {n} vertices: {size:,} bytes refused")
+    g.n, g.width = <int32_t>n, width
+    g.offsets = &offsets[0]
+    g.targets = &targets[0] if targets.shape[0] else NULL
+    g.degree = <int32_t *>block
+    g.mark = g.degree + n
+    g.path = g.mark + n
+    g.frame_size = g.path + n
+    g.cursor = g.frame_size + n
+    g.todo = g.cursor + n
+    g.candidates = g.todo + n + 1
+    g.free_ = <uint8_t *>(g.candidates + <size_t>n * width)
+    try:
+        with nogil:
+            status = _graph_depth_first(&g, start, max_nodes, deadline, &nodes)
+        if status != S_FOUND:
+            return status, nodes, None
+        result = clone(_INT32, n, False)
+        memcpy(result.data.as_ints, g.path, n * sizeof(int32_t))
+        return status, nodes, result
     finally:
         free(block)
 

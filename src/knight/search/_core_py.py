@@ -31,6 +31,10 @@ budgets double, the rounds together cost at most about twice the last one.
 
 Every CHECK_EVERY nodes the loop compares the clock with the deadline (a
 time.monotonic() reading) and stops with LIMIT once it has passed.
+
+graph_path runs one round of the same search for an open path on any graph given as
+flat arrays (the halves of a board four wide, see _narrow), ties in the order of the
+neighbour lists.
 """
 
 from __future__ import annotations
@@ -45,7 +49,17 @@ from ..model._flood import reachable
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._order import tie_breaks
 
-__all__ = ["CHECK_EVERY", "EXHAUSTED", "FILL_LIMIT", "FOUND", "LIMIT", "QUICK_SIZES", "quick_tour", "search"]
+__all__ = [
+    "CHECK_EVERY",
+    "EXHAUSTED",
+    "FILL_LIMIT",
+    "FOUND",
+    "LIMIT",
+    "QUICK_SIZES",
+    "graph_path",
+    "quick_tour",
+    "search",
+]
 
 #: Squares a connectivity fill visits at most: the bound on a node's cost.
 FILL_LIMIT = 64
@@ -231,6 +245,34 @@ def depth_first(
             if home[released]:
                 links_home += 1
             depth -= 1
+
+
+def graph_path(
+    offsets, targets, start: int, max_nodes: int, deadline: float = math.inf
+) -> tuple[int, int, array | None]:
+    """A Hamiltonian path of a graph from vertex start; return (status, nodes, path).
+
+    The graph has len(offsets) - 1 vertices, numbered from 0, given as int32 arrays: the
+    neighbours of vertex v are targets[offsets[v]:offsets[v + 1]], and each edge is
+    listed from both its ends. The search is one round of depth_first for an open path:
+    Warnsdorff's order, ties in the order of the neighbour lists, the same pruning; it
+    places at most max_nodes vertices (the start counts one, whatever max_nodes) and reads
+    the clock every CHECK_EVERY nodes. status is FOUND (path: an int32 array, the vertices
+    in order), EXHAUSTED (no Hamiltonian path starts there) or LIMIT.
+    """
+    n = len(offsets) - 1
+    if n < 1:
+        raise ValueError(f"offsets must hold n + 1 entries for n >= 1 vertices, not {len(offsets)}")
+    if offsets[0] != 0 or offsets[n] != len(targets) or any(offsets[v] > offsets[v + 1] for v in range(n)):
+        raise ValueError(f"offsets must go from 0 up to len(targets) = {len(targets)} and never decrease")
+    for index, target in enumerate(targets):
+        if not 0 <= target < n:
+            raise ValueError(f"targets[{index}] is {target}, not a vertex (0 to {n - 1})")
+    if not 0 <= start < n:
+        raise ValueError(f"start {start} is not a vertex (0 to {n - 1})")
+    neighbours = [list(targets[offsets[v] : offsets[v + 1]]) for v in range(n)]
+    status, nodes, path = depth_first(neighbours, start, False, max_nodes, [0] * n, None, deadline)
+    return status, nodes, None if path is None else array("i", path)
 
 
 def _quick_start(size: int, start: object) -> int:

@@ -1,7 +1,10 @@
 """The search's compiled kernels or their twins, all or nothing (see model._kernels.select).
 
-* ``core``: the explicit-stack backtracking loop (``_core`` / ``_core_py``);
-* ``puzzle``: completing a path through fixed moves (``_puzzle`` / ``_puzzle_py``).
+* ``core``: the explicit-stack backtracking loop, on boards and on graphs given as flat
+  arrays (``_core`` / ``_core_py``);
+* ``forward``: completing a path through fixed moves, forward from move 1 (``_forward`` /
+  ``_forward_py``);
+* ``fill``: completing it by narrowing every move's squares at once (``_fill`` / ``_fill_py``).
 """
 
 from typing import TYPE_CHECKING
@@ -10,6 +13,7 @@ from ..model._kernels import select
 
 if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat
     from . import _core_py as core
-    from . import _puzzle_py as puzzle
+    from . import _fill_py as fill
+    from . import _forward_py as forward
 else:
-    core, puzzle = select(__package__, ("core", "puzzle"))
+    core, forward, fill = select(__package__, ("core", "forward", "fill"))

@@ -12,6 +12,8 @@ Hamiltonian paths: the second half's from an inner square f, and the first half'
 the start to the inner square e a move from f (forced to end there by a pendant square
 hung on e). Pairs (e, f) are tried with f nearest an end of the board first; a plain
 Warnsdorff backtracker over the whole board stalls for millions of nodes on these boards.
+The paths are the search core's (graph_path, compiled or its twin), on the halves as
+flat arrays.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from array import array
 from ..model._board import neighbour_lists
 from ..model._deadline import NEVER, expired
 from ..model._status import EXHAUSTED, FOUND, LIMIT
-from ._core_py import depth_first
+from . import _kernels
 
 #: Node budget of one search of a half before the next pair (e, f) is tried.
 ATTEMPT_NODES = 4_000
@@ -33,9 +35,20 @@ def _half(neighbours: list[list[int]], members: list[int]) -> tuple[list[list[in
     return [[index[t] for t in neighbours[square] if t in index] for square in members], index
 
 
-def _path(graph: list[list[int]], start: int, budget: int) -> tuple[int, int, list[int] | None]:
-    """A Hamiltonian path of graph from start: one round of the twin's search, ties in list order."""
-    return depth_first(graph, start, False, budget, [0] * len(graph))
+def _flat(graph: list[list[int]]) -> tuple[array, array]:
+    """graph as the search core's int32 arrays (offsets, targets): v's neighbours are
+    targets[offsets[v]:offsets[v + 1]], in graph[v]'s order."""
+    offsets = array("i", [0])
+    targets = array("i")
+    for row in graph:
+        targets.extend(row)
+        offsets.append(len(targets))
+    return offsets, targets
+
+
+def _path(graph: tuple[array, array], start: int, budget: int, deadline: float) -> tuple[int, int, array | None]:
+    """A Hamiltonian path of graph (flat) from start: one round of the search core, ties in list order."""
+    return _kernels.core.graph_path(*graph, start, budget, deadline)
 
 
 def four_wide(
@@ -67,10 +80,11 @@ def four_wide(
     )
     nodes = 0
     status = EXHAUSTED
-    tails: dict[int, list[int] | None] = {}
+    tails: dict[int, array | None] = {}
+    flat_two = _flat(graph_two)
     for e, f in pairs:
         if f not in tails:
-            found, used, tail = _path(graph_two, in_two[f], min(ATTEMPT_NODES, budget - nodes))
+            found, used, tail = _path(flat_two, in_two[f], min(ATTEMPT_NODES, budget - nodes), deadline)
             nodes += used
             status = LIMIT if found == LIMIT else status
             tails[f] = tail
@@ -79,7 +93,7 @@ def four_wide(
             pendant = len(first)
             graph = [*graph_one, [in_one[e]]]
             graph[in_one[e]] = [*graph_one[in_one[e]], pendant]
-            found, used, head = _path(graph, in_one[start], min(ATTEMPT_NODES, budget - nodes))
+            found, used, head = _path(_flat(graph), in_one[start], min(ATTEMPT_NODES, budget - nodes), deadline)
             nodes += used
             status = LIMIT if found == LIMIT else status
             if head is not None:

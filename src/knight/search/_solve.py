@@ -10,11 +10,11 @@ givens, and a fixed start and end as moves 1 and n. It is answered in three step
    fits no move, or a move that fits no square, is a proof there is no tour; a square
    that fits one move only, or a move that fits one square only, is fixed there, and the
    distances are measured again until nothing changes;
-3. a backtracking search in the compiled puzzle cores (_puzzle / _puzzle_py), in rounds
-   of doubling budgets (see _rounds): the domain search (fill), which narrows every
-   move's squares at once, when moves other than the ends are given; then the forward
-   search with the windows of step 2 and connectivity pruning, from move 1 and
-   backward from move n in turn.
+3. a backtracking search in the compiled puzzle kernels, in rounds of doubling budgets
+   (see _rounds): the domain search (_fill / _fill_py), which narrows every move's
+   squares at once, when moves other than the ends are given; then the forward search
+   (_forward / _forward_py) with the windows of step 2 and connectivity pruning, from
+   move 1 and backward from move n in turn.
 """
 
 from __future__ import annotations
@@ -218,7 +218,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     core from move 1 and from move n backwards (the better direction first, see
     _backwards; which one thrashes varies from puzzle to puzzle), each with
     ROUND_NODES << cycle nodes and the cycle's own tie breaks; when fill is set, the
-    domain search (_puzzle.fill) with FILL_ROUND_NODES << cycle nodes, the same tie
+    domain search (_fill.fill) with FILL_ROUND_NODES << cycle nodes, the same tie
     breaks and the move weights learnt in the rounds before goes first. The domain
     search solves most puzzles with many givens in a few hundred nodes; the forward core
     is faster on free stretches (a start and an end only, a long free tail), so fixed
@@ -240,7 +240,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
             rank = layout.spread(tie_breaks(board.rows, board.cols, cycle))
             budget = min(FILL_ROUND_NODES << cycle, (max_nodes - nodes) // FILL_NODE_COST)
             arguments: tuple[Any, ...] = (*domains, rank, weight, budget, when)
-            status, used, cells = _kernels.puzzle.fill(*arguments)
+            status, used, cells = _kernels.fill.fill(*arguments)
             used *= FILL_NODE_COST
             cells = cells and [layout.cell(bit) for bit in cells]
             reverse = False
@@ -249,7 +249,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
             tie_break = array("q", tie_breaks(board.rows, board.cols, cycle))
             (head, tail), reverse = ways[step - 1 if domains else step]
             arguments = (*head, tie_break, *tail, min(ROUND_NODES << cycle, max_nodes - nodes), when)
-            status, used, cells = _kernels.puzzle.search(*arguments)
+            status, used, cells = _kernels.forward.search(*arguments)
         nodes += used
         if status == FOUND:
             squares = array("i", [cell + 1 for cell in cells])
@@ -275,7 +275,7 @@ def _ways(windows: _Windows) -> list[Any]:
 
 
 class _Layout:
-    """The board's squares as bits for the domain search (_puzzle.fill): row r, column c
+    """The board's squares as bits for the domain search (_fill.fill): row r, column c
     at bit r * stride + c, where stride = cols + reach leaves reach empty columns after
     each row, so that every leap is one shift of the bitset and no leap off the board
     lands on a square (it lands in the gap columns, or outside the bits, or off the board's bits)."""
@@ -327,7 +327,7 @@ def _fill_arguments(windows: _Windows, layout: _Layout) -> tuple[array, array, a
 
 
 def _arguments(windows: _Windows) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """The puzzle core's arguments (see _puzzle_py.search) for the windows' question."""
+    """The forward core's arguments (see _forward_py.search) for the windows' question."""
     cells, n = windows.cells, windows.n
     table = array("i", [-1]) * (cells * MAX_MOVES)
     for cell in windows.squares:

@@ -22,16 +22,3 @@ def search(
     max_nodes: int,
     deadline: float,
 ) -> Tuple[int, int, Optional[array]]: ...
-
-FILL_DEADLINE_EVERY: int
-FILL_RESTART_NODES: int
-
-def fill(
-    deltas: array,
-    board: array,
-    domains: array,
-    rank: array,
-    weight: array,
-    max_nodes: int,
-    deadline: float,
-) -> Tuple[int, int, Optional[array]]: ...

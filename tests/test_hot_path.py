@@ -133,6 +133,9 @@ def test_timeout_on_the_command_line(capsys):
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="needs POSIX signals")
 def test_ctrl_c_stops_the_compiled_search(both_cores):
     compiled, _ = both_cores
+    # Python's own handler: a test runner started from a background job (`pytest &` in a
+    # script, nohup) ignores SIGINT, and the search would then run its 10**12 nodes.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
@@ -140,6 +143,7 @@ def test_ctrl_c_stops_the_compiled_search(both_cores):
             compiled.search(3, 201, None, 4, False, 10**12, KNIGHT_MOVES)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_a_node_costs_the_same_on_any_length(monkeypatch):

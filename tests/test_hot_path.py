@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 
 import pytest
 
@@ -86,25 +87,31 @@ def test_bad_starts_on_the_common_call(core, start, error):
 
 
 def test_timeout_stops_a_hard_search(core):
+    began = time.perf_counter()
     with pytest.raises(
         knight.SearchLimitError, match=r"timed out after \d+\.\d\d s, having done [\d,]+ search nodes"
     ) as caught:
         knight.tour(**HARD, timeout=0.05)
+    assert time.perf_counter() - began < 0.05 + 2  # the timeout honoured, with room for a loaded machine
     assert not isinstance(caught.value, knight.NoTourError)
 
 
 @pytest.mark.parametrize("method", ["plain", "ordered", "random"])
 def test_timeout_stops_every_method(method):
+    began = time.perf_counter()
     with pytest.raises(knight.SearchLimitError, match="timed out"):
         knight.tour((3, 201), start=5, method=method, timeout=0.05)
+    assert time.perf_counter() - began < 0.05 + 2
 
 
 def test_timeout_on_exists(core):
     board = knight.Board((3, 201), holes=["cv2"])  # colours balance, so no refutation settles it
+    began = time.perf_counter()
     with pytest.raises(knight.SearchLimitError, match="timed out"):
         knight.exists(board, start=5, timeout=0.05)
     with pytest.raises(knight.SearchLimitError, match="timed out"):
         knight.exists(board, timeout=0.05)
+    assert time.perf_counter() - began < 2 * 0.05 + 2  # both timeouts honoured
 
 
 @pytest.mark.parametrize(

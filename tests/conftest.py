@@ -14,7 +14,9 @@ So that no case runs twice, the rule is:
 * where the extension could not be built, nothing is deselected: the twin job is then the
   only one to run them;
 * every test not parametrised over an implementation runs in both jobs (that is what the
-  twin job is for: the whole library on the twin);
+  twin job is for: the whole library on the twin), but for those marked ``once``: their work
+  does not depend on the implementation (the regeneration of the stored strip bases, which
+  searches with the twin core in either job), so they follow the ``[python]`` cases' rule;
 * ``--all-twin-cases``, or ``KNIGHT_SLOW=1``, keeps the ``[python]`` cases in the twin job
   (there they run with every other module on the twin too, not only the one the fixture
   swaps in: the weekly slow run keeps that combination covered).
@@ -80,10 +82,11 @@ def _twin_case(item):
 
 
 def pytest_collection_modifyitems(config, items):
-    """In the twin job, leave out the [python] cases the compiled job ran (the module docstring)."""
+    """In the twin job, leave out the [python] cases and the tests marked once that the compiled
+    job ran (the module docstring)."""
     if not knight._impl.NO_EXTENSIONS or SLOW or config.getoption("--all-twin-cases"):
         return
-    twin = [item for item in items if _twin_case(item)]
+    twin = [item for item in items if _twin_case(item) or item.get_closest_marker("once")]
     if not twin or not _compiled_job_runs_them():
         return
     config.hook.pytest_deselected(items=twin)

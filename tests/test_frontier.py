@@ -30,6 +30,22 @@ def engine(request):
 @lru_cache(maxsize=None)
 def brute(rows, cols, mask=None, start=None, end=None, closed=False, moves=KNIGHT):
     """Tours by memoised depth-first search over (squares seen, last square): shares no code."""
+    squares, paths = _completions(rows, cols, mask, None if closed else end, closed, moves)
+    if closed:
+        if len(squares) < 3:
+            return 0
+        first = squares[0] if start is None else start
+        directed = paths(1 << first, first, first)
+        return directed if start is not None else directed // 2
+    # an open path's ending does not depend on where it began: one home for all, so that paths
+    # from different starts share what they have in common
+    return sum(paths(1 << s, s, None) for s in ([start] if start is not None else squares))
+
+
+@lru_cache(maxsize=4)  # the questions about one board come together; a 20-square board's table is large
+def _completions(rows, cols, mask, end, closed, moves):
+    """The board's squares, and paths(seen, last, home): the ways to finish a tour from there
+    (memoised, so brute's questions with the same board and end share it)."""
     on = [mask is None or bool(mask[i]) for i in range(rows * cols)]
     squares = [i for i in range(rows * cols) if on[i]]
     links = {
@@ -48,13 +64,7 @@ def brute(rows, cols, mask=None, start=None, end=None, closed=False, moves=KNIGH
             return int(last in links[home]) if closed else int(end is None or last == end)
         return sum(paths(seen | 1 << nxt, nxt, home) for nxt in links[last] if not seen >> nxt & 1)
 
-    if closed:
-        if len(squares) < 3:
-            return 0
-        first = squares[0] if start is None else start
-        directed = paths(1 << first, first, first)
-        return directed if start is not None else directed // 2
-    return sum(paths(1 << s, s, s) for s in ([start] if start is not None else squares))
+    return squares, paths
 
 
 RECTANGLES = [(r, c) for r in range(1, 31) for c in range(1, 31) if r * c <= 30]

@@ -16,13 +16,14 @@ So that no case runs twice, the rule is:
 * every test not parametrised over an implementation runs in both jobs (that is what the
   twin job is for: the whole library on the twin), but for those marked ``once``: their work
   does not depend on the implementation (the regeneration of the stored strip bases, which
-  searches with the twin core in either job), so they follow the ``[python]`` cases' rule;
-* ``--all-twin-cases``, or ``KNIGHT_SLOW=1``, keeps the ``[python]`` cases in the twin job
-  (there they run with every other module on the twin too, not only the one the fixture
-  swaps in: the weekly slow run keeps that combination covered).
+  searches with the twin core in either job), so they follow the same rule;
+* ``KNIGHT_SLOW=1`` keeps the ``[python]`` cases in the twin job: there they run with every
+  other module on the twin too, not only the one the fixture swaps in, and the weekly slow
+  run keeps that combination covered;
+* ``--all-twin-cases`` keeps both the ``[python]`` cases and the tests marked ``once``.
 
-``KNIGHT_SLOW=1`` also turns on the long tests (the full sweeps); ``.github/workflows/slow.yml``
-runs them weekly, on both cores.
+``KNIGHT_SLOW=1`` also turns on the long tests (the full sweeps, the regeneration of the
+stored data); ``.github/workflows/slow.yml`` runs them weekly, on both cores.
 """
 
 import importlib
@@ -84,9 +85,9 @@ def _twin_case(item):
 def pytest_collection_modifyitems(config, items):
     """In the twin job, leave out the [python] cases and the tests marked once that the compiled
     job ran (the module docstring)."""
-    if not knight._impl.NO_EXTENSIONS or SLOW or config.getoption("--all-twin-cases"):
+    if not knight._impl.NO_EXTENSIONS or config.getoption("--all-twin-cases"):
         return
-    twin = [item for item in items if _twin_case(item) or item.get_closest_marker("once")]
+    twin = [item for item in items if item.get_closest_marker("once") or not SLOW and _twin_case(item)]
     if not twin or not _compiled_job_runs_them():
         return
     config.hook.pytest_deselected(items=twin)

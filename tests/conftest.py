@@ -85,7 +85,7 @@ def _twin_case(item):
 def pytest_collection_modifyitems(config, items):
     """In the twin job, leave out the [python] cases and the tests marked once that the compiled
     job ran (the module docstring)."""
-    if not knight._impl.NO_EXTENSIONS or config.getoption("--all-twin-cases"):
+    if not os.environ.get("KNIGHT_NO_EXTENSIONS") or config.getoption("--all-twin-cases"):
         return
     twin = [item for item in items if item.get_closest_marker("once") or not SLOW and _twin_case(item)]
     if not twin or not _compiled_job_runs_them():
@@ -96,8 +96,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_report_header(config):
-    if knight._impl.NO_EXTENSIONS:
-        return "knight: the twin forced (KNIGHT_NO_EXTENSIONS); see tests/conftest.py for the [python] cases"
+    if os.environ.get("KNIGHT_NO_EXTENSIONS"):
+        return "knight: the twin forced (KNIGHT_NO_EXTENSIONS); tests/conftest.py says which cases the compiled job ran"
     return f"knight: {knight.IMPLEMENTATION}"
 
 

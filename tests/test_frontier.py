@@ -480,7 +480,7 @@ def test_a389759_a389755_open_tours_of_partial_boards(engine, rows, values):
 def test_a383660_a383661_closed_tours_of_partial_boards(engine, rows, offset, values):
     compiled = engine.__name__.endswith("_frontier")
     # the compiled engine's last terms (5 rows, 52 to 70 squares) take seconds: KNIGHT_SLOW=1
-    most = 10**9 if os.environ.get("KNIGHT_SLOW") else 50 if compiled else 30
+    most = (10**9 if os.environ.get("KNIGHT_SLOW") else 50) if compiled else 30
     for n, tours in enumerate(values, start=offset):
         if 2 * n <= most:
             cols, mask = first_cells(rows, 2 * n)

@@ -1,8 +1,35 @@
 """Shared fixtures: every search, construction and count test runs against the compiled
-modules and their pure-Python twins."""
+modules and their pure-Python twins.
+
+The suite runs twice, as CI does it: ``pytest`` (the compiled core) and
+``KNIGHT_NO_EXTENSIONS=1 pytest`` (the twin forced). A test parametrised over an
+implementation fixture (one whose params are IMPLEMENTATIONS: ``core``, ``counter``,
+``frontier``, ... and the modules' own ``storage`` and ``engine``) runs its ``[cython]``
+case and its ``[python]`` case in the first job; the twin job skips every ``[cython]`` case.
+So that no case runs twice, the rule is:
+
+* the twin job (``KNIGHT_NO_EXTENSIONS`` set) deselects the ``[python]`` cases when the
+  compiled core imports here (``knight.IMPLEMENTATION`` is ``"cython"`` without the
+  variable), since the compiled job runs them;
+* where the extension could not be built, nothing is deselected: the twin job is then the
+  only one to run them;
+* every test not parametrised over an implementation runs in both jobs (that is what the
+  twin job is for: the whole library on the twin), but for those marked ``once``: their work
+  does not depend on the implementation (the regeneration of the stored strip bases, which
+  searches with the twin core in either job), so they follow the same rule;
+* ``KNIGHT_SLOW=1`` keeps the ``[python]`` cases in the twin job: there they run with every
+  other module on the twin too, not only the one the fixture swaps in, and the weekly slow
+  run keeps that combination covered;
+* ``--all-twin-cases`` keeps both the ``[python]`` cases and the tests marked ``once``.
+
+``KNIGHT_SLOW=1`` also turns on the long tests (the full sweeps, the regeneration of the
+stored data); ``.github/workflows/slow.yml`` runs them weekly, on both cores.
+"""
 
 import importlib
 import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import settings
@@ -17,6 +44,63 @@ settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 IMPLEMENTATIONS = ["cython", "python"]
+SLOW = bool(os.environ.get("KNIGHT_SLOW"))
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--all-twin-cases",
+        action="store_true",
+        help="with KNIGHT_NO_EXTENSIONS set, run the [python] cases the compiled job also runs",
+    )
+
+
+def _compiled_job_runs_them():
+    """Whether ``pytest`` without KNIGHT_NO_EXTENSIONS would use the compiled core here."""
+    env = {name: value for name, value in os.environ.items() if name != "KNIGHT_NO_EXTENSIONS"}
+    try:
+        found = subprocess.run(
+            [sys.executable, "-c", "import knight; print(knight.IMPLEMENTATION)"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False  # when in doubt, run them
+    return found.returncode == 0 and found.stdout.strip() == "cython"
+
+
+def _twin_case(item):
+    """Whether item is the [python] case of a fixture parametrised over IMPLEMENTATIONS."""
+    callspec = getattr(item, "callspec", None)
+    if callspec is None:
+        return False
+    fixtures = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    for name, value in callspec.params.items():
+        definitions = fixtures.get(name) or ()
+        if value == "python" and any(list(d.params or ()) == IMPLEMENTATIONS for d in definitions):
+            return True
+    return False
+
+
+def pytest_collection_modifyitems(config, items):
+    """In the twin job, leave out the [python] cases and the tests marked once that the compiled
+    job ran (the module docstring)."""
+    if not os.environ.get("KNIGHT_NO_EXTENSIONS") or config.getoption("--all-twin-cases"):
+        return
+    twin = [item for item in items if item.get_closest_marker("once") or not SLOW and _twin_case(item)]
+    if not twin or not _compiled_job_runs_them():
+        return
+    config.hook.pytest_deselected(items=twin)
+    kept = set(map(id, twin))
+    items[:] = [item for item in items if id(item) not in kept]
+
+
+def pytest_report_header(config):
+    if os.environ.get("KNIGHT_NO_EXTENSIONS"):
+        return "knight: the twin forced (KNIGHT_NO_EXTENSIONS); tests/conftest.py says which cases the compiled job ran"
+    return f"knight: {knight.IMPLEMENTATION}"
 
 
 def _compiled(name):

@@ -1,6 +1,7 @@
 """knight.count(method="enumerate"): the issue's values, the conventions, symmetry, executors, budgets, Ctrl-C;
 shaped boards and other leapers against a count from the definition."""
 
+import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -226,11 +227,13 @@ def test_interrupt_stops_the_count_and_cancels_pending_items(counter, monkeypatc
 @pytest.mark.parametrize("closed", [False, True])
 def test_compiled_and_twin_count_identically(both_counters, monkeypatch, rows, cols, closed):
     """Same tours, same search nodes, same work items, from every board small enough for the twin."""
+    # from every start of 5×6 (open): 3 s of the twin's, the same work items (256) as 4×6's: KNIGHT_SLOW=1
+    every = (rows, cols, closed) != (5, 6, False) or os.environ.get("KNIGHT_SLOW")
     results = []
     for module in both_counters:
         monkeypatch.setattr(count_kernels, "walker", module)
         results.append(
-            [count_result((rows, cols), closed=closed)]
+            ([count_result((rows, cols), closed=closed)] if every else [])
             + [count_result((rows, cols), start=start, closed=closed) for start in (1, cols + 2)]
         )
     assert results[0] == results[1]

@@ -97,15 +97,19 @@ def test_timeout_stops_a_sweep_and_says_what_was_done(frontier):
     began = time.perf_counter()
     with pytest.raises(knight.SearchLimitError, match=r"timed out after .* states of the frontier sweep"):
         knight.count((6, 7), method="frontier", timeout=0.2)
-    assert time.perf_counter() - began < 10  # not a timed assertion of speed: a hang would never end
+    assert time.perf_counter() - began < 0.2 + 2  # the timeout honoured, with room for a loaded machine
 
 
 def test_timeout_stops_a_walk_and_tours(counter):
+    began = time.perf_counter()
     with pytest.raises(knight.SearchLimitError, match=r"timed out after .* search nodes"):
         knight.count(7, method="enumerate", timeout=0.2)
+    assert time.perf_counter() - began < 0.2 + 2  # the timeout honoured, with room for a loaded machine
+    began = time.perf_counter()
     with pytest.raises(knight.SearchLimitError, match=r"timed out after .* search nodes"):
         for _ in knight.tours(7, timeout=0.2):
             pass
+    assert time.perf_counter() - began < 0.2 + 2
 
 
 def test_max_nodes_bounds_the_states_swept(frontier):
@@ -123,7 +127,8 @@ def test_max_nodes_bounds_the_demand_patterns_too(frontier, size):
 
 
 def test_pieces_on_executors_add_up(frontier):
-    size = (3, 12) if frontier.__name__.endswith("_py") else (4, 9)
+    twin = frontier.__name__.endswith("_py")
+    size = (3, 12) if twin else (4, 9)
     expected = knight.count(size, method="frontier")
     with ThreadPoolExecutor(3) as threads:
         assert knight.count(size, method="frontier", executor=threads) == expected
@@ -132,8 +137,15 @@ def test_pieces_on_executors_add_up(frontier):
         assert knight.count((3, 10), 1, end=30, method="frontier", executor=processes) == knight.count(
             (3, 10), 1, end=30, method="frontier"
         )
+        # Counts far longer than the timeout: 6×7 takes the compiled engine about 10 s, 5×7 the
+        # twin about 5 s (2 s of it planning the sweep). The twin's 6×7 spent 30 s planning
+        # before the split looked at the clock; until the split stops at the deadline itself,
+        # only the compiled engine's time is bounded here.
+        began = time.monotonic()
         with pytest.raises(knight.SearchLimitError, match="timed out"):
-            knight.count((6, 7), method="frontier", executor=processes, timeout=0.5)
+            knight.count((5, 7) if twin else (6, 7), method="frontier", executor=processes, timeout=0.5)
+        if not twin:
+            assert time.monotonic() - began < 0.5 + 3  # the timeout, and room for a loaded machine
 
 
 def test_progress_bar_over_the_sweep(frontier, capsys):

@@ -1,7 +1,5 @@
 """knight.tour() against the independent validator, the theorems and the other implementation."""
 
-import time
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -40,13 +38,17 @@ def test_closed_tours_from_every_start(core, rows, cols):
 
 
 @pytest.mark.parametrize("size", [(3, 3), (4, 4), (2, 5), (2, 8), (3, 5), (3, 6), (1, 4)])
-def test_boards_without_open_tours(core, size):
+def test_boards_without_open_tours(core, size, monkeypatch):
+    """Refused by the theorems, without a search (not timed: no node is spent)."""
+
+    def no_search(*args):
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(core, "search", no_search)
     rows, cols = size
     for start in range(1, rows * cols + 1):
-        began = time.perf_counter()
         with pytest.raises(knight.NoTourError, match="no open tour"):
             knight.tour(size, start)
-        assert time.perf_counter() - began < 0.5
 
 
 @pytest.mark.parametrize("size", [(3, 3), (4, 4), (2, 5), (3, 5), (3, 6), (5, 5)])

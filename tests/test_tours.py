@@ -3,7 +3,6 @@ shaped boards and other leapers, each tour checked from the definition."""
 
 import itertools
 import random
-import time
 
 import pytest
 from hypothesis import given
@@ -83,13 +82,12 @@ def test_closed_tours_without_start_go_first_to_the_earlier_move(counter):
 
 
 def test_first_tour_arrives_at_once_on_8x8(counter):
-    starts = range(1, 65) if not counter.__name__.endswith("_py") else (1, 28, 64)
-    began = time.perf_counter()
-    for start in starts:
-        first = next(knight.tours(8, start=start))
+    """At once: from every start, Warnsdorff's order reaches the first tour without a step
+    back, so within 64 nodes (counted, not timed)."""
+    for start in range(1, 65):
+        first = next(knight.tours(8, start=start, max_nodes=64))
         assert_tour(first, 8, 8)
         assert first.start == start
-    assert time.perf_counter() - began < 2
     assert next(knight.tours(8)).start == 1
     assert_tour(next(knight.tours(8, closed=True)), 8, 8, closed=True)
 

@@ -10,22 +10,23 @@ and its ends are a move apart gives a cycle, turned to begin at the start. Walks
 retry until they happen to close, as seed 004 does, almost never close on larger boards;
 rotations close them in a few hundred steps. A run that stops growing
 (ROTATIONS_PER_SQUARE · n rotations without a new square) starts again with a fresh walk.
+The random choices are drawn from SplitMix64 (see _splitmix), as the open walks' are, so a
+seed gives the same tour on both cores and from one release to the next.
 """
 
 from __future__ import annotations
 
-import random
-
 from ..model._deadline import expired
 from ..model._status import FOUND, LIMIT
 from ._kernels import core
+from ._splitmix import SplitMix64
 
 #: Rotations without a new square, per square of the board, before a fresh walk.
 ROTATIONS_PER_SQUARE = 4
 
 
 def closed_tour(
-    neighbours: list[list[int]], squares: int, start: int, rng: random.Random, budget: int, deadline: float
+    neighbours: list[list[int]], squares: int, start: int, rng: SplitMix64, budget: int, deadline: float
 ) -> tuple[int, int, list[int] | None]:
     """A closed tour from cell start over the squares cells of a board (neighbours: each
     cell's squares a move away, none for a hole); (status, nodes, path). A node is one
@@ -51,18 +52,19 @@ def closed_tour(
             options = [target for target in neighbours[end] if not on_path[target]]
             if options:
                 fewest = min(degree[target] for target in options)
-                square = rng.choice([target for target in options if degree[target] == fewest])
+                ties = [target for target in options if degree[target] == fewest]
+                square = ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
                 continue
             if len(path) == squares and path[0] in neighbours[end]:
                 turn = path.index(start)
                 return FOUND, nodes, path[turn:] + path[:turn]
-            if rng.random() < 0.5:
+            if rng.next() >> 63:
                 path.reverse()
                 end = path[-1]
             pivots = [target for target in neighbours[end] if on_path[target] and target != path[-2]]
             if not pivots:
                 break
-            turn = path.index(rng.choice(pivots)) + 1
+            turn = path.index(pivots[rng.below(len(pivots))]) + 1
             path[turn:] = path[: turn - 1 : -1]
             square = -1
             stale += 1

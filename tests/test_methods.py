@@ -206,7 +206,8 @@ def test_plain_and_ordered_reproduce_seed_001(method, size):
 
 # -- the walks on both cores (search._walk / _walk_py) -------------------------------------------
 
-WALK_LEAPERS = [leaper_moves((1, 2)), leaper_moves((1, 3)), leaper_moves((2, 3))]
+WALK_LEAPERS_PAIRS = [(1, 2), (1, 3), (2, 3)]
+WALK_LEAPERS = [leaper_moves(pair) for pair in WALK_LEAPERS_PAIRS]
 
 
 @pytest.fixture(scope="module")
@@ -246,6 +247,28 @@ def test_walks_give_the_same_tours_on_both_cores(both_walks, rows, cols, holes, 
     assert compiled.random_walk(*args) == twin.random_walk(*args)
 
 
+@given(
+    rows=st.integers(1, 9),
+    cols=st.integers(1, 9),
+    holes=st.integers(0, 2**81 - 1) | st.none(),
+    start=st.integers(0, 80),
+    budget=st.sampled_from([5_000, 300, 2]),
+    leaper=st.sampled_from(range(len(WALK_LEAPERS))),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_closed_walks_give_the_same_tours_on_both_cores(both_walks, rows, cols, holes, start, budget, leaper, seed):
+    compiled, twin = both_walks
+    start %= rows * cols
+    mask = None if holes is None else bytes((holes >> cell) & 1 | (cell == start) for cell in range(rows * cols))
+    args = (rows, cols, mask, start, budget, WALK_LEAPERS[leaper], seed)
+    answer = compiled.closed_walk(*args)
+    assert answer == twin.closed_walk(*args)
+    if answer[0] == compiled.FOUND:
+        holed = [] if mask is None else [cell + 1 for cell in range(rows * cols) if not mask[cell]]
+        assert answer[2][0] == start + 1
+        assert_tour(answer[2], rows, cols, closed=True, leaper=WALK_LEAPERS_PAIRS[leaper], holes=holed)
+
+
 def test_random_seeds_give_the_same_tours_on_both_cores(both_walks):
     compiled, twin = both_walks
     for seed in range(20):
@@ -253,6 +276,9 @@ def test_random_seeds_give_the_same_tours_on_both_cores(both_walks):
             args = (8, 8, None, start, False, 100_000, leaper_moves((1, 2)), seed)
             status, _, squares = compiled.random_walk(*args)
             assert status == compiled.FOUND and (status, squares) == twin.random_walk(*args)[::2]
+            args = (8, 8, None, start, 100_000, leaper_moves((1, 2)), seed)
+            status, _, squares = compiled.closed_walk(*args)
+            assert status == compiled.FOUND and (status, squares) == twin.closed_walk(*args)[::2]
 
 
 @pytest.fixture(params=["cython", "python"])
@@ -268,6 +294,9 @@ def walk(request, monkeypatch):
     module = importlib.import_module("knight.search._walk" if request.param == "cython" else "knight.search._walk_py")
     monkeypatch.setattr(knight.search._kernels, "walk", module)
     return module
+
+
+CLOSED_SEED_0 = [1, 11, 17, 2, 19, 29, 12, 6]  # knight.tour(8, 1, method="random", seed=0, closed=True)[:8]
 
 
 def test_a_seed_gives_the_same_tour_on_either_core_and_release(walk):
@@ -294,6 +323,7 @@ def test_a_seed_gives_the_same_tour_on_either_core_and_release(walk):
     # the seed's low 64 bits: -1 is 2**64 - 1, 2**64 + 3 is 3
     assert knight.tour(8, 1, method="random", seed=2**64 + 3) == knight.tour(8, 1, method="random", seed=3)
     assert knight.tour(8, 1, method="random", seed=-1) == knight.tour(8, 1, method="random", seed=2**64 - 1)
+    assert list(knight.tour(8, 1, method="random", seed=0, closed=True))[:8] == CLOSED_SEED_0
 
 
 def test_random_without_a_seed_still_finds_tours(walk):

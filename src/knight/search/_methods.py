@@ -5,7 +5,7 @@ knight.Board, start a 0-based cell index and deadline a time.monotonic() reading
 for none), and returns (status, nodes, squares) as the search core does: squares is an
 int32 array of 1-based square numbers when status is FOUND; EXHAUSTED is a proof that no
 tour starts there; LIMIT means budget squares were placed, or the deadline passed,
-without an answer. "backtrack", "warnsdorff" and "random" (open) are compiled; the others
+without an answer. "backtrack", "warnsdorff" and "random" are compiled; the others
 follow the seed course notes and run in Python.
 Every method runs on any board, holes included.
 """
@@ -21,7 +21,7 @@ from ..model._deadline import expired
 from ..model._errors import WarnsdorffStuckError
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
-from ._splitmix import SplitMix64, seed_state
+from ._splitmix import seed_state
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 
@@ -109,20 +109,17 @@ def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | 
 def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """Warnsdorff's rule with random tie-breaks, drawn from SplitMix64 (see _splitmix).
 
-    Open tours: walks restarted until one succeeds (seed 004), in the kernel
-    (_kernels.walk). Closed tours, which such walks seldom find on larger boards: a walk
-    closed by Pósa rotations (see _rotate, in Python). seed makes the run reproducible,
+    Open tours: walks restarted until one succeeds (seed 004). Closed tours, which such
+    walks seldom find on larger boards: a walk closed by Pósa rotations. Both run in the
+    kernel (_kernels.walk: random_walk, closed_walk). seed makes the run reproducible,
     the same tour on both cores and from one release to the next; every attempt's squares
     count against budget.
     """
     state = seed_state(seed)
     if closed:
-        from ._rotate import closed_tour  # here, not at import knight
-
-        status, nodes, path = closed_tour(
-            board.neighbour_lists(), len(board), start, SplitMix64(state), budget, deadline
+        return _kernels.walk.closed_walk(
+            board.rows, board.cols, board.mask, start, budget, board.steps, state, deadline
         )
-        return status, nodes, None if path is None else _squares(path)
     return _kernels.walk.random_walk(
         board.rows, board.cols, board.mask, start, False, budget, board.steps, state, deadline
     )

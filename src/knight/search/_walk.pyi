@@ -5,6 +5,7 @@ FOUND: int
 EXHAUSTED: int
 LIMIT: int
 CHECK_EVERY: int
+ROTATIONS_PER_SQUARE: int
 
 def warnsdorff(
     rows: int,
@@ -22,6 +23,16 @@ def random_walk(
     mask: Optional[bytes],
     start: int,
     closed: bool,
+    max_nodes: int,
+    moves: Sequence[Tuple[int, int]],
+    seed: int,
+    deadline: float = ...,
+) -> Tuple[int, int, Optional[array[int]]]: ...
+def closed_walk(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: int,
     max_nodes: int,
     moves: Sequence[Tuple[int, int]],
     seed: int,

@@ -18,7 +18,7 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport INFINITY
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memmove, memset
 
 from time import monotonic
 
@@ -28,8 +28,9 @@ FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
 cdef enum:
     _CHECK_MASK = 4095     # the clock and Ctrl-C are checked when the squares placed & _CHECK_MASK == 0
+    _ROTATIONS_PER_SQUARE = 4  # closed_walk: rotations without a new square, per square, before a fresh walk
 
-CHECK_EVERY = _CHECK_MASK + 1
+CHECK_EVERY, ROTATIONS_PER_SQUARE = _CHECK_MASK + 1, _ROTATIONS_PER_SQUARE
 
 cdef array _INT32 = array("i")
 cdef object _monotonic = monotonic
@@ -279,3 +280,130 @@ def random_walk(int rows, int cols, const uint8_t[::1] mask, int start, bint clo
     if status != S_FOUND:
         return status, nodes, None
     return status, nodes, _squares(p, length)
+
+
+# -- closed tours: a random walk closed by Pósa rotations (the twin's closed_walk) ---------------
+
+cdef void _reverse(int32_t *path, int32_t first, int32_t last) noexcept nogil:
+    """Reverse path[first:last]."""
+    cdef int32_t swap
+    last -= 1
+    while first < last:
+        swap = path[first]
+        path[first] = path[last]
+        path[last] = swap
+        first += 1
+        last -= 1
+
+
+cdef int _closed_walk(Walk *w, int32_t start, int64_t budget, uint64_t *state, double deadline,
+                      int64_t *nodes_out, int32_t *turn_out) except -1 nogil:
+    """As the twin's closed_walk: returns the status, puts the nodes in nodes_out and, when
+    FOUND, the index of start on the cycle w.path in turn_out."""
+    cdef uint8_t *on_path = w.free_   # here 1 for a square on the path (the border and holes: never)
+    cdef uint8_t *degree = w.degree   # free neighbours: not on the path
+    cdef int32_t *path = w.path
+    cdef int32_t offset[MAX_MOVES]
+    cdef int32_t ties[MAX_MOVES]
+    cdef int32_t moves = w.moves, n = w.n, length, square, end, target, tied, i, turn = 0, before
+    cdef int64_t nodes = 0, stale, patience = <int64_t>_ROTATIONS_PER_SQUARE * n
+    cdef uint8_t fewest
+    cdef bint home
+    memcpy(offset, w.offset, sizeof(offset))
+    while nodes < budget:
+        memset(on_path, 0, w.cells)
+        memcpy(degree, w.base_degree, w.cells)
+        length = 0
+        square = start
+        stale = 0
+        while nodes < budget and stale <= patience:
+            nodes += 1
+            if nodes & _CHECK_MASK == 0 and _tick(deadline):
+                nodes_out[0] = nodes
+                return S_LIMIT
+            if square >= 0:  # take square
+                on_path[square] = 1
+                path[length] = square
+                length += 1
+                for i in range(moves):
+                    degree[square + offset[i]] -= 1  # the border's and the holes' counts are never read
+                stale = 0
+            end = path[length - 1]
+            fewest = 255
+            tied = 0
+            for i in range(moves):
+                target = end + offset[i]
+                if w.on_board[target] and not on_path[target]:
+                    if degree[target] < fewest:
+                        fewest = degree[target]
+                        ties[0] = target
+                        tied = 1
+                    elif degree[target] == fewest:
+                        ties[tied] = target
+                        tied += 1
+            if tied:
+                square = ties[0] if tied == 1 else ties[_next(state) % <uint64_t>tied]
+                continue
+            if length == n:
+                home = False
+                for i in range(moves):
+                    home = home or end + offset[i] == path[0]
+                if home:
+                    for turn in range(n):
+                        if path[turn] == start:
+                            break
+                    nodes_out[0] = nodes
+                    turn_out[0] = turn
+                    return S_FOUND
+            if _next(state) >> 63:
+                _reverse(path, 0, length)
+                end = path[length - 1]
+            before = path[length - 2] if length >= 2 else -1
+            tied = 0
+            for i in range(moves):
+                target = end + offset[i]
+                if on_path[target] and target != before:
+                    ties[tied] = target
+                    tied += 1
+            if tied == 0:
+                break
+            target = ties[_next(state) % <uint64_t>tied]
+            for turn in range(length):
+                if path[turn] == target:
+                    break
+            _reverse(path, turn + 1, length)
+            square = -1
+            stale += 1
+    nodes_out[0] = nodes
+    return S_LIMIT
+
+
+def closed_walk(int rows, int cols, const uint8_t[::1] mask, int start, long long max_nodes, moves,
+                unsigned long long seed, double deadline=INFINITY):
+    """A closed tour from cell index start by a random walk closed by Pósa rotations; return
+    (status, nodes, squares).
+
+    The same contract as ``_walk_py.closed_walk``: the random choices are drawn from
+    SplitMix64 seeded with seed (0 to 2**64 - 1); status is FOUND with the tour's squares
+    (1-based, an int32 array, from start), or LIMIT (squares None) when max_nodes nodes
+    (extensions and rotations) or the deadline passed first.
+    """
+    cdef _Prepared p = _prepare(rows, cols, mask, start, moves)
+    cdef int64_t nodes = 0
+    cdef int32_t turn = 0, i, n = p.w.n
+    cdef uint64_t state = seed
+    cdef int status
+    cdef int32_t *rotated
+    with nogil:
+        status = _closed_walk(&p.w, _cell(&p.w, start), max_nodes, &state, deadline, &nodes, &turn)
+    if status != S_FOUND:
+        return status, nodes, None
+    if turn:
+        rotated = <int32_t *>malloc(<size_t>turn * sizeof(int32_t))
+        if rotated == NULL:
+            raise MemoryError(f"no memory to turn a tour of {n:,} squares")
+        memcpy(rotated, p.w.path, turn * sizeof(int32_t))
+        memmove(p.w.path, p.w.path + turn, (n - turn) * sizeof(int32_t))
+        memcpy(p.w.path + n - turn, rotated, turn * sizeof(int32_t))
+        free(rotated)
+    return status, nodes, _squares(p, n)

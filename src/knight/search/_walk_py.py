@@ -5,7 +5,8 @@ neighbour with the fewest free neighbours of its own. Each square's count of fre
 neighbours (its degree) is kept up to date as the walk takes squares, never recounted.
 Ties go to the lowest move index (``warnsdorff``, seed 002), or to one drawn from
 SplitMix64 (``random_walk``, seed 004's random tie-breaks), which restarts the walk from
-the start until one covers the board.
+the start until one covers the board. ``closed_walk`` closes a random walk by Pósa
+rotations (see its docstring).
 
 The board is laid out as the search core's: a grid of bytes inside a border as wide as
 the longest step, whose cells are never free, so a neighbour is the cell index plus a
@@ -23,7 +24,16 @@ from time import monotonic
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._splitmix import SplitMix64
 
-__all__ = ["CHECK_EVERY", "EXHAUSTED", "FOUND", "LIMIT", "random_walk", "warnsdorff"]
+__all__ = [
+    "CHECK_EVERY",
+    "EXHAUSTED",
+    "FOUND",
+    "LIMIT",
+    "ROTATIONS_PER_SQUARE",
+    "closed_walk",
+    "random_walk",
+    "warnsdorff",
+]
 
 CHECK_EVERY = 4096
 
@@ -155,4 +165,82 @@ def random_walk(
             return FOUND, nodes, walk.squares(path)
         if late:
             break
+    return LIMIT, nodes, None
+
+
+#: closed_walk: rotations without a new square, per square of the board, before a fresh walk.
+ROTATIONS_PER_SQUARE = 4
+
+
+def closed_walk(
+    rows: int,
+    cols: int,
+    mask: bytes | None,
+    start: int,
+    max_nodes: int,
+    moves,
+    seed: int,
+    deadline: float = math.inf,
+) -> tuple[int, int, array | None]:
+    """A closed tour from cell index start by a random walk closed by Pósa rotations; return
+    (status, nodes, squares).
+
+    A random Warnsdorff walk from the start (fewest onward moves first, ties drawn from
+    SplitMix64(seed)) covers most of the board. When the path's end has no free
+    neighbour, a rotation gives it another end: for a square v = path[i] a move from the
+    end, reversing path[i+1:] leaves a path of the same squares ending at the old
+    path[i+1]. Each rotation first turns the path round at random (when the next draw's
+    top bit is 1), so both ends move (a corner stuck as the first square could never be
+    left otherwise). Extending and rotating until the path holds every square and its
+    ends are a move apart gives a cycle, turned to begin at the start. Walks that retry
+    until they happen to close, as seed 004 does, almost never close on larger boards;
+    rotations close them in a few hundred steps. A run that stops growing
+    (ROTATIONS_PER_SQUARE · n rotations without a new square) starts again with a fresh
+    walk. A node is one extension or rotation; status is FOUND with the tour's squares
+    (1-based, an int32 array, from start), or LIMIT (squares None) when max_nodes nodes or
+    the deadline passed first.
+    """
+    walk = _Walk(rows, cols, mask, start, moves)
+    rng = SplitMix64(seed)
+    on_board, offsets, n = walk.on_board, walk.offsets, walk.n
+    home = walk.cell(start)
+    nodes = 0
+    while nodes < max_nodes:
+        on_path = bytearray(len(on_board))
+        degree = bytearray(walk.base_degree)  # free neighbours of each square
+        path = array("i")
+        square = home
+        stale = 0
+        while nodes < max_nodes and stale <= ROTATIONS_PER_SQUARE * n:
+            nodes += 1
+            if nodes % CHECK_EVERY == 0 and deadline != math.inf and monotonic() >= deadline:
+                return LIMIT, nodes, None
+            if square >= 0:  # take square
+                on_path[square] = 1
+                path.append(square)
+                for offset in offsets:
+                    if on_board[square + offset]:
+                        degree[square + offset] -= 1
+                stale = 0
+            end = path[-1]
+            options = [end + offset for offset in offsets if on_board[end + offset] and not on_path[end + offset]]
+            if options:
+                fewest = min(degree[target] for target in options)
+                ties = [target for target in options if degree[target] == fewest]
+                square = ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
+                continue
+            if len(path) == n and any(end + offset == path[0] for offset in offsets):
+                turn = path.index(home)
+                return FOUND, nodes, walk.squares(path[turn:] + path[:turn])
+            if rng.next() >> 63:
+                path.reverse()
+                end = path[-1]
+            before = path[-2] if len(path) >= 2 else -1
+            pivots = [end + offset for offset in offsets if on_path[end + offset] and end + offset != before]
+            if not pivots:
+                break
+            turn = path.index(pivots[rng.below(len(pivots))]) + 1
+            path[turn:] = path[: turn - 1 : -1]
+            square = -1
+            stale += 1
     return LIMIT, nodes, None

@@ -165,6 +165,8 @@ cdef bint _complete(Walk *w, int32_t length, bint closed) noexcept nogil:
         return False
     if not closed:
         return True
+    if length < 3:  # a cycle needs three squares
+        return False
     for i in range(w.moves):
         if w.path[length - 1] + w.offset[i] == w.path[0]:
             return True
@@ -344,7 +346,7 @@ cdef int _closed_walk(Walk *w, int32_t start, int64_t budget, uint64_t *state, d
             if tied:
                 square = ties[0] if tied == 1 else ties[_next(state) % <uint64_t>tied]
                 continue
-            if length == n:
+            if length == n and n >= 3:  # a cycle needs three squares
                 home = False
                 for i in range(moves):
                     home = home or end + offset[i] == path[0]

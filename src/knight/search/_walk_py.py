@@ -101,7 +101,9 @@ class _Walk:
         """Whether path covers the board (and, for closed, ends a move from its start)."""
         if len(path) != self.n:
             return False
-        return not closed or any(path[-1] + offset == path[0] for offset in self.offsets)
+        if not closed:
+            return True
+        return len(path) >= 3 and any(path[-1] + offset == path[0] for offset in self.offsets)  # a cycle: 3 squares
 
     def squares(self, path: array) -> array:
         """The path's cells as 1-based square numbers."""
@@ -229,7 +231,7 @@ def closed_walk(
                 ties = [target for target in options if degree[target] == fewest]
                 square = ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
                 continue
-            if len(path) == n and any(end + offset == path[0] for offset in offsets):
+            if len(path) == n >= 3 and any(end + offset == path[0] for offset in offsets):  # a cycle: 3 squares
                 turn = path.index(home)
                 return FOUND, nodes, walk.squares(path[turn:] + path[:turn])
             if rng.next() >> 63:

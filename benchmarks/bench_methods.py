@@ -1,19 +1,30 @@
 """Benchmark the search methods: 8×8 time and success rate, and "auto" against the best method per size.
 
-    python benchmarks/bench_methods.py [--auto-only]
+    python benchmarks/bench_methods.py [--auto-only | --walks-only]
 
 Prints two tables from one run. First, over all 64 starts of 8×8, open and closed, each
 method's time a start and its successes: a start counts as a success when the method
 returns a tour; a WarnsdorffStuckError or SearchLimitError is a failure. "random" uses
 seed=start; the backtracking seeds ("plain", "ordered") are given PLAIN_NODES search
-nodes a start, the others the default budget. Every method but "backtrack" runs in
-Python. Second, for every n×n from 5 to 60, the open tour time of "auto", "backtrack"
+nodes a start, the others the default budget. "plain", "ordered" and closed "random"
+run in Python, the others in the compiled core. Second, for every n×n from 5 to 60, the open tour time of "auto", "backtrack"
 and "construct" (mean over a few starts, best of AUTO_ROUNDS alternating rounds) and
 auto's ratio to the fastest (target at most 1.5×), then the largest ratio.
+
+Third (first with --walks-only), the walks against the compiled search, from one run of
+alternating rounds (each keeps its best): "warnsdorff" over all 64 starts of 8×8 (stuck
+or not) against "backtrack" (target at most 1.5×), "random" (seed=start) against it
+(target at most 3×), and on 1001×1001 from WALK_BIG_STARTS (a corner and the centre,
+where the rule gets stuck after 85-90% of the squares) against "backtrack" (target at
+most 2×); then the
+walk's peak memory on 1001×1001, in bytes a square (target at most 64), measured as the
+growth of the peak resident size of a fresh process over the call (Linux only).
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import time
 
@@ -76,9 +87,79 @@ def auto_table() -> None:
     print(f"largest auto/best: {worst[0]:.2f} at n = {worst[1]} (target at most 1.5)")
 
 
+WALK_ROUNDS = 5
+WALK_BIG = 1001
+WALK_BIG_STARTS = (1, 500 * 1001 + 501)  # a corner and the centre (ties to the lowest move: stuck from both)
+
+#: Run in a fresh process: the growth of the peak resident size over one call, in bytes a square.
+#: (Linux's VmHWM, reset first through clear_refs: ru_maxrss carries the parent's peak across fork and exec.)
+_PEAK = """
+import knight
+def status(key):
+    with open("/proc/self/status") as lines:
+        return next(int(line.split()[1]) * 1024 for line in lines if line.startswith(key + ":"))
+knight.tour(5, 1, method={method!r})
+with open("/proc/self/clear_refs", "w") as clear:
+    clear.write("5")  # the peak back to the present size
+before = status("VmRSS")
+try:
+    knight.tour({n}, {start}, method={method!r}, seed=1)
+except knight.SearchLimitError:
+    pass
+print((status("VmHWM") - before) / {n} ** 2)
+"""
+
+
+def walk_time(size: int, starts, method: str) -> float:
+    """Seconds a call of knight.tour(size, start, method=method, seed=start), mean over starts, stuck or not."""
+    began = time.perf_counter()
+    for start in starts:
+        try:
+            knight.tour(size, start, method=method, seed=start)
+        except knight.SearchLimitError:
+            pass
+    return (time.perf_counter() - began) / len(starts)
+
+
+def walks_table() -> None:
+    """The walks against the compiled search, each target beside its reference, from one run."""
+    print(f"walks against the compiled search, load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    small = {m: float("inf") for m in ("backtrack", "warnsdorff", "random")}
+    big = {(m, s): float("inf") for m in ("backtrack", "warnsdorff") for s in WALK_BIG_STARTS}
+    for _ in range(WALK_ROUNDS):
+        for method in small:
+            small[method] = min(small[method], min(walk_time(8, range(1, 65), method) for _ in range(20)))
+        for method, start in big:
+            big[method, start] = min(big[method, start], walk_time(WALK_BIG, [start], method))
+    reference = small["backtrack"]
+    print(f"  8×8, all 64 starts, backtrack (compiled search): {reference * 1e6:8.2f} µs a tour")
+    for method, target in (("warnsdorff", 1.5), ("random", 3)):
+        ratio = small[method] / reference
+        print(f"  8×8, all 64 starts, {method:<10}: {small[method] * 1e6:8.2f} µs = {ratio:5.2f}× (target ≤ {target}×)")
+    for start in WALK_BIG_STARTS:
+        ours, theirs = big["warnsdorff", start], big["backtrack", start]
+        print(
+            f"  {WALK_BIG}×{WALK_BIG} from {start}: warnsdorff {ours:.3f} s, backtrack {theirs:.3f} s"
+            f" = {ours / theirs:5.2f}× (target ≤ 2×)"
+        )
+    for start in WALK_BIG_STARTS:
+        for method in ("warnsdorff", "backtrack"):
+            script = _PEAK.format(method=method, n=WALK_BIG, start=start)
+            answer = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+            print(
+                f"  {WALK_BIG}×{WALK_BIG} from {start}, {method:<10}: peak {float(answer.stdout):6.1f} bytes a square"
+                + (" (target ≤ 64)" if method == "warnsdorff" else "")
+            )
+    print(f"  load average {os.getloadavg()[0]:.2f} at the end")
+
+
 def main() -> None:
+    if "--walks-only" in sys.argv:
+        walks_table()
+        return
     if "--auto-only" not in sys.argv:
         methods_table()
+        walks_table()
     auto_table()
 
 

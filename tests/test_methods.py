@@ -202,3 +202,143 @@ def test_plain_and_ordered_reproduce_seed_001(method, size):
     found = knight.tour(size, 1, method=method)
     assert list(found) == seed_001(*size, ordered=method == "ordered")
     assert_tour(found, *size)
+
+
+# -- the walks on both cores (search._walk / _walk_py) -------------------------------------------
+
+WALK_LEAPERS_PAIRS = [(1, 2), (1, 3), (2, 3)]
+WALK_LEAPERS = [leaper_moves(pair) for pair in WALK_LEAPERS_PAIRS]
+
+
+@pytest.fixture(scope="module")
+def both_walks():
+    """The compiled walks and their twin side by side."""
+    import importlib
+
+    import knight.model._kernels
+
+    if knight.model._kernels.NO_EXTENSIONS:
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+    return importlib.import_module("knight.search._walk"), importlib.import_module("knight.search._walk_py")
+
+
+@given(
+    rows=st.integers(1, 12),
+    cols=st.integers(1, 12),
+    holes=st.integers(0, 2**144 - 1) | st.none(),
+    start=st.integers(0, 143),
+    closed=st.booleans(),
+    budget=st.sampled_from([10**6, 40, 3, 1]),
+    leaper=st.sampled_from(range(len(WALK_LEAPERS))),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_walks_give_the_same_tours_on_both_cores(both_walks, rows, cols, holes, start, closed, budget, leaper, seed):
+    compiled, twin = both_walks
+    mask = (
+        None
+        if holes is None
+        else bytes((holes >> cell) & 1 | (cell == start % (rows * cols)) for cell in range(rows * cols))
+    )
+    start %= rows * cols
+    moves = WALK_LEAPERS[leaper]
+    args = (rows, cols, mask, start, closed, budget, moves)
+    assert compiled.warnsdorff(*args) == twin.warnsdorff(*args)
+    args = (rows, cols, mask, start, closed, min(budget, 5_000), moves, seed)
+    assert compiled.random_walk(*args) == twin.random_walk(*args)
+
+
+@given(
+    rows=st.integers(1, 9),
+    cols=st.integers(1, 9),
+    holes=st.integers(0, 2**81 - 1) | st.none(),
+    start=st.integers(0, 80),
+    budget=st.sampled_from([5_000, 300, 2]),
+    leaper=st.sampled_from(range(len(WALK_LEAPERS))),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_closed_walks_give_the_same_tours_on_both_cores(both_walks, rows, cols, holes, start, budget, leaper, seed):
+    compiled, twin = both_walks
+    start %= rows * cols
+    mask = None if holes is None else bytes((holes >> cell) & 1 | (cell == start) for cell in range(rows * cols))
+    args = (rows, cols, mask, start, budget, WALK_LEAPERS[leaper], seed)
+    answer = compiled.closed_walk(*args)
+    assert answer == twin.closed_walk(*args)
+    if answer[0] == compiled.FOUND:
+        holed = [] if mask is None else [cell + 1 for cell in range(rows * cols) if not mask[cell]]
+        assert answer[2][0] == start + 1
+        assert_tour(answer[2], rows, cols, closed=True, leaper=WALK_LEAPERS_PAIRS[leaper], holes=holed)
+
+
+def test_random_seeds_give_the_same_tours_on_both_cores(both_walks):
+    compiled, twin = both_walks
+    for seed in range(20):
+        for start in (0, 27, 63):
+            args = (8, 8, None, start, False, 100_000, leaper_moves((1, 2)), seed)
+            status, _, squares = compiled.random_walk(*args)
+            assert status == compiled.FOUND and (status, squares) == twin.random_walk(*args)[::2]
+            args = (8, 8, None, start, 100_000, leaper_moves((1, 2)), seed)
+            status, _, squares = compiled.closed_walk(*args)
+            assert status == compiled.FOUND and (status, squares) == twin.closed_walk(*args)[::2]
+
+
+@pytest.fixture(params=["cython", "python"])
+def walk(request, monkeypatch):
+    """The walks in use for the test."""
+    import importlib
+
+    import knight.model._kernels
+    import knight.search._kernels
+
+    if request.param == "cython" and knight.model._kernels.NO_EXTENSIONS:
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+    module = importlib.import_module("knight.search._walk" if request.param == "cython" else "knight.search._walk_py")
+    monkeypatch.setattr(knight.search._kernels, "walk", module)
+    return module
+
+
+CLOSED_SEED_0 = [1, 11, 17, 2, 19, 29, 12, 6]  # knight.tour(8, 1, method="random", seed=0, closed=True)[:8]
+
+
+def test_a_seed_gives_the_same_tour_on_either_core_and_release(walk):
+    """The random walk's tour for a seed is part of the contract (SplitMix64, docs/tours.md): pinned here."""
+    assert list(knight.tour(8, 1, method="random", seed=0))[:16] == [
+        1,
+        18,
+        3,
+        9,
+        26,
+        41,
+        58,
+        52,
+        62,
+        56,
+        39,
+        24,
+        7,
+        13,
+        23,
+        8,
+    ]
+    assert list(knight.tour((5, 6), 5, method="random", seed=1))[:8] == [5, 18, 29, 21, 25, 14, 1, 9]
+    # the seed's low 64 bits: -1 is 2**64 - 1, 2**64 + 3 is 3
+    assert knight.tour(8, 1, method="random", seed=2**64 + 3) == knight.tour(8, 1, method="random", seed=3)
+    assert knight.tour(8, 1, method="random", seed=-1) == knight.tour(8, 1, method="random", seed=2**64 - 1)
+    assert list(knight.tour(8, 1, method="random", seed=0, closed=True))[:8] == CLOSED_SEED_0
+
+
+def test_random_without_a_seed_still_finds_tours(walk):
+    for _ in range(3):
+        assert_tour(knight.tour(8, 30, method="random"), 8, 8)
+
+
+def test_warnsdorff_walk_stops_at_the_deadline(walk, monkeypatch):
+    """The walk looks at the clock every CHECK_EVERY squares: a deadline already passed stops it there."""
+    status, nodes, squares = walk.warnsdorff(100, 100, None, 0, False, 10**9, leaper_moves((1, 2)), 0.0)
+    assert status == walk.LIMIT and nodes == len(squares) == walk.CHECK_EVERY
+    status, nodes, squares = walk.random_walk(100, 100, None, 0, False, 10**9, leaper_moves((1, 2)), 7, 0.0)
+    assert status == walk.LIMIT and nodes == walk.CHECK_EVERY and squares is None
+
+
+def test_walks_refuse_a_start_off_the_board(walk):
+    with pytest.raises(ValueError, match="not a square"):
+        walk.warnsdorff(3, 3, b"\x01\x01\x01\x01\x00\x01\x01\x01\x01", 4, False, 10, leaper_moves((1, 2)))

@@ -59,7 +59,6 @@ def test_the_command_leaves_them_out_until_needed():
         ("knight.svg.render(knight.tour(5))", "knight.draw._svg"),
         ("knight.tour(30)", "knight.construct._blocks"),
         ("knight.tour((3, 20))", "knight.construct._strips_data"),
-        ("knight.tour(5, method='random', seed=1)", "random"),
         ("knight.tour((4, 9), max_nodes=10**6)", "knight.search._narrow"),
         (
             "from concurrent.futures import ThreadPoolExecutor\n"
@@ -70,6 +69,12 @@ def test_the_command_leaves_them_out_until_needed():
 )
 def test_what_is_left_out_loads_when_used(code, needed):
     assert needed in loaded_by(f"import knight\n{code}")
+
+
+def test_random_walks_need_no_random_module():
+    """method="random" draws from knight's own SplitMix64, open and closed, with or without a seed."""
+    code = "knight.tour(5, method='random', seed=1)\nknight.tour(6, method='random', closed=True)"
+    assert "random" not in heavy_in(loaded_by(f"import knight\n{code}"))
 
 
 def test_knight_svg_is_an_attribute_after_import_knight():

@@ -32,6 +32,11 @@ PROOF_MAX_SQUARES = 1024
 PROOF_NODES = 20_000
 
 
+#: n -> the n×n knight's board, for the boards quick_tour answers (at most its 7 sizes).
+_QUICK_BOARDS: dict[int, Board] = {}
+_trusted = Tour._trusted
+
+
 def _method(method: object) -> Method:
     run = METHODS.get(method) if type(method) is str else None  # type: ignore[arg-type]
     if run is None:
@@ -77,13 +82,24 @@ def tour(
     exists (by a proof or an exhaustive search), SearchLimitError when max_nodes squares
     were placed, or timeout seconds passed, without an answer.
     """
+    if (
+        method == "auto"
+        and closed is False
+        and moves is KNIGHT
+        and max_nodes is None
+        and end is None
+        and seed is None
+        and timeout is None
+        and not unexpected
+    ):  # the commonest call, answered in the core: no other check, no Question
+        squares = _search_kernels.core.quick_tour(size, start)
+        if squares is not None:
+            board = _QUICK_BOARDS.get(size)  # type: ignore[call-overload]
+            if board is None:
+                board = _QUICK_BOARDS.setdefault(size, rectangle(size, size))  # type: ignore[arg-type]
+            return _trusted(squares, board)
     if unexpected:
         raise unexpected_options("tour", unexpected)
-    if method == "auto" and closed is False and moves is KNIGHT and max_nodes is None:
-        if end is None and seed is None and timeout is None:  # the commonest call, answered in the core
-            squares = _search_kernels.core.quick_tour(size, start)
-            if squares is not None:
-                return Tour._trusted(squares, rectangle(size, size))  # type: ignore[arg-type]
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
     if seed is not None and type(seed) is not int:

@@ -10,11 +10,13 @@
   completing a path through fixed moves from move 1;
 * ``_fill`` (compiled) / ``_fill_py`` (its twin): the puzzle search's domain search,
   narrowing every move's squares at once;
+* ``_walk`` (compiled) / ``_walk_py`` (its twin): the walks: Warnsdorff's rule alone, with
+  random tie-breaks restarted, and a random walk closed by Pósa rotations (closed tours);
+* ``_splitmix``: SplitMix64, the walks' random generator, the same on both cores;
 * ``_kernels``: chooses the compiled kernels or the twins, all or nothing;
 * ``_order``: Warnsdorff's tie-breaks, shared by the twin and the puzzle rounds;
 * ``_solve``: a question's fixed moves (ends, a puzzle's givens) completed: propagation, then rounds;
-* ``_narrow``: open tours of boards four wide, half by half;
-* ``_rotate``: random closed tours, a random walk closed by Pósa rotations.
+* ``_narrow``: open tours of boards four wide, half by half.
 """
 
 from ._methods import backtrack, ordered, plain, random_warnsdorff, warnsdorff

@@ -349,6 +349,8 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
         n = 0
         for k in range(cells_in_rectangle):
             n += holes[k] != 0
+    if closed and n < 3:  # a cycle needs three squares: none here, a proof (as the twin)
+        return S_EXHAUSTED, 0, None
     _shape(&b, rows, cols, moves)
     cells = b.cells
     b.n = <int32_t>n

@@ -104,6 +104,8 @@ def search(
     """
     mask = None if mask is None else bytes(mask)
     on_board = bytearray(b"\x01") * (rows * cols) if mask is None else bytearray(mask)
+    if closed and on_board.count(1) < 3:  # a cycle needs three squares: none here, a proof
+        return EXHAUSTED, 0, None
     neighbours = _neighbours(rows, cols, tuple(moves), mask)
     nodes = 0
     round_ = 0

@@ -4,7 +4,8 @@
   arrays (``_core`` / ``_core_py``);
 * ``forward``: completing a path through fixed moves, forward from move 1 (``_forward`` /
   ``_forward_py``);
-* ``fill``: completing it by narrowing every move's squares at once (``_fill`` / ``_fill_py``).
+* ``fill``: completing it by narrowing every move's squares at once (``_fill`` / ``_fill_py``);
+* ``walk``: Warnsdorff's rule alone, and with random tie-breaks (``_walk`` / ``_walk_py``).
 """
 
 from typing import TYPE_CHECKING
@@ -15,5 +16,6 @@ if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the c
     from . import _core_py as core
     from . import _fill_py as fill
     from . import _forward_py as forward
+    from . import _walk_py as walk
 else:
-    core, forward, fill = select(__package__, ("core", "forward", "fill"))
+    core, forward, fill, walk = select(__package__, ("core", "forward", "fill", "walk"))

@@ -5,7 +5,8 @@ knight.Board, start a 0-based cell index and deadline a time.monotonic() reading
 for none), and returns (status, nodes, squares) as the search core does: squares is an
 int32 array of 1-based square numbers when status is FOUND; EXHAUSTED is a proof that no
 tour starts there; LIMIT means budget squares were placed, or the deadline passed,
-without an answer. "backtrack" is compiled; the others follow the seed course notes and run in Python.
+without an answer. "backtrack", "warnsdorff" and "random" are compiled; the others
+follow the seed course notes and run in Python.
 Every method runs on any board, holes included.
 """
 
@@ -20,6 +21,7 @@ from ..model._deadline import expired
 from ..model._errors import WarnsdorffStuckError
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
+from ._splitmix import seed_state
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 
@@ -74,40 +76,10 @@ def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | N
     return _kernels.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
 
 
-def _walk(board: Board, start: int, budget: int, pick: Callable[[list[int]], int]) -> list[int]:
-    """Follow Warnsdorff's rule from start for at most budget squares; pick breaks ties.
-
-    The candidates handed to pick are the free neighbours with the fewest free
-    neighbours of their own, in move order.
-    """
-    neighbours = board.neighbour_lists()
-    free = _free_cells(board)
-    degree = [len(squares) for squares in neighbours]
-    path = []
-    square = start
-    while True:
-        free[square] = 0
-        path.append(square)
-        options = []
-        for neighbour in neighbours[square]:
-            if free[neighbour]:
-                degree[neighbour] -= 1
-                options.append(neighbour)
-        if not options or len(path) >= budget:
-            return path
-        fewest = min(degree[option] for option in options)
-        square = pick([option for option in options if degree[option] == fewest])
-
-
 def _free_cells(board: Board) -> bytearray:
     """1 for each cell that is a square, 0 for a hole: every square free."""
     mask = board.mask
     return bytearray(b"\x01") * (board.rows * board.cols) if mask is None else bytearray(mask)
-
-
-def _complete(path: list[int], board: Board, closed: bool) -> bool:
-    """Whether path visits every square (and, for closed, ends a leap from its start)."""
-    return len(path) == len(board) and (not closed or path[0] in board.neighbour_lists()[path[-1]])
 
 
 def _squares(path: list[int]) -> array:
@@ -117,45 +89,40 @@ def _squares(path: list[int]) -> array:
 def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """Warnsdorff's rule alone, ties to the lowest move index (seed 002); no backtracking.
 
-    Raises WarnsdorffStuckError, carrying the partial path, when the rule gets stuck
-    (or, for a closed tour, ends away from the start).
+    The walk runs in the kernel (_kernels.walk). Raises WarnsdorffStuckError, carrying the
+    partial path, when the rule gets stuck (or, for a closed tour, ends away from the start).
     """
-    path = _walk(board, start, budget, lambda ties: ties[0])
+    status, nodes, squares = _kernels.walk.warnsdorff(
+        board.rows, board.cols, board.mask, start, closed, budget, board.steps, deadline
+    )
+    if status != EXHAUSTED:
+        return status, nodes, squares if status == FOUND else None
     n = len(board)
-    if _complete(path, board, closed):
-        return FOUND, len(path), _squares(path)
-    if len(path) >= budget and len(path) < n:
-        return LIMIT, len(path), None
     where = f"from {board.square_name(start + 1)} on {board.name}"
-    if len(path) < n:
-        why = f"got stuck on {board.square_name(path[-1] + 1)} after {len(path)} of {n} squares"
+    if len(squares) < n:
+        why = f"got stuck on {board.square_name(squares[-1])} after {len(squares)} of {n} squares"
     else:
-        why = f"ended on {board.square_name(path[-1] + 1)}, not a leap from the start"
-    raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", _squares(path).tolist())
+        why = f"ended on {board.square_name(squares[-1])}, not a leap from the start"
+    raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", squares.tolist())
 
 
 def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
-    """Warnsdorff's rule with random tie-breaks.
+    """Warnsdorff's rule with random tie-breaks, drawn from SplitMix64 (see _splitmix).
 
     Open tours: walks restarted until one succeeds (seed 004). Closed tours, which such
-    walks seldom find on larger boards: a walk closed by Pósa rotations (see _rotate).
-    seed makes the run reproducible; every attempt's squares count against budget.
+    walks seldom find on larger boards: a walk closed by Pósa rotations. Both run in the
+    kernel (_kernels.walk: random_walk, closed_walk). seed makes the run reproducible,
+    the same tour on both cores and from one release to the next; every attempt's squares
+    count against budget.
     """
-    import random  # here, not at import knight
-
-    rng = random.Random(seed)
+    state = seed_state(seed)
     if closed:
-        from ._rotate import closed_tour
-
-        status, nodes, path = closed_tour(board.neighbour_lists(), len(board), start, rng, budget, deadline)
-        return status, nodes, None if path is None else _squares(path)
-    nodes = 0
-    while nodes < budget and not expired(deadline):
-        path = _walk(board, start, budget - nodes, rng.choice)
-        nodes += len(path)
-        if _complete(path, board, closed):
-            return FOUND, nodes, _squares(path)
-    return LIMIT, nodes, None
+        return _kernels.walk.closed_walk(
+            board.rows, board.cols, board.mask, start, budget, board.steps, state, deadline
+        )
+    return _kernels.walk.random_walk(
+        board.rows, board.cols, board.mask, start, False, budget, board.steps, state, deadline
+    )
 
 
 def _fixed_order(neighbours: list[list[int]], free: bytearray, start: int, closed: bool, budget: int, deadline: float):

@@ -279,9 +279,25 @@ class Board:
 
     @classmethod
     def _make(cls, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens=()) -> Board:
-        """A board from parts already checked; a mask with no hole stands for the rectangle."""
+        """A board from its parts, checked as the constructor checks them (in O(cells), in C but
+        for the givens): unpickling calls it, so a crafted pickle gives InvalidInputError or
+        InvalidTypeError, never a board that breaks the engines. A mask with no hole stands for
+        the rectangle."""
+        if type(rows) is not int or type(cols) is not int:
+            raise InvalidTypeError(f"a board's rows and cols must be integers, not {_shown(rows)}, {_shown(cols)}")
+        rows, cols = parse_size((rows, cols))
+        if mask is not None:
+            if type(mask) is not bytes or len(mask) != rows * cols or mask.translate(None, b"\x00\x01"):
+                raise InvalidInputError(
+                    f"the mask of a {board_name(rows, cols)} board must be {rows * cols:,} bytes of 0 and 1"
+                )
+            if 0 not in mask:
+                mask = None
+        leaper = parse_leaper(leaper)
         board = cls.__new__(cls)
-        board._setup(rows, cols, None if mask is not None and 0 not in mask else mask, leaper, givens)
+        board._setup(
+            rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, _checked_givens(givens, rows, cols, mask)
+        )
         return board
 
     @classmethod
@@ -314,19 +330,17 @@ class Board:
                     if move in givens:
                         raise InvalidInputError(f"{place}: move {move} is given twice (also at {where[move]})")
                     givens[move] = row * cols + col + 1
-                    where[move] = f"row {givens[move] // cols}, col {(givens[move] - 1) % cols}"
+                    where[move] = f"row {row}, col {col}"
                     cells.append(1)
                 else:
                     raise InvalidInputError(f"{place} is not '.', '#' or a move number")
-        rows = len(lines)
-        board = cls._make(rows, cols, bytes(cells), parse_leaper(moves), sorted((s, m) for m, s in givens.items()))
-        for move, square in givens.items():
-            if move > len(board):
-                row, col = divmod(square - 1, cols)
+        squares = cells.count(1)
+        for move in givens:
+            if move > squares:
                 raise InvalidInputError(
-                    f"picture row {row}, col {col} {str(move)!r}: move {move} is past the board's {len(board)} squares"
+                    f"picture {where[move]} {str(move)!r}: move {move} is past the board's {squares} squares"
                 )
-        return board
+        return cls._make(len(lines), cols, bytes(cells), parse_leaper(moves), sorted((s, m) for m, s in givens.items()))
 
     @classmethod
     def from_mask(cls, mask: Any, *, moves: object = KNIGHT) -> Board:
@@ -556,6 +570,31 @@ class Board:
         if hasattr(self, "_hash"):
             raise AttributeError(f"a Board is immutable: cannot set {name}")
         object.__setattr__(self, name, value)
+
+
+def _checked_givens(givens: object, rows: int, cols: int, mask: bytes | None) -> list[tuple[int, int]]:
+    """Board._make's givens, (square, move) pairs sorted by square, checked: squares of the
+    board, moves from 1 to its number of squares, each square and each move once."""
+    if not isinstance(givens, (tuple, list)):
+        raise InvalidTypeError(f"a board's givens must be (square, move) pairs, not {_shown(givens)}")
+    squares = rows * cols if mask is None else mask.count(1)
+    pairs, moves = [], set()
+    for pair in givens:
+        if not isinstance(pair, tuple) or len(pair) != 2 or not all(type(x) is int for x in pair):
+            raise InvalidInputError(f"a board's given {_shown(pair)} is not a (square, move) pair of integers")
+        square, move = pair
+        if not 1 <= square <= rows * cols or (mask is not None and not mask[square - 1]):
+            raise InvalidInputError(
+                f"given move {move}: square {square} is not a square of the {board_name(rows, cols)} board"
+            )
+        if not 1 <= move <= squares or move in moves:
+            raise InvalidInputError(f"given move {move} on square {square}: moves are 1 to {squares}, each given once")
+        moves.add(move)
+        pairs.append(pair)
+    pairs.sort()
+    if any(a[0] == b[0] for a, b in zip(pairs, pairs[1:])):
+        raise InvalidInputError("a board's givens put two moves on one square")
+    return pairs
 
 
 @lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)

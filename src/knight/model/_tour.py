@@ -130,6 +130,12 @@ class Tour(storage.SquareBuffer, Sequence[int]):
     def __reduce__(self) -> tuple[Any, ...]:
         return _restore, (self._squares, self._board)
 
+    def __copy__(self) -> Tour:
+        return self  # immutable: a copy is the tour itself (and skips the check unpickling does)
+
+    def __deepcopy__(self, memo: object) -> Tour:
+        return self
+
     def __hash__(self) -> int:
         return hash((self._board, self._squares.tobytes()))
 
@@ -183,8 +189,14 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         return tour_graph(self)
 
 
-def _restore(squares: array, board: Board) -> Tour:
-    """Unpickle a Tour (pickled tours were tours when pickled)."""
+def _restore(squares: object, board: object) -> Tour:
+    """Unpickle a Tour, checked as Tour() checks one (O(squares)): a pickle may have been edited,
+    and an unchecked square would be read out of bounds. NotATourError else."""
+    if not isinstance(board, Board):
+        raise NotATourError(f"a pickled Tour's board must be a knight.Board, not {type(board).__name__}")
+    if not isinstance(squares, array) or squares.typecode != "i":
+        raise NotATourError(f"a pickled Tour's squares must be an array('i'), not {type(squares).__name__}")
+    check_tour(squares.tolist(), board)
     return Tour._trusted(squares, board)
 
 

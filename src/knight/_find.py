@@ -79,7 +79,7 @@ def tour(
     """
     if unexpected:
         raise unexpected_options("tour", unexpected)
-    if method == "auto" and closed is False and moves is KNIGHT and max_nodes is None:
+    if type(method) is str and method == "auto" and closed is False and moves is KNIGHT and max_nodes is None:
         if end is None and seed is None and timeout is None:  # the commonest call, answered in the core
             squares = _search_kernels.core.quick_tour(size, start)
             if squares is not None:

@@ -547,7 +547,10 @@ def picture_format(path: str | Path) -> str:
     """ "svg" or "png", from the name's suffix; InvalidInputError for any other name."""
     if not isinstance(path, (str, os.PathLike)):
         raise InvalidTypeError(f"a picture's name must be text or a path, not {_shown(path)}")
-    suffix = Path(path).suffix.lower()
+    try:
+        suffix = Path(path).suffix.lower()
+    except TypeError:  # a PathLike whose __fspath__ gives bytes or worse
+        raise InvalidTypeError(f"a picture's name must be text or a path, not {_shown(path)}") from None
     if suffix not in (".svg", ".png"):
         raise InvalidInputError(
             f"cannot tell the picture format of {_shown(str(path))}: the name must end in .svg or .png"
@@ -560,14 +563,16 @@ def write(tour: Tour, path: str | Path, /, **options: Unpack[RenderOptions]) -> 
 
     tour and path are positional, so that render()'s path= option (draw the route) passes through.
     """
+    kind = picture_format(path)  # before Path(), which would raise a bare TypeError for a number
     path = Path(path)
-    kind = picture_format(path)
     picture = render(tour, **options)
     data = picture.encode("utf-8") if kind == "svg" else to_png(picture)
     try:
         path.write_bytes(data)
     except OSError as error:
         raise InvalidInputError(f"cannot write {_shown(str(path))}: {error.strerror or error}") from None
+    except ValueError as error:  # a NUL in the name
+        raise InvalidInputError(f"cannot write {_shown(str(path))}: {error}") from None
 
 
 def notebook_picture(tour: Tour) -> str | None:

@@ -76,8 +76,10 @@ def parse_leaper(moves: object) -> tuple[int, int]:
     neither longer than the longest board (MAX_SQUARES squares in one row)."""
     if not isinstance(moves, (tuple, list)) or len(moves) != 2:
         raise InvalidInputError(f"moves {_shown(moves)} must be a pair (a, b), such as (1, 2) for the knight")
-    if not all(type(x) is int for x in moves):
-        raise InvalidTypeError(f"moves {_shown(moves)} must be a pair of integers")
+    if not all(type(x) is int for x in moves):  # numpy's integers too, never bools or floats
+        if any(isinstance(x, (bool, float)) or not hasattr(x, "__index__") for x in moves):
+            raise InvalidTypeError(f"moves {_shown(moves)} must be a pair of integers")
+        moves = [operator.index(x) for x in moves]
     a, b = sorted(moves)
     if a < 0 or b == 0:
         raise InvalidInputError(f"moves {_shown(moves)} must be non-negative and not both 0")
@@ -106,6 +108,19 @@ def neighbour_lists(rows: int, cols: int, steps, mask: bytes | None = None) -> l
     if mask is not None:
         lists = [[t for t in targets if mask[t]] if mask[cell] else [] for cell, targets in enumerate(lists)]
     return lists
+
+
+def _is_bool(value: object) -> bool:
+    """Whether value is a mask cell: a bool or a number equal to 0 or 1, numpy's included; never
+    text, a sequence or an array (whose truth numpy calls ambiguous)."""
+    if value is True or value is False or (type(value) is int and value in (0, 1)):
+        return True
+    if isinstance(value, (str, bytes)) or getattr(value, "ndim", 0) != 0 or not hasattr(value, "__bool__"):
+        return False
+    try:
+        return bool(value in (0, 1))
+    except (TypeError, ValueError):
+        return False
 
 
 def parse_size(size: object) -> tuple[int, int]:
@@ -187,9 +202,11 @@ def parse_square(square: object, rows: int, cols: int) -> int:
         return square
     board = board_name(rows, cols)
     if isinstance(square, str):
-        match = _ALGEBRAIC.fullmatch(square.strip().lower()) if len(square) <= _LONGEST_NAME else None
+        ascii_name = len(square) <= _LONGEST_NAME and square.isascii()  # not the Kelvin sign for k, nor ８ for 8
+        match = _ALGEBRAIC.fullmatch(square.strip().lower()) if ascii_name else None
         if match is None:
-            raise InvalidInputError(f"square {_shown(square)} is not a square name such as 'a1'")
+            ascii = "" if square.isascii() else ": names are ASCII letters and digits"
+            raise InvalidInputError(f"square {_shown(square)} is not a square name such as 'a1'{ascii}")
         col, rank = _file_index(match.group(1)), int(match.group(2))
         if col >= cols or rank > rows:
             raise InvalidInputError(f"square {_shown(square)} is off the {board} board")
@@ -255,7 +272,8 @@ class Board:
             for number in numbers:
                 cells[number - 1] = 0
             mask = bytes(cells)
-        self._setup(rows, cols, mask, parse_leaper(moves) if moves != KNIGHT else KNIGHT, ())
+        leaper = KNIGHT if moves is KNIGHT else parse_leaper(moves)  # checked as tour(moves=) checks it
+        self._setup(rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, ())
 
     def _setup(self, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens) -> None:
         squares = rows * cols if mask is None else mask.count(1)
@@ -350,6 +368,12 @@ class Board:
             raise InvalidInputError(f"a mask must be 2-D, not {ndim}-D")
         if isinstance(mask, (str, bytes)):
             raise InvalidTypeError(f"a mask must be a 2-D array of bools, not {type(mask).__name__}")
+        shape = getattr(mask, "shape", None)
+        if ndim == 2 and isinstance(shape, tuple) and len(shape) == 2 and all(type(x) is int for x in shape):
+            if shape[0] * shape[1] > MAX_SQUARES:  # said before a list of every cell is made
+                raise InvalidInputError(
+                    f"a mask of {shape[0]}×{shape[1]} has more cells than the {MAX_SQUARES:,} a tour can number"
+                )
         try:
             rows = [list(row) for row in mask]
         except TypeError:
@@ -362,7 +386,7 @@ class Board:
             if len(values) != cols:
                 raise InvalidInputError(f"mask row {row} has {len(values)} cells, row 0 has {cols}")
             for col, value in enumerate(values):
-                if isinstance(value, (str, bytes)) or not hasattr(value, "__bool__") or value not in (0, 1):
+                if not _is_bool(value):
                     raise InvalidInputError(f"mask row {row}, col {col} is {_shown(value, 20)}, not a bool")
                 cells.append(1 if value else 0)
         if len(rows) * cols > MAX_SQUARES:
@@ -449,7 +473,15 @@ class Board:
         return number
 
     def square_name(self, number: int) -> str:
-        """Algebraic name of square number: 1 -> "a8" on 8×8."""
+        """Algebraic name of square number: 1 -> "a8" on 8×8. number is a cell of the rectangle
+        (1 to rows × cols; a hole has a name too); anything else raises InvalidInputError."""
+        if type(number) is not int or not 0 < number <= self._rows * self._cols:
+            number = integer(number, "square")
+            if not 0 < number <= self._rows * self._cols:
+                raise InvalidInputError(
+                    f"square {_shown(number)} is off the {self.name} board "
+                    f"(squares are numbered 1 to {self._rows * self._cols})"
+                )
         return square_name(number, self._rows, self._cols)
 
     @property
@@ -619,7 +651,7 @@ def as_board(size: object, moves: object = KNIGHT) -> Board:
     leaper given twice unless they agree.
     """
     if isinstance(size, Board):
-        if moves is not KNIGHT and moves != KNIGHT and parse_leaper(moves) != size.moves:
+        if moves is not KNIGHT and parse_leaper(moves) != size.moves:
             raise InvalidInputError(f"moves given twice: the board has moves={size.moves!r}, the call {_shown(moves)}")
         return size
     if isinstance(size, Mapping):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
@@ -10,10 +11,12 @@ from . import _text
 from ._board import KNIGHT, Board, _shown, as_board
 from ._errors import InvalidTypeError, NotATourError, unexpected_options
 from ._kernels import storage
-from ._validate import check_tour, is_leap
+from ._validate import check_tour, checked_squares, is_leap
 
 if TYPE_CHECKING:
     from typing_extensions import Never
+
+_NUMBER = re.compile(r"[+-]?[0-9]{1,20}")  # more digits name no square, and int() refuses 4,300
 
 #: Longest tour whose repr lists every square (and pastes back).
 REPR_SQUARES = 10_000
@@ -38,9 +41,7 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         board = as_board(board, moves)
         if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
             raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")
-        squares = list(squares)
-        check_tour(squares, board)
-        self._squares = array("i", squares)
+        self._squares = array("i", checked_squares(squares, board))  # an endless iterable stops past the size
         self._board = board
 
     @classmethod
@@ -56,10 +57,11 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         """Read square numbers separated by white space, as Tour.line() writes them."""
         if not isinstance(text, str):
             raise InvalidTypeError(f"a line of square numbers must be text, not {type(text).__name__}")
-        try:
-            squares = [int(word) for word in text.split()]
-        except ValueError as error:
-            raise NotATourError(f"not a line of square numbers: {str(error)[:80]}") from None
+        squares = []
+        for word in text.split():
+            if not _NUMBER.fullmatch(word):  # ASCII digits: int() would read ８ as 8, and 1_0 as 10
+                raise NotATourError(f"not a line of square numbers: {_shown(word, 40)} is not a number")
+            squares.append(int(word))
         return cls(squares, board, moves=moves)
 
     @classmethod

@@ -1,0 +1,73 @@
+"""Issue #26: promises kept under hostile input. Each example of the issue gives the library's
+error (or the right answer), never numpy's, a bare TypeError or an endless loop."""
+
+import numpy
+import pytest
+
+import knight
+from knight import Board, Tour
+
+# -- strict, explicit input rules (item 5) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: knight.tour(8, moves=numpy.array([1, 2])), knight.InvalidInputError, "moves"),
+        (lambda: Board(8, moves=numpy.array([1, 2])), knight.InvalidInputError, "moves"),
+        (lambda: knight.tour(Board(8), moves=numpy.array([1, 2])), knight.InvalidInputError, "moves"),
+        (lambda: knight.count(5, moves=numpy.array([1, 2])), knight.InvalidInputError, "moves"),
+        (lambda: knight.tour(8, method=numpy.array(["auto"])), knight.InvalidTypeError, "method"),
+        (lambda: knight.tour(8, method=numpy.array(["auto", "x"])), knight.InvalidTypeError, "method"),
+        (lambda: knight.count(5, method=numpy.array(["auto"])), knight.InvalidTypeError, "method"),
+        (
+            lambda: Board.from_mask(numpy.array([[True, True], [numpy.array([1, 2]), True]], dtype=object)),
+            knight.InvalidInputError,
+            "mask row 1, col 0",
+        ),
+        (lambda: Board(8, moves=(1.0, 2.0)), knight.InvalidTypeError, "moves"),
+        (lambda: Board(8, moves=(True, 2)), knight.InvalidTypeError, "moves"),
+        (lambda: Board(8).square_name(0), knight.InvalidInputError, "square 0 is off"),
+        (lambda: Board(8).square_name(-5), knight.InvalidInputError, "square -5 is off"),
+        (lambda: Board(8).square_name(65), knight.InvalidInputError, "square 65 is off"),
+        (lambda: Board(8).square_name(1.0), knight.InvalidTypeError, "square"),
+        (lambda: Board.parse(". 1\n. 1"), knight.InvalidInputError, "also at row 0, col 1"),
+        (lambda: Tour(iter(int, 1)), knight.NotATourError, "not more than 64"),
+        (lambda: knight.check_tour(iter(int, 1)), knight.NotATourError, "not more than 64"),
+        (lambda: knight.tour(8, start="\u212a1"), knight.InvalidInputError, "ASCII"),  # the Kelvin sign
+        (lambda: Board(8).square("a\uff18"), knight.InvalidInputError, "ASCII"),  # a full-width 8
+        (lambda: Tour.from_line("\uff11", 1), knight.NotATourError, "is not a number"),
+        (lambda: Tour.from_line("1_0", 1), knight.NotATourError, "is not a number"),
+        (lambda: knight.tour("\uff18"), knight.InvalidInputError, "size"),
+        (lambda: knight.svg.write(knight.tour(5), 12.5), knight.InvalidTypeError, "picture's name"),
+        (lambda: knight.svg.write(knight.tour(5), "a\0b.svg"), knight.InvalidInputError, "cannot write"),
+    ],
+)
+def test_bad_values_get_the_library_errors(call, error, words):
+    with pytest.raises(error, match=None) as caught:
+        call()
+    assert words in str(caught.value)
+
+
+def test_numpy_values_are_the_values_they_hold():
+    assert Board(8, moves=(numpy.int64(1), numpy.int64(3))) == Board(8, moves=(1, 3))
+    assert Board(8, moves=[1, 2]) == Board(8) and Board(8).square_name(numpy.int32(64)) == "h1"
+    assert Board.from_mask(numpy.ones((3, 4))) == Board((3, 4))
+
+
+def test_a_huge_mask_is_refused_before_it_is_listed():
+    cells = numpy.broadcast_to(numpy.bool_(True), (100_000, 100_000))  # no memory behind it
+    with pytest.raises(knight.InvalidInputError, match="more cells than"):
+        Board.from_mask(cells)
+
+
+class _NotAnExecutor:
+    def submit(self, function, *args, **kwargs):
+        return 5
+
+
+def test_an_executor_whose_futures_are_not_futures(counter):
+    with pytest.raises(knight.InvalidTypeError, match="concurrent.futures.Future"):
+        knight.count(5, executor=_NotAnExecutor())
+    with pytest.raises(knight.InvalidTypeError, match="concurrent.futures.Future"):
+        knight.count((3, 30), executor=_NotAnExecutor())

@@ -1,6 +1,12 @@
 """Issue #26: promises kept under hostile input. Each example of the issue gives the library's
 error (or the right answer), never numpy's, a bare TypeError or an endless loop."""
 
+import io
+import os
+import subprocess
+import sys
+import time
+
 import numpy
 import pytest
 
@@ -71,3 +77,88 @@ def test_an_executor_whose_futures_are_not_futures(counter):
         knight.count(5, executor=_NotAnExecutor())
     with pytest.raises(knight.InvalidTypeError, match="concurrent.futures.Future"):
         knight.count((3, 30), executor=_NotAnExecutor())
+
+
+# -- a CLI that fails like a Unix tool (item 6) ------------------------------------------------
+
+FULL = "/dev/full"
+
+
+def _knight(args, **options):
+    """Run python -m knight args in a fresh process; options go to subprocess.run."""
+    if "input" not in options:
+        options.setdefault("stdin", subprocess.DEVNULL)
+    return subprocess.run([sys.executable, "-m", "knight", *args], capture_output=False, timeout=60, **options)
+
+
+@pytest.mark.skipif(not os.path.exists(FULL), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args, stdin",
+    [
+        (["8"], None),
+        (["count", "5"], None),
+        (["exists", "8"], None),
+        (["8", "--format", "svg"], None),
+        (["all", "5", "--max-nodes", "100000"], None),
+        (["judge"], b"1\n2\n-1\n"),
+    ],
+)
+def test_a_write_error_is_one_line_and_exit_1(args, stdin):
+    with open(FULL, "w") as full:
+        result = _knight(args, stdout=full, stderr=subprocess.PIPE, **({"input": stdin} if stdin else {}))
+    lines = result.stderr.decode().splitlines()
+    assert result.returncode == 1 and len(lines) == 1 and lines[0].startswith("knight: error:"), lines
+
+
+def test_a_closed_stdout_exits_quietly():
+    result = _knight(
+        ["8"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        pass_fds=(),
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.returncode == 1 and result.stderr == b""
+
+
+def test_a_broken_pipe_exits_quietly_with_sigpipe_s_code():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "knight", "1000", "--format", "line"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    process.stdout.read(10)
+    process.stdout.close()
+    assert process.wait(timeout=60) == 141
+    assert process.stderr.read() == b""
+    process.stderr.close()
+
+
+def test_a_closed_stdin_is_one_line():
+    result = _knight(
+        ["judge"], stdin=None, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=lambda: os.close(0)
+    )
+    lines = result.stderr.decode().splitlines()
+    assert result.returncode == 2 and lines == [
+        "knight: error: knight judge reads starts from stdin, but stdin is closed"
+    ]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_the_judge_reads_no_endless_line_into_memory():
+    with open("/dev/zero", "rb") as zero:
+        began = time.monotonic()
+        result = _knight(["judge"], stdin=zero, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert time.monotonic() - began < 30
+    assert result.returncode == 1 and result.stdout == b"-1\n"
+    assert result.stderr.decode().splitlines()[-1].endswith("stopped reading")
+
+
+def test_the_judge_skips_a_long_line_and_goes_on():
+    from knight.cli import _judge
+
+    source = io.StringIO("1\n" + "x" * 5000 + "\n2\n-1\n")
+    sink, errors = io.StringIO(), io.StringIO()
+    assert _judge.run(source, sink, errors) == 1
+    answers = sink.getvalue().splitlines()
+    assert answers[1] == "-1" and answers[0].startswith("1 ") and answers[2].startswith("2 ")
+    assert errors.getvalue().startswith("knight judge: line 2: 'xxx")

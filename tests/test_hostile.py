@@ -162,3 +162,30 @@ def test_the_judge_skips_a_long_line_and_goes_on():
     answers = sink.getvalue().splitlines()
     assert answers[1] == "-1" and answers[0].startswith("1 ") and answers[2].startswith("2 ")
     assert errors.getvalue().startswith("knight judge: line 2: 'xxx")
+
+
+# -- answer before allocating (item 2) ----------------------------------------------------------
+
+
+def test_a_refuted_count_takes_no_memory(counter):
+    began = time.monotonic()
+    assert knight.count((1, 2**31 - 1)) == 0
+    assert time.monotonic() - began < 5
+
+
+def test_a_search_too_large_names_the_board_and_the_bytes(core):
+    with pytest.raises(knight.InvalidInputError, match=r"40000×40000 .* GiB"):
+        knight.tour((40000, 40000), moves=(0, 1), timeout=1)
+
+
+def test_a_leap_longer_than_half_the_board_is_refuted_at_once(core):
+    with pytest.raises(knight.NoTourError, match="has no move"):
+        knight.tour((3, 100001), moves=(1, 100000))
+
+
+def test_a_search_whose_border_cannot_fit_is_refused_before_allocating(core, monkeypatch):
+    from knight.model import _memory
+
+    monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 30)
+    with pytest.raises(knight.InvalidInputError, match=r"the search of 100×100000 .* needs .* GiB"):
+        knight.tour((100, 100000), moves=(1, 50000))

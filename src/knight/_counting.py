@@ -110,11 +110,11 @@ def count(
     question = _enumerate.counting_question(size, start, end, closed, moves, max_nodes, timeout, "count")
     run = _enumerate.options(question, None if executor is None else _CheckedExecutor(executor), progress)
     board = question.board
+    if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
+        return 0
     wide = None if method == "enumerate" else _sweep.too_wide(board)
     if method == "frontier" and wide:
         raise InvalidInputError(wide)
-    if refute(question):
-        return 0
     first, last = _enumerate.zero_based(question.start), _enumerate.zero_based(question.end)
     walk = method == "enumerate" or wide is not None
     walk = walk or (method == "auto" and last is None and walked_by_auto(board, question.closed))

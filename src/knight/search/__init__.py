@@ -17,7 +17,7 @@
 * ``_rotate``: random closed tours, a random walk closed by Pósa rotations.
 """
 
-from ._methods import backtrack, ordered, plain, random_warnsdorff, warnsdorff
+from ._methods import backtrack, ordered, plain, random_warnsdorff, search_bytes, warnsdorff
 from ._solve import complete
 
-__all__ = ["backtrack", "complete", "ordered", "plain", "random_warnsdorff", "warnsdorff"]
+__all__ = ["backtrack", "complete", "ordered", "plain", "random_warnsdorff", "search_bytes", "warnsdorff"]

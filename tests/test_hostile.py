@@ -189,3 +189,18 @@ def test_a_search_whose_border_cannot_fit_is_refused_before_allocating(core, mon
     monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 30)
     with pytest.raises(knight.InvalidInputError, match=r"the search of 100×100000 .* needs .* GiB"):
         knight.tour((100, 100000), moves=(1, 50000))
+
+
+# -- the construction keeps its deadline (item 1, construction only) ------------------------------
+
+
+@pytest.mark.parametrize("size, timeout", [(20000, 0.5), (46340, 1), ((3, 10**7), 0.3)])
+def test_a_construction_that_cannot_meet_its_deadline_is_refused_up_front(construct_core, size, timeout):
+    began = time.monotonic()
+    with pytest.raises(knight.SearchLimitError, match="left before the timeout"):
+        knight.tour(size, timeout=timeout)
+    assert time.monotonic() - began < timeout + 0.2
+
+
+def test_a_construction_within_its_deadline_is_built(construct_core):
+    assert len(knight.tour(200, timeout=10)) == 40_000

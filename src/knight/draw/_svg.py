@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name, square_name
-from ..model._errors import InvalidInputError, InvalidTypeError
+from ..model._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ..model._tour import Tour
 
 __all__ = [
@@ -178,6 +178,7 @@ def render(
     animate: bool = False,
     duration: float | None = None,
     loop: bool = False,
+    **unexpected: Any,
 ) -> str:
     """Return the tour as an SVG 1.1 document (a string starting "<svg").
 
@@ -193,6 +194,8 @@ def render(
     the holes of a board with holes are hatched dark cells ("hole" and "hatch" in COLORS)
     with no number.
     """
+    if unexpected:
+        raise unexpected_options("render", unexpected)
     if not isinstance(tour, Tour):
         raise InvalidTypeError(f"render() takes a knight.Tour, not {type(tour).__name__}")
     size = int(_positive(size, "size", MAX_SIZE))

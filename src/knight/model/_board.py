@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 
 from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
+from ._memory import check_memory
 
 if TYPE_CHECKING:
     from typing_extensions import Never
@@ -77,9 +78,9 @@ def parse_leaper(moves: object) -> tuple[int, int]:
     if not isinstance(moves, (tuple, list)) or len(moves) != 2:
         raise InvalidInputError(f"moves {_shown(moves)} must be a pair (a, b), such as (1, 2) for the knight")
     if not all(type(x) is int for x in moves):  # numpy's integers too, never bools or floats
-        if any(isinstance(x, (bool, float)) or not hasattr(x, "__index__") for x in moves):
+        if any(isinstance(x, (bool, float)) or getattr(x, "ndim", 0) or not hasattr(x, "__index__") for x in moves):
             raise InvalidTypeError(f"moves {_shown(moves)} must be a pair of integers")
-        moves = [operator.index(x) for x in moves]
+        moves = [integer(x, f"moves {_shown(moves)}") for x in moves]
     a, b = sorted(moves)
     if a < 0 or b == 0:
         raise InvalidInputError(f"moves {_shown(moves)} must be non-negative and not both 0")
@@ -268,6 +269,7 @@ class Board:
             raise InvalidTypeError(f"holes must be a collection of squares, not {_shown(holes)}") from None
         mask = None
         if numbers:
+            check_memory(2 * rows * cols, f"the mask of the {board_name(rows, cols)} board with holes")
             cells = bytearray(b"\x01") * (rows * cols)
             for number in numbers:
                 cells[number - 1] = 0

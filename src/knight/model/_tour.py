@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from array import array
 from collections.abc import Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
 
 from . import _text
@@ -68,13 +69,13 @@ class Tour(storage.SquareBuffer, Sequence[int]):
     def from_coords(cls, coords: Iterable[tuple[int, int]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read 0-based (row, col) pairs, as Tour.coords() writes them."""
         board = as_board(board, moves)
-        return cls([board.square(_pair(pair)) for pair in _each(coords, "(row, col) pairs")], board)
+        return cls([board.square(_pair(pair)) for pair in _each(coords, "(row, col) pairs", len(board))], board)
 
     @classmethod
     def from_algebraic(cls, names: Iterable[str], board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read square names such as "a1", as Tour.algebraic() writes them."""
         board = as_board(board, moves)
-        return cls([board.square(_name(name)) for name in _each(names, "square names")], board)
+        return cls([board.square(_name(name)) for name in _each(names, "square names", len(board))], board)
 
     @property
     def board(self) -> Board:
@@ -202,14 +203,18 @@ def _restore(squares: object, board: object) -> Tour:
     return Tour._trusted(squares, board)
 
 
-def _each(values: object, what: str) -> list:
-    """values as a list, refusing text and non-iterables with InvalidTypeError."""
+def _each(values: object, what: str, squares: int) -> list:
+    """values as a list, refusing text and non-iterables with InvalidTypeError, and more than
+    the board's squares with NotATourError (an endless iterable stops there)."""
     if isinstance(values, (str, bytes)):
         raise InvalidTypeError(f"a tour must be a sequence of {what}, not {type(values).__name__}")
     try:
-        return list(values)  # type: ignore[call-overload]
+        listed = list(islice(values, squares + 1))  # type: ignore[call-overload]
     except TypeError:
         raise InvalidTypeError(f"a tour must be a sequence of {what}, not {type(values).__name__}") from None
+    if len(listed) > squares:
+        raise NotATourError(f"a tour of {squares} squares has {squares} {what}, not more")
+    return listed
 
 
 def _pair(pair: object) -> tuple:

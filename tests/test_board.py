@@ -2,6 +2,7 @@
 
 import pickle
 import random
+from array import array
 
 import pytest
 
@@ -249,3 +250,54 @@ def test_tour_pickles_and_compares_with_its_board(core):
     with pytest.raises(knight.NotATourError, match="hole"):
         knight.Tour([9] + list(found)[1:], board)
     assert knight.is_tour(found, board) and not knight.is_tour(found, 6)
+
+
+class _Pickled:
+    """An object that unpickles as function(*parts): a crafted pickle."""
+
+    def __init__(self, function, *parts):
+        self.function, self.parts = function, parts
+
+    def __reduce__(self):
+        return self.function, self.parts
+
+
+@pytest.mark.parametrize(
+    "parts, error",
+    [
+        ((3, 3, None, (1, 2), ((99, 1),)), knight.InvalidInputError),  # a given off the board
+        ((3, 3, None, (1, 2), ((1, 99),)), knight.InvalidInputError),  # a move past the squares
+        ((3, 3, None, (1, 2), ((1, 1), (2, 1))), knight.InvalidInputError),  # a move given twice
+        ((3, 3, b"\x01\x02" + b"\x01" * 7, (1, 2), ()), knight.InvalidInputError),  # a mask not of 0 and 1
+        ((3, 3, b"\x01", (1, 2), ()), knight.InvalidInputError),  # a mask too short
+        ((3, 3, None, (1.0, 2), ()), knight.InvalidTypeError),
+        ((-3, 3, None, (1, 2), ()), knight.InvalidInputError),
+        ((2**40, 2**40, None, (1, 2), ()), knight.InvalidInputError),
+    ],
+)
+def test_a_crafted_board_pickle_is_refused(parts, error):
+    with pytest.raises(error):
+        pickle.loads(pickle.dumps(_Pickled(knight.Board._make, *parts)))
+
+
+@pytest.mark.parametrize(
+    "squares, board",
+    [
+        (array("i", [9999] * 25), knight.Board(5)),
+        (array("i", [-1] * 25), knight.Board(5)),
+        (array("i", [1] * 25), knight.Board(5)),
+        (array("i", range(1, 26)), knight.Board(6)),
+        ([1, 2, 3], knight.Board(5)),
+        (array("i", range(1, 26)), "5"),
+    ],
+)
+def test_a_crafted_tour_pickle_is_refused(core, squares, board):
+    from knight.model._tour import _restore
+
+    with pytest.raises(knight.NotATourError):
+        pickle.loads(pickle.dumps(_Pickled(_restore, squares, board))).grid()
+
+
+def test_a_tour_pickle_still_loads(core):
+    for found in (knight.tour(6), knight.tour(Board((5, 5), holes=[13]), 1)):
+        assert pickle.loads(pickle.dumps(found)) == found

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from .count import _enumerate, _sweep
-from .model._board import KNIGHT
+from .model._board import KNIGHT, _shown
 from .model._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from .model._refute import refute
 
@@ -34,6 +34,35 @@ WALK_SIDES = (5, 6)
 def walked_by_auto(board, closed: bool) -> bool:
     """Whether method="auto" walks board's tours rather than sweeping it (besides boards too wide)."""
     return not closed and board.is_rectangle and board.rows == board.cols and board.rows in WALK_SIDES
+
+
+class _CheckedExecutor:
+    """An executor whose submit() must give concurrent.futures.Future objects (as ProcessPoolExecutor's,
+    ThreadPoolExecutor's and a Dask client's get_executor()'s do): anything else is InvalidTypeError,
+    not an AttributeError deep in the count. The futures it gave are cancelled then."""
+
+    def __init__(self, executor: object) -> None:
+        if not callable(getattr(executor, "submit", None)):
+            raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
+        self._executor = executor
+        self._futures: list = []
+        workers = getattr(executor, "_max_workers", None)  # the sweep cuts as many pieces as there are workers
+        if workers is not None:
+            self._max_workers = workers
+
+    def submit(self, function, /, *args, **kwargs):
+        from concurrent.futures import Future  # here, not at import knight
+
+        future = self._executor.submit(function, *args, **kwargs)  # type: ignore[attr-defined]
+        if not isinstance(future, Future):
+            for earlier in self._futures:
+                earlier.cancel()
+            raise InvalidTypeError(
+                f"executor.submit() must return a concurrent.futures.Future, not {_shown(future)}: "
+                f"{type(self._executor).__name__} is not a concurrent.futures.Executor"
+            )
+        self._futures.append(future)
+        return future
 
 
 def count(
@@ -79,13 +108,13 @@ def count(
     if method not in METHODS:
         raise InvalidInputError(f"method {method!r} is not one of {', '.join(METHODS)}")
     question = _enumerate.counting_question(size, start, end, closed, moves, max_nodes, timeout, "count")
-    run = _enumerate.options(question, executor, progress)
+    run = _enumerate.options(question, None if executor is None else _CheckedExecutor(executor), progress)
     board = question.board
+    if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
+        return 0
     wide = None if method == "enumerate" else _sweep.too_wide(board)
     if method == "frontier" and wide:
         raise InvalidInputError(wide)
-    if refute(question):
-        return 0
     first, last = _enumerate.zero_based(question.start), _enumerate.zero_based(question.end)
     walk = method == "enumerate" or wide is not None
     walk = walk or (method == "auto" and last is None and walked_by_auto(board, question.closed))

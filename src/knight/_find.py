@@ -19,7 +19,7 @@ from .model._refute import GRAPH_MAX_SQUARES, refute
 from .model._status import EXHAUSTED, FOUND
 from .model._tour import Tour
 from .search import _kernels as _search_kernels
-from .search import backtrack, complete
+from .search import backtrack, complete, search_bytes
 
 if TYPE_CHECKING:
     from typing_extensions import Never
@@ -83,7 +83,8 @@ def tour(
     were placed, or timeout seconds passed, without an answer.
     """
     if (
-        method == "auto"
+        type(method) is str  # not a numpy array, whose == gives an array
+        and method == "auto"
         and closed is False
         and moves is KNIGHT
         and max_nodes is None
@@ -196,7 +197,8 @@ def _run(question: Question, run: Method, seed: int | None):
         return EXHAUSTED, 0, None
     if len(board) > SEARCH_MAX_SQUARES and run is not construct:
         raise InvalidInputError(
-            f"{board.name} has {len(board):,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes"
+            f"{board.name} has {len(board):,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes "
+            f"(it would need about {search_bytes(board) / 2**30:,.1f} GiB)"
         )
     return run(board, start - 1, question.closed, question.budget, seed, question.deadline)
 

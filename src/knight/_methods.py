@@ -12,24 +12,56 @@ counting engine's draw, the rest the search engine's; no engine imports it back.
 
 from __future__ import annotations
 
+import time
 from array import array
 from functools import lru_cache
 from typing import Callable
 
+from .construct import _kernels as _construct_kernels
 from .construct import build, covers, worth_it
 from .count import uniform
 from .model._board import Board
-from .model._errors import InvalidInputError
+from .model._deadline import NEVER
+from .model._errors import InvalidInputError, SearchLimitError
 from .model._status import FOUND
 from .search import backtrack, ordered, plain, random_warnsdorff, warnsdorff
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 
 
+#: Squares a second the construction lays, at the least, on the compiled kernel and on its
+#: twin (measured on a loaded two-core machine: about 1e8 and 1e6 from 1000×1000 to
+#: 6000×6000, open and closed); a deadline it cannot meet at this rate is refused up front.
+CONSTRUCT_RATE = {"compiled": 4e7, "twin": 5e5}
+
+#: Boards smaller than this are built without looking at the clock (well under a millisecond).
+CONSTRUCT_CLOCK_SQUARES = 10_000
+
+
+def _construction_time(board: Board) -> float:
+    """About the most seconds the construction of board takes on the kernel in use."""
+    twin = _construct_kernels.kernel.__name__.endswith("_py")
+    return len(board) / CONSTRUCT_RATE["twin" if twin else "compiled"]
+
+
+def _refuse_late_construction(board: Board, deadline: float) -> None:
+    """SearchLimitError before a construction that cannot end by the deadline (it never looks
+    at the clock once begun: linear time, in one pass)."""
+    if deadline == NEVER or len(board) < CONSTRUCT_CLOCK_SQUARES:
+        return
+    needed, left = _construction_time(board), deadline - time.monotonic()
+    if needed > left:
+        raise SearchLimitError(
+            f"the construction of {board.name} may take up to {needed:.1f} s, more than the "
+            f"{max(left, 0.0):.2f} s left before the timeout: give it more time, or no timeout"
+        )
+
+
 def construct(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """Join solved blocks into a knight's tour in linear time, without search (see knight.construct).
 
-    A board of a single block (5 to 11 squares a side) is searched, as its block was.
+    A board of a single block (5 to 11 squares a side) is searched, as its block was. A
+    construction that cannot end by the deadline is refused before it begins.
     """
     if not board.is_knights_rectangle:
         raise InvalidInputError(
@@ -37,6 +69,7 @@ def construct(board: Board, start: int, closed: bool, budget: int, seed: int | N
             "use 'auto' or 'backtrack'"
         )
     if covers(board, start, closed):
+        _refuse_late_construction(board, deadline)
         return FOUND, 0, build(board, start, closed)
     if 5 <= board.rows <= 11 and 5 <= board.cols <= 11:
         return backtrack(board, start, closed, budget, seed, deadline)

@@ -16,12 +16,16 @@ this release; with a SIZE too, it is the size given twice. "knight tour ..." is 
 default command spelled out.
 
 Errors print one line on stderr; the exit code is 2 for bad arguments, 1 when no tour
-exists, the search gives up, memory runs out or PNG output lacks cairosvg; 130 after Ctrl-C.
+exists, the search gives up, memory runs out, PNG output lacks cairosvg or the output
+cannot be written (a full disk); 130 after Ctrl-C. A closed stdout (knight 8 >&-) exits 1
+and a broken pipe (knight 8 | head -c 1) 141, as a process killed by SIGPIPE, both quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 from typing import Any, Callable, Sequence
 
@@ -145,13 +149,16 @@ def _leaper_board(args: argparse.Namespace, command: str):
 
 
 def _judge_command(argv: Sequence[str]) -> int:
-    Parser(
+    parser = Parser(
         prog="knight judge",
         usage="knight judge < starts.txt",
         description="Answer the seed problem: read starts 1 to 64, one a line, until -1; print an 8×8 "
         "tour from each as its 64 square numbers on one line. Any other line prints -1 and a message "
         "on stderr naming its line number, and the exit code is then 1.",
-    ).parse_args(argv)
+    )
+    parser.parse_args(argv)
+    if sys.stdin is None:
+        raise InvalidInputError("knight judge reads starts from stdin, but stdin is closed")
     return 1 if _judge.run(sys.stdin, sys.stdout, sys.stderr) else 0
 
 
@@ -186,14 +193,25 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
 }
 
 
+#: The exit code of a broken pipe: 128 + SIGPIPE, as a shell reports a process SIGPIPE killed.
+BROKEN_PIPE_EXIT = 141
+
+#: The exit code when stdout is closed (knight 8 >&-): a write error, said by no message.
+CLOSED_STDOUT_EXIT = 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the knight command; return its exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = COMMANDS.get(argv[0], _tour_command) if argv else _tour_command
     if argv and argv[0] in COMMANDS:
         argv = argv[1:]
+    if sys.stdout is None:  # started with stdout closed: nothing could be said, so do nothing
+        return CLOSED_STDOUT_EXIT
     try:
-        return command(argv)
+        code = command(argv)
+        sys.stdout.flush()  # a write error (a full disk) is raised here, not at exit
+        return code
     except (NoTourError, SearchLimitError) as error:
         print(f"knight: {error}", file=sys.stderr)
         return 1
@@ -208,11 +226,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        sys.stderr.close()
-        return 0
+    except OSError as error:  # writing the output failed (stdout is a broken pipe, closed, or a full disk)
+        return _output_failed(error)
     except SystemExit as stop:  # --help and --version print, then exit 0
         return stop.code if isinstance(stop.code, int) else 0
+
+
+def _output_failed(error: OSError) -> int:
+    """The exit code when writing stdout failed: quietly for a broken pipe or a closed stdout,
+    one line on stderr for any other error. Output still buffered is dropped, so that Python's
+    flush at exit does not fail again with a traceback."""
+    _drop_stdout()
+    if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
+        return BROKEN_PIPE_EXIT
+    if error.errno == errno.EBADF:
+        return CLOSED_STDOUT_EXIT
+    where = f" ({error.filename})" if error.filename else ""
+    print(f"knight: error: {error.strerror or _one_line(error)}{where}", file=sys.stderr)
+    return 1
+
+
+def _drop_stdout() -> None:
+    """Point stdout's file descriptor at os.devnull (when stdout is the process's own)."""
+    stdout = sys.stdout
+    if stdout is None or stdout is not sys.__stdout__:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _one_line(error: BaseException) -> str:

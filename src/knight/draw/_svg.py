@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name, square_name
-from ..model._errors import InvalidInputError, InvalidTypeError
+from ..model._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ..model._tour import Tour
 
 __all__ = [
@@ -178,6 +178,7 @@ def render(
     animate: bool = False,
     duration: float | None = None,
     loop: bool = False,
+    **unexpected: Any,
 ) -> str:
     """Return the tour as an SVG 1.1 document (a string starting "<svg").
 
@@ -193,6 +194,8 @@ def render(
     the holes of a board with holes are hatched dark cells ("hole" and "hatch" in COLORS)
     with no number.
     """
+    if unexpected:
+        raise unexpected_options("render", unexpected)
     if not isinstance(tour, Tour):
         raise InvalidTypeError(f"render() takes a knight.Tour, not {type(tour).__name__}")
     size = int(_positive(size, "size", MAX_SIZE))
@@ -547,7 +550,10 @@ def picture_format(path: str | Path) -> str:
     """ "svg" or "png", from the name's suffix; InvalidInputError for any other name."""
     if not isinstance(path, (str, os.PathLike)):
         raise InvalidTypeError(f"a picture's name must be text or a path, not {_shown(path)}")
-    suffix = Path(path).suffix.lower()
+    try:
+        suffix = Path(path).suffix.lower()
+    except TypeError:  # a PathLike whose __fspath__ gives bytes or worse
+        raise InvalidTypeError(f"a picture's name must be text or a path, not {_shown(path)}") from None
     if suffix not in (".svg", ".png"):
         raise InvalidInputError(
             f"cannot tell the picture format of {_shown(str(path))}: the name must end in .svg or .png"
@@ -560,14 +566,16 @@ def write(tour: Tour, path: str | Path, /, **options: Unpack[RenderOptions]) -> 
 
     tour and path are positional, so that render()'s path= option (draw the route) passes through.
     """
+    kind = picture_format(path)  # before Path(), which would raise a bare TypeError for a number
     path = Path(path)
-    kind = picture_format(path)
     picture = render(tour, **options)
     data = picture.encode("utf-8") if kind == "svg" else to_png(picture)
     try:
         path.write_bytes(data)
     except OSError as error:
         raise InvalidInputError(f"cannot write {_shown(str(path))}: {error.strerror or error}") from None
+    except ValueError as error:  # a NUL in the name
+        raise InvalidInputError(f"cannot write {_shown(str(path))}: {error}") from None
 
 
 def notebook_picture(tour: Tour) -> str | None:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 
 from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
+from ._memory import check_memory
 
 if TYPE_CHECKING:
     from typing_extensions import Never
@@ -76,8 +77,10 @@ def parse_leaper(moves: object) -> tuple[int, int]:
     neither longer than the longest board (MAX_SQUARES squares in one row)."""
     if not isinstance(moves, (tuple, list)) or len(moves) != 2:
         raise InvalidInputError(f"moves {_shown(moves)} must be a pair (a, b), such as (1, 2) for the knight")
-    if not all(type(x) is int for x in moves):
-        raise InvalidTypeError(f"moves {_shown(moves)} must be a pair of integers")
+    if not all(type(x) is int for x in moves):  # numpy's integers too, never bools or floats
+        if any(isinstance(x, (bool, float)) or getattr(x, "ndim", 0) or not hasattr(x, "__index__") for x in moves):
+            raise InvalidTypeError(f"moves {_shown(moves)} must be a pair of integers")
+        moves = [integer(x, f"moves {_shown(moves)}") for x in moves]
     a, b = sorted(moves)
     if a < 0 or b == 0:
         raise InvalidInputError(f"moves {_shown(moves)} must be non-negative and not both 0")
@@ -106,6 +109,19 @@ def neighbour_lists(rows: int, cols: int, steps, mask: bytes | None = None) -> l
     if mask is not None:
         lists = [[t for t in targets if mask[t]] if mask[cell] else [] for cell, targets in enumerate(lists)]
     return lists
+
+
+def _is_bool(value: object) -> bool:
+    """Whether value is a mask cell: a bool or a number equal to 0 or 1, numpy's included; never
+    text, a sequence or an array (whose truth numpy calls ambiguous)."""
+    if value is True or value is False or (type(value) is int and value in (0, 1)):
+        return True
+    if isinstance(value, (str, bytes)) or getattr(value, "ndim", 0) != 0 or not hasattr(value, "__bool__"):
+        return False
+    try:
+        return bool(value in (0, 1))
+    except (TypeError, ValueError):
+        return False
 
 
 def parse_size(size: object) -> tuple[int, int]:
@@ -187,9 +203,11 @@ def parse_square(square: object, rows: int, cols: int) -> int:
         return square
     board = board_name(rows, cols)
     if isinstance(square, str):
-        match = _ALGEBRAIC.fullmatch(square.strip().lower()) if len(square) <= _LONGEST_NAME else None
+        ascii_name = len(square) <= _LONGEST_NAME and square.isascii()  # not the Kelvin sign for k, nor ８ for 8
+        match = _ALGEBRAIC.fullmatch(square.strip().lower()) if ascii_name else None
         if match is None:
-            raise InvalidInputError(f"square {_shown(square)} is not a square name such as 'a1'")
+            ascii = "" if square.isascii() else ": names are ASCII letters and digits"
+            raise InvalidInputError(f"square {_shown(square)} is not a square name such as 'a1'{ascii}")
         col, rank = _file_index(match.group(1)), int(match.group(2))
         if col >= cols or rank > rows:
             raise InvalidInputError(f"square {_shown(square)} is off the {board} board")
@@ -251,11 +269,13 @@ class Board:
             raise InvalidTypeError(f"holes must be a collection of squares, not {_shown(holes)}") from None
         mask = None
         if numbers:
+            check_memory(2 * rows * cols, f"the mask of the {board_name(rows, cols)} board with holes")
             cells = bytearray(b"\x01") * (rows * cols)
             for number in numbers:
                 cells[number - 1] = 0
             mask = bytes(cells)
-        self._setup(rows, cols, mask, parse_leaper(moves) if moves != KNIGHT else KNIGHT, ())
+        leaper = KNIGHT if moves is KNIGHT else parse_leaper(moves)  # checked as tour(moves=) checks it
+        self._setup(rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, ())
 
     def _setup(self, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens) -> None:
         squares = rows * cols if mask is None else mask.count(1)
@@ -279,9 +299,25 @@ class Board:
 
     @classmethod
     def _make(cls, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens=()) -> Board:
-        """A board from parts already checked; a mask with no hole stands for the rectangle."""
+        """A board from its parts, checked as the constructor checks them (in O(cells), in C but
+        for the givens): unpickling calls it, so a crafted pickle gives InvalidInputError or
+        InvalidTypeError, never a board that breaks the engines. A mask with no hole stands for
+        the rectangle."""
+        if type(rows) is not int or type(cols) is not int:
+            raise InvalidTypeError(f"a board's rows and cols must be integers, not {_shown(rows)}, {_shown(cols)}")
+        rows, cols = parse_size((rows, cols))
+        if mask is not None:
+            if type(mask) is not bytes or len(mask) != rows * cols or mask.translate(None, b"\x00\x01"):
+                raise InvalidInputError(
+                    f"the mask of a {board_name(rows, cols)} board must be {rows * cols:,} bytes of 0 and 1"
+                )
+            if 0 not in mask:
+                mask = None
+        leaper = parse_leaper(leaper)
         board = cls.__new__(cls)
-        board._setup(rows, cols, None if mask is not None and 0 not in mask else mask, leaper, givens)
+        board._setup(
+            rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, _checked_givens(givens, rows, cols, mask)
+        )
         return board
 
     @classmethod
@@ -314,19 +350,17 @@ class Board:
                     if move in givens:
                         raise InvalidInputError(f"{place}: move {move} is given twice (also at {where[move]})")
                     givens[move] = row * cols + col + 1
-                    where[move] = f"row {givens[move] // cols}, col {(givens[move] - 1) % cols}"
+                    where[move] = f"row {row}, col {col}"
                     cells.append(1)
                 else:
                     raise InvalidInputError(f"{place} is not '.', '#' or a move number")
-        rows = len(lines)
-        board = cls._make(rows, cols, bytes(cells), parse_leaper(moves), sorted((s, m) for m, s in givens.items()))
-        for move, square in givens.items():
-            if move > len(board):
-                row, col = divmod(square - 1, cols)
+        squares = cells.count(1)
+        for move in givens:
+            if move > squares:
                 raise InvalidInputError(
-                    f"picture row {row}, col {col} {str(move)!r}: move {move} is past the board's {len(board)} squares"
+                    f"picture {where[move]} {str(move)!r}: move {move} is past the board's {squares} squares"
                 )
-        return board
+        return cls._make(len(lines), cols, bytes(cells), parse_leaper(moves), sorted((s, m) for m, s in givens.items()))
 
     @classmethod
     def from_mask(cls, mask: Any, *, moves: object = KNIGHT) -> Board:
@@ -336,6 +370,12 @@ class Board:
             raise InvalidInputError(f"a mask must be 2-D, not {ndim}-D")
         if isinstance(mask, (str, bytes)):
             raise InvalidTypeError(f"a mask must be a 2-D array of bools, not {type(mask).__name__}")
+        shape = getattr(mask, "shape", None)
+        if ndim == 2 and isinstance(shape, tuple) and len(shape) == 2 and all(type(x) is int for x in shape):
+            if shape[0] * shape[1] > MAX_SQUARES:  # said before a list of every cell is made
+                raise InvalidInputError(
+                    f"a mask of {shape[0]}×{shape[1]} has more cells than the {MAX_SQUARES:,} a tour can number"
+                )
         try:
             rows = [list(row) for row in mask]
         except TypeError:
@@ -348,7 +388,7 @@ class Board:
             if len(values) != cols:
                 raise InvalidInputError(f"mask row {row} has {len(values)} cells, row 0 has {cols}")
             for col, value in enumerate(values):
-                if isinstance(value, (str, bytes)) or not hasattr(value, "__bool__") or value not in (0, 1):
+                if not _is_bool(value):
                     raise InvalidInputError(f"mask row {row}, col {col} is {_shown(value, 20)}, not a bool")
                 cells.append(1 if value else 0)
         if len(rows) * cols > MAX_SQUARES:
@@ -435,7 +475,15 @@ class Board:
         return number
 
     def square_name(self, number: int) -> str:
-        """Algebraic name of square number: 1 -> "a8" on 8×8."""
+        """Algebraic name of square number: 1 -> "a8" on 8×8. number is a cell of the rectangle
+        (1 to rows × cols; a hole has a name too); anything else raises InvalidInputError."""
+        if type(number) is not int or not 0 < number <= self._rows * self._cols:
+            number = integer(number, "square")
+            if not 0 < number <= self._rows * self._cols:
+                raise InvalidInputError(
+                    f"square {_shown(number)} is off the {self.name} board "
+                    f"(squares are numbered 1 to {self._rows * self._cols})"
+                )
         return square_name(number, self._rows, self._cols)
 
     @property
@@ -558,6 +606,31 @@ class Board:
         object.__setattr__(self, name, value)
 
 
+def _checked_givens(givens: object, rows: int, cols: int, mask: bytes | None) -> list[tuple[int, int]]:
+    """Board._make's givens, (square, move) pairs sorted by square, checked: squares of the
+    board, moves from 1 to its number of squares, each square and each move once."""
+    if not isinstance(givens, (tuple, list)):
+        raise InvalidTypeError(f"a board's givens must be (square, move) pairs, not {_shown(givens)}")
+    squares = rows * cols if mask is None else mask.count(1)
+    pairs, moves = [], set()
+    for pair in givens:
+        if not isinstance(pair, tuple) or len(pair) != 2 or not all(type(x) is int for x in pair):
+            raise InvalidInputError(f"a board's given {_shown(pair)} is not a (square, move) pair of integers")
+        square, move = pair
+        if not 1 <= square <= rows * cols or (mask is not None and not mask[square - 1]):
+            raise InvalidInputError(
+                f"given move {move}: square {square} is not a square of the {board_name(rows, cols)} board"
+            )
+        if not 1 <= move <= squares or move in moves:
+            raise InvalidInputError(f"given move {move} on square {square}: moves are 1 to {squares}, each given once")
+        moves.add(move)
+        pairs.append(pair)
+    pairs.sort()
+    if any(a[0] == b[0] for a, b in zip(pairs, pairs[1:])):
+        raise InvalidInputError("a board's givens put two moves on one square")
+    return pairs
+
+
 @lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)
 def _kept_neighbour_lists(board: Board) -> list[list[int]]:
     return neighbour_lists(board.rows, board.cols, board.steps, board.mask)
@@ -580,7 +653,7 @@ def as_board(size: object, moves: object = KNIGHT) -> Board:
     leaper given twice unless they agree.
     """
     if isinstance(size, Board):
-        if moves is not KNIGHT and moves != KNIGHT and parse_leaper(moves) != size.moves:
+        if moves is not KNIGHT and parse_leaper(moves) != size.moves:
             raise InvalidInputError(f"moves given twice: the board has moves={size.moves!r}, the call {_shown(moves)}")
         return size
     if isinstance(size, Mapping):

@@ -42,8 +42,9 @@ The rules, for every board and leaper, and for the knight's rectangles with give
   through squares that hold no other fixed move.
 
 A closed tour is a cycle: it needs at least three squares. On boards of more than
-GRAPH_MAX_SQUARES squares only the colour rule runs (it needs no graph): the others, in
-Python, would cost more than the search they save.
+GRAPH_MAX_SQUARES squares only the colour rule runs (it needs no graph), and the pieces
+rule at a few squares (a square with no move): the others, in Python, would cost more
+than the search they save.
 """
 
 from __future__ import annotations
@@ -146,8 +147,8 @@ def _end_theorem(board: Board, square: int, subject: str) -> str | None:
 def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
     """The first rule that fails for board with the fixed moves (move number -> 1-based square), or None."""
     name = board.square_name
-    if len(board) > GRAPH_MAX_SQUARES:
-        return _colours(board, closed, fixed, board.cells(), name)
+    if len(board) > GRAPH_MAX_SQUARES:  # no list of the squares either: the board may hold billions
+        return _lonely_square(board, name) or _colours(board, closed, fixed, range(len(board)), name)
     neighbours, squares = board.neighbour_lists(), board.cells()
     return (
         _pieces(neighbours, squares, name)
@@ -176,6 +177,19 @@ def _pieces(neighbours, squares, name) -> str | None:
         return None
     lost = next(square for square in squares if not seen[square])
     return f"the squares fall into more than one piece: {name(lost + 1)} cannot be reached from {name(first + 1)}"
+
+
+def _lonely_square(board: Board, name) -> str | None:
+    """On a board too large to walk, the pieces rule at a few squares (the centre, the corners
+    and the middles of the sides), in O(1) each: one with no move at all is a piece of its own,
+    as every square is for a leap longer than half the board."""
+    rows, cols, mask = board.rows, board.cols, board.mask
+    for row in (rows // 2, 0, rows - 1):
+        for col in (cols // 2, 0, cols - 1):
+            cell = row * cols + col
+            if (mask is None or mask[cell]) and not board.neighbours_of(cell):
+                return f"the squares fall into more than one piece: {name(cell + 1)} has no move"
+    return None
 
 
 def _colour(square: int, cols: int) -> int:

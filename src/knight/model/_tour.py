@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
 
 from . import _text
 from ._board import KNIGHT, Board, _shown, as_board
 from ._errors import InvalidTypeError, NotATourError, unexpected_options
 from ._kernels import storage
-from ._validate import check_tour, is_leap
+from ._validate import check_tour, checked_squares, is_leap
 
 if TYPE_CHECKING:
     from typing_extensions import Never
+
+_NUMBER = re.compile(r"[+-]?[0-9]{1,20}")  # more digits name no square, and int() refuses 4,300
 
 #: Longest tour whose repr lists every square (and pastes back).
 REPR_SQUARES = 10_000
@@ -38,9 +42,7 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         board = as_board(board, moves)
         if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
             raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")
-        squares = list(squares)
-        check_tour(squares, board)
-        self._squares = array("i", squares)
+        self._squares = array("i", checked_squares(squares, board))  # an endless iterable stops past the size
         self._board = board
 
     @classmethod
@@ -56,23 +58,24 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         """Read square numbers separated by white space, as Tour.line() writes them."""
         if not isinstance(text, str):
             raise InvalidTypeError(f"a line of square numbers must be text, not {type(text).__name__}")
-        try:
-            squares = [int(word) for word in text.split()]
-        except ValueError as error:
-            raise NotATourError(f"not a line of square numbers: {str(error)[:80]}") from None
+        squares = []
+        for word in text.split():
+            if not _NUMBER.fullmatch(word):  # ASCII digits: int() would read ８ as 8, and 1_0 as 10
+                raise NotATourError(f"not a line of square numbers: {_shown(word, 40)} is not a number")
+            squares.append(int(word))
         return cls(squares, board, moves=moves)
 
     @classmethod
     def from_coords(cls, coords: Iterable[tuple[int, int]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read 0-based (row, col) pairs, as Tour.coords() writes them."""
         board = as_board(board, moves)
-        return cls([board.square(_pair(pair)) for pair in _each(coords, "(row, col) pairs")], board)
+        return cls([board.square(_pair(pair)) for pair in _each(coords, "(row, col) pairs", len(board))], board)
 
     @classmethod
     def from_algebraic(cls, names: Iterable[str], board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read square names such as "a1", as Tour.algebraic() writes them."""
         board = as_board(board, moves)
-        return cls([board.square(_name(name)) for name in _each(names, "square names")], board)
+        return cls([board.square(_name(name)) for name in _each(names, "square names", len(board))], board)
 
     @property
     def board(self) -> Board:
@@ -130,6 +133,12 @@ class Tour(storage.SquareBuffer, Sequence[int]):
     def __reduce__(self) -> tuple[Any, ...]:
         return _restore, (self._squares, self._board)
 
+    def __copy__(self) -> Tour:
+        return self  # immutable: a copy is the tour itself (and skips the check unpickling does)
+
+    def __deepcopy__(self, memo: object) -> Tour:
+        return self
+
     def __hash__(self) -> int:
         return hash((self._board, self._squares.tobytes()))
 
@@ -183,19 +192,29 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         return tour_graph(self)
 
 
-def _restore(squares: array, board: Board) -> Tour:
-    """Unpickle a Tour (pickled tours were tours when pickled)."""
+def _restore(squares: object, board: object) -> Tour:
+    """Unpickle a Tour, checked as Tour() checks one (O(squares)): a pickle may have been edited,
+    and an unchecked square would be read out of bounds. NotATourError else."""
+    if not isinstance(board, Board):
+        raise NotATourError(f"a pickled Tour's board must be a knight.Board, not {type(board).__name__}")
+    if not isinstance(squares, array) or squares.typecode != "i":
+        raise NotATourError(f"a pickled Tour's squares must be an array('i'), not {type(squares).__name__}")
+    check_tour(squares.tolist(), board)
     return Tour._trusted(squares, board)
 
 
-def _each(values: object, what: str) -> list:
-    """values as a list, refusing text and non-iterables with InvalidTypeError."""
+def _each(values: object, what: str, squares: int) -> list:
+    """values as a list, refusing text and non-iterables with InvalidTypeError, and more than
+    the board's squares with NotATourError (an endless iterable stops there)."""
     if isinstance(values, (str, bytes)):
         raise InvalidTypeError(f"a tour must be a sequence of {what}, not {type(values).__name__}")
     try:
-        return list(values)  # type: ignore[call-overload]
+        listed = list(islice(values, squares + 1))  # type: ignore[call-overload]
     except TypeError:
         raise InvalidTypeError(f"a tour must be a sequence of {what}, not {type(values).__name__}") from None
+    if len(listed) > squares:
+        raise NotATourError(f"a tour of {squares} squares has {squares} {what}, not more")
+    return listed
 
 
 def _pair(pair: object) -> tuple:

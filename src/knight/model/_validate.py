@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Sized
+from itertools import islice
 from typing import TYPE_CHECKING, Iterable
 
 from ._board import KNIGHT, _shown, as_board, boolean
@@ -10,6 +12,8 @@ from ._errors import InvalidTypeError, NotATourError, unexpected_options
 
 if TYPE_CHECKING:
     from typing_extensions import Never
+
+    from ._board import Board
 
 
 def is_leap(a: int, b: int, cols: int, leaper: tuple[int, int] = KNIGHT) -> bool:
@@ -30,16 +34,24 @@ def check_tour(
     """
     if unexpected:
         raise unexpected_options("check_tour", unexpected)
-    board = as_board(board, moves)
-    closed = boolean(closed, "closed")
+    checked_squares(squares, as_board(board, moves), boolean(closed, "closed"))
+
+
+def checked_squares(squares: Iterable[int], board: Board, closed: bool = False) -> list[int]:
+    """squares as a list of ints (read no further than one past the board's size), if they
+    make a tour of board; NotATourError saying what is wrong else (see check_tour)."""
     if isinstance(squares, (str, bytes)):
         raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")
+    n, cells, cols, leaper, mask = len(board), board.rows * board.cols, board.cols, board.moves, board.mask
+    given = squares
     try:
-        squares = list(squares)
+        squares = list(islice(squares, n + 1))  # an endless iterable stops once past the board's size
     except TypeError:
         raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}") from None
-    n, cells, cols, leaper, mask = len(board), board.rows * board.cols, board.cols, board.moves, board.mask
     if len(squares) != n:
+        if len(squares) > n:
+            known = len(given) if isinstance(given, Sized) else None  # type: ignore[arg-type]
+            raise NotATourError(f"a tour of {board.name} has {n} squares, not {known or f'more than {n}'}")
         raise NotATourError(f"a tour of {board.name} has {n} squares, not {len(squares)}")
     seen = bytearray(cells + 1)
     previous = None
@@ -60,6 +72,7 @@ def check_tour(
         raise NotATourError(f"not closed: a closed tour is a cycle, which needs at least three squares, not {n}")
     if closed and not is_leap(squares[-1], squares[0], cols, leaper):
         raise NotATourError(f"not closed: {squares[-1]} to {squares[0]} is not a {leaper_name(leaper)}'s move")
+    return squares
 
 
 def _square_number(square: object, index: int) -> int:

@@ -19,7 +19,7 @@
 * ``_narrow``: open tours of boards four wide, half by half.
 """
 
-from ._methods import backtrack, ordered, plain, random_warnsdorff, warnsdorff
+from ._methods import backtrack, ordered, plain, random_warnsdorff, search_bytes, warnsdorff
 from ._solve import complete
 
-__all__ = ["backtrack", "complete", "ordered", "plain", "random_warnsdorff", "warnsdorff"]
+__all__ = ["backtrack", "complete", "ordered", "plain", "random_warnsdorff", "search_bytes", "warnsdorff"]

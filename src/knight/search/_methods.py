@@ -19,6 +19,7 @@ from typing import Callable
 from ..model._board import KNIGHT_MOVES, Board, neighbour_lists
 from ..model._deadline import expired
 from ..model._errors import WarnsdorffStuckError
+from ..model._memory import check_memory
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
 from ._splitmix import seed_state
@@ -35,6 +36,27 @@ CLOSED_TOURS_KEPT = 8
 CLOSED_TOUR_SQUARES = 10_000
 
 
+#: Bytes the compiled core takes per cell of the board set in its border (as wide as the
+#: longest leap), and per square (see _core.pyx's search); the twin's Python lists per cell.
+CORE_CELL_BYTES = 8 + 4 + 4 + 5
+CORE_SQUARE_BYTES = 8 * 4 + 4 * 2 + 2
+TWIN_CELL_BYTES = 120
+
+
+def search_bytes(board: Board) -> int:
+    """About the most memory a search of board takes, on either core: the compiled core's
+    bordered grid grows with the square of the longest leap."""
+    border = max(board.moves)
+    bordered = (board.rows + 2 * border) * (board.cols + 2 * border)
+    cells = board.rows * board.cols
+    return max(bordered * CORE_CELL_BYTES + len(board) * CORE_SQUARE_BYTES, cells * TWIN_CELL_BYTES)
+
+
+def _check_search_memory(board: Board) -> None:
+    """InvalidInputError naming the board and the bytes, before a search that cannot fit in memory."""
+    check_memory(search_bytes(board), f"the search of {board.name}")
+
+
 def _closed_from_first(board: Board, budget: int, deadline: float):
     """The core's closed tour from the board's first square (kept once found: it serves every
     start, and every budget at least as large as the nodes it took)."""
@@ -42,6 +64,7 @@ def _closed_from_first(board: Board, budget: int, deadline: float):
     kept = _closed_tours.get(key)
     if kept is not None and kept[0] <= budget:
         return FOUND, kept[0], kept[1]
+    _check_search_memory(board)
     status, nodes, squares = _kernels.core.search(
         board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps, deadline
     )
@@ -73,6 +96,7 @@ def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | N
         from ._narrow import four_wide  # here, not at import knight
 
         return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES, deadline)
+    _check_search_memory(board)
     return _kernels.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
 
 

@@ -2,9 +2,14 @@
 
 * ``walker``: the depth-first walk that lists or counts the tours extending a path
   (``_walker`` / ``_walker_py``);
-* ``frontier``: exact counts by frontier dynamic programming (``_frontier`` / ``_frontier_py``).
+* ``frontier``: exact counts by the frontier sweep (``_frontier`` / ``_frontier_py``);
+* ``draw``: one tour drawn uniformly from the frontier sweep (``_draw`` / ``_draw_py``;
+  the compiled draw runs the compiled counter's engine).
+
+The Python both members of a pair need is in neither: ``_plan`` (the sweep's plan, shared
+by all four frontier kernels) and ``_states`` (the sweep's rules, shared by the two twins).
 """
 
 from ..model._kernels import select
 
-walker, frontier = select(__package__, ("walker", "frontier"))
+walker, frontier, draw = select(__package__, ("walker", "frontier", "draw"))

@@ -47,6 +47,7 @@ extensions = cythonize(
         Extension("knight.construct._kernel", ["src/knight/construct/_kernel.pyx"]),
         Extension("knight.count._walker", ["src/knight/count/_walker.pyx"]),
         Extension("knight.count._frontier", ["src/knight/count/_frontier.pyx"]),
+        Extension("knight.count._draw", ["src/knight/count/_draw.pyx"]),  # cimports _frontier (_frontier.pxd)
     ],
     # freethreading_compatible: the modules keep no mutable state of their own (docs/threads.md)
     compiler_directives={"language_level": 3, "embedsignature": True, "freethreading_compatible": True},

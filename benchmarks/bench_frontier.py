@@ -9,16 +9,20 @@ Engine and enumerator are timed interleaved, best of a few rounds (one round pas
 second), so that load from other processes hits both alike; the load average is printed
 first. The targets are the issue's; --far adds 7×7 open (about ten minutes, 4.6 GB), and
 --stretch 6×7 open and 6×9 closed too, with the process's peak memory.
+
+Then the uniform draw (knight.tour(method="uniform")'s kernels, ``_draw`` and its twin
+``_draw_py``): the time to keep the sweep and draw a first tour, and then a draw's.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import sys
 import time
 
 import knight
-from knight.count import _frontier, _frontier_py
+from knight.count import _draw, _draw_py, _frontier, _frontier_py
 
 
 def _once(function) -> tuple[float, object]:
@@ -65,6 +69,28 @@ def row(label, rows, cols, closed, target="", twin=False, enumerator=False, star
     print("  ".join(cells), flush=True)
 
 
+def draw_row(label, rows, cols, start, closed, twin=False):
+    """Print the draw's times: keeping the sweep and a first draw (best of 3), then a draw from the
+    kept sweep (the mean of 100)."""
+    cells = [f"draw {label:<18}"]
+    for module in (_draw, _draw_py) if twin else (_draw,):
+        kept = module._KEPT if module is _draw else module._ARROWS  # the kept sweeps, forgotten between rounds
+        best = float("inf")
+        for seed in range(3):
+            kept.clear()
+            seconds, _ = _once(lambda: module.sample(rows, cols, None, start, None, closed, rng=random.Random(seed)))
+            best = min(best, seconds)
+        draws = 100
+        seconds, _ = _once(
+            lambda: [
+                module.sample(rows, cols, None, start, None, closed, rng=random.Random(seed)) for seed in range(draws)
+            ]
+        )
+        name = "compiled" if module is _draw else "twin"
+        cells.append(f"{name}: keep and draw {best:8.4f} s, a draw {1000 * seconds / draws:6.2f} ms")
+    print("  ".join(cells), flush=True)
+
+
 def main() -> None:
     print(f"knight from {knight.__file__} ({knight.IMPLEMENTATION}); load average {os.getloadavg()[0]:.2f}")
     row("6×6 closed", 6, 6, True, "< 0.05 s", enumerator=True)
@@ -87,6 +113,9 @@ def main() -> None:
         row("6×9 closed", 6, 9, True, memory=True)
     if "--stretch" in sys.argv or "--far" in sys.argv:
         row("7×7 open", 7, 7, False, "< 10 min, 8 GB", memory=True)
+    draw_row("5×5 open from a1", 5, 5, 20, False, twin=True)
+    draw_row("5×6 closed", 5, 6, None, True, twin=True)
+    draw_row("6×7 closed", 6, 7, None, True)
 
 
 if __name__ == "__main__":

@@ -144,6 +144,12 @@ def frontier(request, monkeypatch):
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
+def draw(request, monkeypatch):
+    """The uniform draw from the frontier sweep (knight.tour(method="uniform")) in use for the test."""
+    return _use(request, monkeypatch, "count.draw", "knight.count._draw", "knight.count._draw_py")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
 def text_encoder(request, monkeypatch):
     """The storage module whose encode and move_numbers write the text formats, for the test."""
     return _use(request, monkeypatch, "model.storage", "knight.model._storage", "knight.model._storage_py")

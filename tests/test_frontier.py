@@ -1,7 +1,6 @@
 """The frontier counter (compiled and twin) against brute force, knight.count and OEIS."""
 
 import importlib
-import math
 import os
 import random
 from functools import lru_cache
@@ -9,6 +8,7 @@ from functools import lru_cache
 import pytest
 
 import knight
+from knight.count import _plan
 
 SLOW = pytest.mark.skipif(not os.environ.get("KNIGHT_SLOW"), reason="slow: set KNIGHT_SLOW=1")
 KNIGHT = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
@@ -141,7 +141,7 @@ def test_mirror_symmetric_boards_merge_mirror_states_and_count_right(engine, see
     quarter = [int(rng.random() > 0.15) for _ in range(rows * cols)]  # mirrored both ways: any sweep
     mask = bytes(quarter[min(r, rows - 1 - r) * cols + min(c, cols - 1 - c)] for r in range(rows) for c in range(cols))
     middle = [(rows // 2) * cols + c for c in range(cols) if rows % 2 and mask[(rows // 2) * cols + c]]
-    sweep = twin.plan(rows, cols, mask, None, None, False, KNIGHT)
+    sweep = _plan.plan(rows, cols, mask, None, None, False, KNIGHT)
     assert any(step.mirror for step in sweep.steps)
     questions = [(None, None, False), (None, None, True)]
     if middle:
@@ -152,11 +152,10 @@ def test_mirror_symmetric_boards_merge_mirror_states_and_count_right(engine, see
 
 
 def test_mirror_images_are_merged_only_where_the_question_is_symmetric():
-    twin = importlib.import_module("knight.count._frontier_py")
-    assert any(step.mirror for step in twin.plan(5, 6, None, 12, None, False, KNIGHT).steps)  # a middle-row start
-    assert not any(step.mirror for step in twin.plan(5, 6, None, 0, None, False, KNIGHT).steps)
-    assert any(step.mirror for step in twin.plan(5, 6, None, 0, None, True, KNIGHT).steps)  # closed: no fixed end
-    assert not any(step.mirror for step in twin.plan(4, 4, b"\x00" + b"\x01" * 15, None, None, True, KNIGHT).steps)
+    assert any(step.mirror for step in _plan.plan(5, 6, None, 12, None, False, KNIGHT).steps)  # a middle-row start
+    assert not any(step.mirror for step in _plan.plan(5, 6, None, 0, None, False, KNIGHT).steps)
+    assert any(step.mirror for step in _plan.plan(5, 6, None, 0, None, True, KNIGHT).steps)  # closed: no fixed end
+    assert not any(step.mirror for step in _plan.plan(4, 4, b"\x00" + b"\x01" * 15, None, None, True, KNIGHT).steps)
 
 
 def test_other_leapers_against_brute_force(engine):
@@ -560,37 +559,3 @@ def test_degenerate_boards(engine):
     assert engine.count(2, 3, None, 0, 0, False) == 0
     assert engine.count(3, 3, bytes(9), None, None, False) == 0
     assert engine.count(1, 2, None, None, None, True) == 0
-
-
-def test_sample_is_a_tour_of_the_question(engine):
-    rng = random.Random(3)
-    for rows, cols, start, end, closed in [
-        (5, 5, 0, None, False),
-        (3, 4, None, 11, False),
-        (5, 6, None, None, True),
-        (5, 6, 7, None, True),
-        (1, 1, None, None, False),
-    ]:
-        tour = engine.sample(rows, cols, None, start, end, closed, KNIGHT, rng)
-        assert sorted(tour) == list(range(rows * cols))
-        steps = list(zip(tour, tour[1:] + tour[:1] if closed else tour[1:]))
-        assert all((abs(a // cols - b // cols), abs(a % cols - b % cols)) in ((1, 2), (2, 1)) for a, b in steps)
-        assert start is None or tour[0] == start
-        assert end is None or tour[-1] == end
-        assert not closed or start is not None or tour[0] == 0
-
-
-def test_sample_is_uniform_over_the_304_corner_tours_of_5_by_5():
-    """Chi-square over 304·50 seeded samples: every tour appears, the statistic is plausible."""
-    twin = importlib.import_module("knight.count._frontier_py")
-    rng = random.Random(2024)
-    draws = 304 * 50
-    seen = {}
-    for _ in range(draws):
-        tour = tuple(twin.sample(5, 5, None, 0, None, False, KNIGHT, rng))
-        seen[tour] = seen.get(tour, 0) + 1
-    assert len(seen) == 304
-    expected = draws / 304
-    chi2 = sum((k - expected) ** 2 / expected for k in seen.values())
-    # 303 degrees of freedom: mean 303, sd ~24.6; allow generous tails (about ±5 sd).
-    assert 303 - 5 * math.sqrt(2 * 303) < chi2 < 303 + 5 * math.sqrt(2 * 303)

@@ -1,11 +1,15 @@
-"""knight.tour(method="uniform"): tours drawn uniformly from the frontier engine's count, compiled and twin."""
+"""knight.tour(method="uniform"): tours drawn uniformly from the frontier sweep, compiled and twin."""
 
+import importlib
 import math
+import os
+import random
 import time
 
 import pytest
 
 import knight
+from knight.count._plan import TooManyArrows
 
 from validator import assert_board_tour, assert_tour
 
@@ -16,7 +20,7 @@ def _p_value(chi2, freedom):
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
-def test_the_304_corner_tours_of_5x5_come_up_uniformly(frontier):
+def test_the_304_corner_tours_of_5x5_come_up_uniformly(draw):
     draws = 304 * 10
     seen = {}
     for seed in range(draws):
@@ -30,7 +34,7 @@ def test_the_304_corner_tours_of_5x5_come_up_uniformly(frontier):
     assert _p_value(chi2, 303) > 1e-4, chi2  # a fair die fails this once in ten thousand runs
 
 
-def test_closed_tours_are_uniform_over_cycles_and_directions(frontier):
+def test_closed_tours_are_uniform_over_cycles_and_directions(draw):
     draws = 16 * 2 * 20  # 3×10: 16 cycles, each both ways round from a start
     seen = {}
     for seed in range(draws):
@@ -42,7 +46,7 @@ def test_closed_tours_are_uniform_over_cycles_and_directions(frontier):
     assert _p_value(chi2, 31) > 1e-4, chi2
 
 
-def test_a_seed_gives_the_same_tour(frontier):
+def test_a_seed_gives_the_same_tour(draw):
     assert knight.tour((5, 6), 1, closed=True, method="uniform", seed=7) == knight.tour(
         (5, 6), 1, closed=True, method="uniform", seed=7
     )
@@ -52,7 +56,7 @@ def test_a_seed_gives_the_same_tour(frontier):
     "size, start, closed",
     [((3, 30), 1, False), ((4, 8), 5, False), ((5, 6), 2, True), (knight.Board(5, holes=["c3"]), "a5", False)],
 )
-def test_draws_are_tours_of_the_question(frontier, size, start, closed):
+def test_draws_are_tours_of_the_question(draw, size, start, closed):
     board = knight.Board(size) if not isinstance(size, knight.Board) else size
     for seed in range(5):
         tour = knight.tour(board, start, closed=closed, method="uniform", seed=seed)
@@ -63,21 +67,79 @@ def test_draws_are_tours_of_the_question(frontier, size, start, closed):
         assert tour[0] == board.square(start)
 
 
-def test_no_tour_is_a_no_tour_error(frontier):
+def test_no_tour_is_a_no_tour_error(draw):
     with pytest.raises(knight.NoTourError):
         knight.tour(5, 2, method="uniform")  # the minority colour
     with pytest.raises(knight.NoTourError):
         knight.tour(knight.Board(5, holes=["a1", "e5"]), "c3", closed=True, method="uniform")
 
 
-def test_a_board_too_wide_is_refused(frontier):
+def test_a_board_too_wide_is_refused(draw):
     with pytest.raises(knight.InvalidInputError, match="too wide"):
         knight.tour(30, method="uniform")
 
 
-def test_the_deadline_holds_during_the_sweep(frontier):
+def test_the_deadline_holds_during_the_sweep(draw):
     """6×7 from a corner keeps millions of states: timeout= stops the sweep, not just its start."""
     began = time.perf_counter()
     with pytest.raises(knight.SearchLimitError, match="timed out"):
         knight.tour((6, 7), 1, method="uniform", timeout=0.3)
     assert time.perf_counter() - began < 0.3 + 2  # the timeout honoured, with room for a loaded machine
+
+
+KNIGHT = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
+
+
+@pytest.fixture(params=["cython", "python"], scope="module")
+def sampler(request):
+    """Each draw kernel in turn, called directly."""
+    if request.param == "python":
+        return importlib.import_module("knight.count._draw_py")
+    if os.environ.get("KNIGHT_NO_EXTENSIONS"):
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set")
+    return importlib.import_module("knight.count._draw")
+
+
+def test_sample_is_a_tour_of_the_question(sampler):
+    rng = random.Random(3)
+    for rows, cols, start, end, closed in [
+        (5, 5, 0, None, False),
+        (3, 4, None, 11, False),
+        (5, 6, None, None, True),
+        (5, 6, 7, None, True),
+        (1, 1, None, None, False),
+    ]:
+        tour = sampler.sample(rows, cols, None, start, end, closed, KNIGHT, rng)
+        assert sorted(tour) == list(range(rows * cols))
+        steps = list(zip(tour, tour[1:] + tour[:1] if closed else tour[1:]))
+        assert all((abs(a // cols - b // cols), abs(a % cols - b % cols)) in ((1, 2), (2, 1)) for a, b in steps)
+        assert start is None or tour[0] == start
+        assert end is None or tour[-1] == end
+        assert not closed or start is not None or tour[0] == 0
+
+
+def test_sample_of_no_tour_is_a_value_error(sampler):
+    for question in [(5, 5, None, 1, None, False), (5, 5, None, 0, 0, False), (3, 3, bytes(9), None, None, False)]:
+        with pytest.raises(ValueError, match="no tour"):
+            sampler.sample(*question, KNIGHT, random.Random(0))
+
+
+def test_sample_keeps_at_most_most(sampler):
+    with pytest.raises(TooManyArrows, match="more than 1,000"):
+        sampler.sample(6, 6, None, 0, None, False, KNIGHT, random.Random(0), most=1_000)
+
+
+def test_sample_is_uniform_over_the_304_corner_tours_of_5_by_5():
+    """Chi-square over 304·50 seeded samples of the twin: every tour appears, the statistic is plausible."""
+    twin = importlib.import_module("knight.count._draw_py")
+    rng = random.Random(2024)
+    draws = 304 * 50
+    seen = {}
+    for _ in range(draws):
+        tour = tuple(twin.sample(5, 5, None, 0, None, False, KNIGHT, rng))
+        seen[tour] = seen.get(tour, 0) + 1
+    assert len(seen) == 304
+    expected = draws / 304
+    chi2 = sum((k - expected) ** 2 / expected for k in seen.values())
+    # 303 degrees of freedom: mean 303, sd ~24.6; allow generous tails (about ±5 sd).
+    assert 303 - 5 * math.sqrt(2 * 303) < chi2 < 303 + 5 * math.sqrt(2 * 303)

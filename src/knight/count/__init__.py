@@ -6,7 +6,12 @@
   the uniform draw of one tour (knight.tour(method="uniform"));
 * ``_walker`` (compiled) / ``_walker_py`` (its twin): the depth-first walk that lists or
   counts the tours extending a path;
-* ``_frontier`` (compiled) / ``_frontier_py`` (its twin): the frontier dynamic programming;
+* ``_plan``: the frontier sweep's plan (its steps, laid out once for a question), and what
+  every frontier kernel shares;
+* ``_frontier`` (compiled) / ``_frontier_py`` (its twin): exact counts by the frontier sweep;
+  ``_frontier.pxd`` declares the compiled engine for the compiled draw;
+* ``_draw`` (compiled) / ``_draw_py`` (its twin): one tour drawn uniformly from the sweep;
+* ``_states``: the sweep's states and rules in Python, shared by the two twins;
 * ``_kernels``: chooses the compiled kernels or the twins, all or nothing;
 * ``_symmetry``: board symmetries, which merge work items that are images of one another.
 """

@@ -1,22 +1,21 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
 """Compiled frontier counter: the layers of the sweep in C, with the GIL released.
 
-The sweep, its state codes and its rules are those of the pure-Python twin
-``_frontier_py.py``, whose docstring explains them; the plan (the steps) is the twin's,
-flattened into one int array. Both give the same counts and the same peak states, and
-their work pieces are interchangeable.
+The sweep follows ``_plan``'s steps, flattened into one int array, with the state codes and
+rules of ``_states`` (the twins' module, whose docstring explains them); it gives the same
+counts and the same peak states as the twin ``_frontier_py.py``, and their work pieces are
+interchangeable. The engine (``_Engine``) and the C helpers the compiled draw also needs
+are declared in ``_frontier.pxd``; drawing itself is ``_draw.pyx``'s.
 
 A state is packed four bits a frontier square (codes up to 15, so at most 26 squares) in
 one or two 64-bit words; a layer is an open-addressing hash table of packed states and
 counts. Counts are unsigned integers of ``limbs`` 64-bit words, added with carry; a carry
 out of the top word makes the step run again from its layer (never changed while it is
 swept from) with twice the limbs, so an overflow never gives a wrong answer. Before the
-first step, the twin's demand patterns are found (hash sets of 64-bit patterns, a layer at
-a time, looking at the clock between layers), and a successor whose pattern does not fit
-is dropped before its labels are renumbered; a state with a mirror image (see the twin)
-is merged with it. ``sample``
-keeps every layer and draws tours by walking them (see sample). A layer's table grows no
-further than the memory available (MemoryError instead).
+first step, the demand patterns are found (hash sets of 64-bit patterns, a layer at a time,
+looking at the clock between chunks), and a successor whose pattern does not fit is dropped
+before its labels are renumbered; a state with a mirror image (see ``_plan``) is merged
+with it. A layer's table grows no further than the memory available (MemoryError instead).
 """
 
 import time
@@ -26,10 +25,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.exc cimport PyErr_CheckSignals
 
-from ._frontier_py import (  # noqa: F401  (the twin's)
-    KNIGHT_STEPS, TooManyArrows, deal, frontier_width, plan, question_of, remembered, walk_edges
-)
-from ._frontier_py import sample as _twin_sample
+from ._plan import KNIGHT_STEPS, deal, plan, question_of
 from ..model._memory import available_memory
 
 cdef extern from *:
@@ -62,37 +58,6 @@ cdef extern from *:
     # gigabytes probed at random costs a cache miss a probe, not also a page-table walk.
     void _huge_pages "knight_huge_pages"(void *p, size_t n) noexcept nogil
 
-cdef enum:
-    EMPTY = 0
-    FULL = 1
-    END = 2
-    FIRST_LABEL = 3
-    FRESH = 31  # a new piece's label until renumbering
-    MAX_WIDTH = 26  # packed codes stay under 16: at most 13 pieces
-    CELLS = 64  # room for the frontier plus the new square
-    MAX_LIMBS = 64  # counts of up to 4096 bits
-    CHUNK = 1 << 14  # hash slots swept between looks at the clock and Ctrl-C
-    BATCH = 16  # a state's choices taken together (see _advance)
-
-cdef uint64_t NO_KEY = 0xFFFFFFFFFFFFFFFF  # first word of an empty slot (never a state: 16 codes of 15)
-
-cdef struct Table:
-    uint64_t *slots  # cap slots of kw key words then limbs count words (least significant first)
-    size_t cap       # a power of two
-    size_t size
-    size_t most      # the most slots it may grow to (memory available)
-    int kw
-    int limbs
-    int width        # kw + limbs: a slot's words, key and count side by side (one cache line a probe)
-
-
-cdef inline uint64_t *_key_at(const Table *t, size_t i) noexcept nogil:
-    return t.slots + i * t.width
-
-
-cdef inline uint64_t *_count_at(const Table *t, size_t i) noexcept nogil:
-    return t.slots + i * t.width + t.kw
-
 
 cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
     t.slots = <uint64_t *>malloc(cap * (kw + limbs) * sizeof(uint64_t))
@@ -121,17 +86,6 @@ cdef inline size_t _slot(const uint64_t *key, int kw, size_t mask) noexcept nogi
     h ^= h >> 31
     h *= <uint64_t>0xBF58476D1CE4E5B9
     return <size_t>(h ^ (h >> 29)) & mask
-
-
-cdef inline bint _add(uint64_t *into, const uint64_t *value, int limbs) noexcept nogil:
-    """into += value; True on a carry out of the top limb (overflow)."""
-    cdef uint64_t carry = 0, sum_
-    cdef int j
-    for j in range(limbs):
-        sum_ = into[j] + value[j]
-        into[j] = sum_ + carry
-        carry = (sum_ < value[j]) | (into[j] < sum_)
-    return carry != 0
 
 
 cdef bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept nogil:
@@ -171,12 +125,6 @@ cdef int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overfl
             _insert(t, _key_at(&old, i), _count_at(&old, i))
     _table_free(&old)
     return 0
-
-
-cdef struct Fits:
-    uint64_t *keys  # cap patterns (see the twin's pattern); NO_KEY marks an empty slot
-    size_t cap      # a power of two
-    size_t size
 
 
 cdef inline size_t _mix(uint64_t h, size_t mask) noexcept nogil:
@@ -231,18 +179,6 @@ cdef int _fits_add(Fits *f, uint64_t code) noexcept nogil:
             _fits_insert(f, old.keys[i])
     free(old.keys)
     return 0
-
-
-cdef struct Step:
-    const Fits *fits        # the patterns the next state's must be among; NULL: any
-    const int32_t *choices  # nchoices × (size, a, b)
-    const int32_t *drops    # ndrops × (position, must end)
-    const int32_t *keep
-    const int32_t *thin
-    const int32_t *watch    # nwatch × (free, must end, n, n positions)
-    const int32_t *colours  # ncolours (nkeep, or 0 when the graph is not bipartite)
-    const int32_t *mirror   # nmirror (nkeep, or 0): where each kept square's mirror image is kept
-    int nhere, last, pending, nchoices, ndrops, nkeep, nthin, nwatch, ncolours, balance, nmirror
 
 
 cdef void _read_step(const int32_t *p, Step *s) noexcept nogil:
@@ -323,7 +259,7 @@ cdef int _leave(uint8_t *cells, int new, const Step *s, int complete, bint close
 
 
 cdef bint _viable(const uint8_t *out, const Step *s, bint closed) noexcept nogil:
-    """The twin's _viable: forced path ends fit, and the colours balance."""
+    """_states._viable: forced path ends fit, and the colours balance."""
     cdef int k, j, room, n, forced = s.pending, spare = 0, tilt = s.balance
     cdef const int32_t *w = s.watch
     if not closed:
@@ -352,7 +288,7 @@ cdef bint _viable(const uint8_t *out, const Step *s, bint closed) noexcept nogil
 
 
 cdef inline uint64_t _pattern(const uint8_t *cells, const int32_t *keep, int n) noexcept nogil:
-    """The twin's pattern of the kept cells: 2 bits a square (edges so far), then the path ends made.
+    """_states.pattern of the kept cells: 2 bits a square (edges so far), then the path ends made.
     Without branches (they mispredict here): a code's edges are 0 (EMPTY), 2 (FULL) or 1."""
     cdef uint64_t code = 0, ends = 0
     cdef uint8_t cell
@@ -380,7 +316,7 @@ cdef inline uint64_t _with(uint64_t degrees, int position, uint64_t degree) noex
 
 
 cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fits *among) noexcept nogil:
-    """The twin's _later: the patterns after step s from code, added to into (unless NULL); 1 when one
+    """_states._later: the patterns after step s from code, added to into (unless NULL); 1 when one
     is among among (unless NULL), else 0; -1 when out of memory. The squares that leave are
     the ones not kept, so a pattern after is the degrees with theirs taken out (bit operations)."""
     cdef const int32_t *choice
@@ -416,7 +352,7 @@ cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fit
 
 
 cdef int _earlier(uint64_t code, const Step *s, bint closed, Fits *into) noexcept nogil:
-    """The twin's _earlier: the patterns before step s that lead to code, added to into; -1 when out
+    """_states._earlier: the patterns before step s that lead to code, added to into; -1 when out
     of memory. The degrees before are the kept ones with the leaving squares' final degrees put
     back in (bit operations), less the new square's edges."""
     cdef const int32_t *choice
@@ -499,12 +435,6 @@ cdef inline void _pack(const uint8_t *out, int n, uint64_t *key, int kw) noexcep
         key[k >> 4] |= <uint64_t>out[k] << (4 * (k & 15))
 
 
-cdef inline void _unpack(const uint64_t *key, int n, uint8_t *cells) noexcept nogil:
-    cdef int k
-    for k in range(n):
-        cells[k] = (key[k >> 4] >> (4 * (k & 15))) & 15
-
-
 cdef inline void _renumber(uint8_t *codes, int n) noexcept nogil:
     """Renumber the labels in order of first appearance (in place)."""
     cdef uint8_t labels[FRESH + 1]
@@ -520,7 +450,7 @@ cdef inline void _renumber(uint8_t *codes, int n) noexcept nogil:
 
 
 cdef inline const uint8_t *_canonical(const uint8_t *out, uint8_t *image, const int32_t *mirror, int n) noexcept nogil:
-    """The twin's canonical: out or its mirror image (written to image), the smaller compared from the last code back."""
+    """_states.canonical: out or its mirror image (written to image), the smaller compared from the last code back."""
     cdef int k
     for k in range(n):
         image[k] = out[mirror[k]]
@@ -564,8 +494,8 @@ cdef inline int _finish(const uint8_t *work, const Step *s, bint closed, uint64_
     return 0
 
 
-cdef inline int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
-                           uint64_t *key, int kw) noexcept nogil:
+cdef int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bint alone,
+                    uint64_t *key, int kw) noexcept nogil:
     """The state after choice c from cells (the state's codes, then EMPTY for the new square):
     1 a complete tour, 0 a live state (packed into key), -1 dead."""
     cdef uint8_t work[CELLS]
@@ -636,34 +566,6 @@ cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
         i = (i + 1) & mask
 
 
-cdef void _completions(Table *layer, const Table *after, const Step *s, bint closed, bint alone) noexcept nogil:
-    """Overwrite layer's counts with each state's completions: the tours its successors complete
-    (1 for a completing choice at the last step, else the successor's completions in after)."""
-    cdef uint8_t cells[CELLS]
-    cdef uint64_t key[2]
-    cdef uint64_t one[MAX_LIMBS]
-    cdef size_t i, j
-    cdef int c, state, new = s.nhere - 1
-    cdef uint64_t *value
-    memset(one, 0, sizeof(one))
-    one[0] = 1
-    for i in range(layer.cap):
-        if _key_at(layer, i)[0] == NO_KEY:
-            continue
-        value = _count_at(layer, i)
-        _unpack(_key_at(layer, i), new, cells)
-        cells[new] = EMPTY
-        memset(value, 0, layer.limbs * sizeof(uint64_t))
-        for c in range(s.nchoices):
-            state = _successor(cells, s, c, closed, alone, key, layer.kw)
-            if state == 1 and s.last:
-                _add(value, one, layer.limbs)
-            elif state == 0 and after != NULL:
-                j = _lookup(after, key)
-                if j < after.cap:
-                    _add(value, _count_at(after, j), layer.limbs)
-
-
 def _flatten(sweep) -> tuple[list, list]:
     """The plan's steps as one int list (each: 11 sizes, then its arrays; see _read_step) and where each starts."""
     program, starts = [], []
@@ -686,24 +588,9 @@ def _flatten(sweep) -> tuple[list, list]:
 
 
 cdef class _Engine:
-    """One sweep in C: the flattened plan, the current and next layers, the total and the peak."""
-
-    cdef int32_t *program
-    cdef size_t *starts
-    cdef Table now, nxt
-    cdef uint64_t *total
-    cdef int kw, limbs
-    cdef bint closed, alone
-    cdef object widths  # frontier squares before each step, and after the last
-    cdef public size_t peak
-    cdef public size_t work  # states expanded so far
-    cdef size_t patterns  # demand patterns expanded (counted against the budget like states)
-    cdef public int at  # the next step to sweep
-    cdef Fits *fits  # the patterns after each step (see the twin's demands); NULL: no pruning
-    cdef bint pruned  # demands found (or given up for want of memory)
-    cdef Table *kept  # with keep: the layer before each step (for drawing tours), else NULL
-    cdef size_t most  # the most slots a layer's table may grow to
-    cdef int nsteps
+    """One sweep in C: the flattened plan, the current and next layers, the total and the peak
+    (its attributes are declared in _frontier.pxd). With keep, the caller keeps the layers
+    (see _draw.pyx): mirror images are not merged, and a count that overflows stops run()."""
 
     def __cinit__(self, sweep, int limbs, bint keep=False, memory=None):
         program, starts = _flatten(sweep)
@@ -729,10 +616,7 @@ cdef class _Engine:
         for i, start in enumerate(starts):
             self.starts[i] = start
         self.nsteps = len(sweep.steps)
-        if keep:
-            self.kept = <Table *>calloc(self.nsteps + 1, sizeof(Table))
-            if self.kept == NULL:
-                raise MemoryError()
+        self.keep = keep
 
     cdef void _free_fits(self):
         if self.fits != NULL:
@@ -742,7 +626,7 @@ cdef class _Engine:
             self.fits = NULL
 
     def _prune(self, check):
-        """The twin's demands into fits: forwards and backwards a layer at a time, the smaller side
+        """_states.demands into fits: forwards and backwards a layer at a time, the smaller side
         first, then the reachable patterns that fit before the meeting layer. check(step, patterns)
         and Ctrl-C are looked at every CHUNK patterns (see _patterns); without memory for the
         patterns, no pruning."""
@@ -818,10 +702,6 @@ cdef class _Engine:
         free(self.total)
         _table_free(&self.now)
         _table_free(&self.nxt)
-        if self.kept != NULL:
-            for i in range(self.nsteps):
-                _table_free(&self.kept[i])
-            free(self.kept)
 
     def load(self, int first, states):
         """Start at step first from the (bytes, count) states."""
@@ -844,7 +724,8 @@ cdef class _Engine:
 
     def run(self, int stop, check=None):
         """Sweep on up to step stop; False if a count overflowed with layers kept (run again with more
-        limbs). Without kept layers, a step that overflows is swept again with twice the limbs.
+        limbs). Without kept layers, a step that overflows is swept again with twice the limbs. After
+        each step, the layer swept from is the next one's table (see _hand_over).
 
         check(step, states) is called every CHUNK hash slots, with the step being swept and the
         states expanded so far (Ctrl-C is looked at then too); it stops the sweep by raising.
@@ -860,7 +741,7 @@ cdef class _Engine:
             _read_step(self.program + self.starts[i], &s)
             if self.fits != NULL:
                 s.fits = &self.fits[i]
-            if self.kept != NULL:  # drawing walks the states as they are: no merging with mirror images
+            if self.keep:  # drawing walks the states as they are: no merging with mirror images
                 s.nmirror = 0
             _table_clear(&self.nxt)
             self.work += self.now.size
@@ -879,18 +760,13 @@ cdef class _Engine:
                     f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states "
                     f"on square {i + 1} of {self.nsteps}"
                 )
-            if overflow and self.kept == NULL:  # the layer swept from is intact: widen it, sweep again
+            if overflow and not self.keep:  # the layer swept from is intact: widen it, sweep again
                 self._widen()
                 overflow = False
                 continue
             swap = self.now
             self.now = self.nxt
             self.nxt = swap
-            if self.kept != NULL:  # keep the layer swept; the next one starts in a new table
-                self.kept[i] = self.nxt
-                if _table_init(&self.nxt, 1024, self.kw, self.limbs) < 0:
-                    raise MemoryError("the frontier's layers outgrew memory")
-                self.nxt.most = self.most
             self.peak = max(self.peak, self.now.size)
             i += 1
             self.at = i
@@ -898,6 +774,16 @@ cdef class _Engine:
                 return False
         self.at = stop
         return True
+
+    cdef int _hand_over(self, Table *into) except -1:
+        """Give into the layer the last step was swept from (a draw keeps it; into must be empty);
+        the next step starts in a new table."""
+        into[0] = self.nxt
+        self.nxt.slots = NULL
+        if _table_init(&self.nxt, 1024, self.kw, self.limbs) < 0:
+            raise MemoryError("the frontier's layers outgrew memory")
+        self.nxt.most = self.most
+        return 0
 
     def _widen(self):
         """Twice the limbs for every count: the current layer's copied (slots unchanged), the next
@@ -933,59 +819,6 @@ cdef class _Engine:
     def size(self):
         """The states in the current layer."""
         return self.now.size
-
-    def complete_counts(self):
-        """Turn the kept layers' counts (tours reaching each state) into completions (tours each
-        state leads to), last layer first; then draw() walks forward. Once, after run()."""
-        cdef Step s
-        cdef int i
-        with nogil:
-            for i in range(self.nsteps - 1, -1, -1):
-                _read_step(self.program + self.starts[i], &s)
-                if self.fits != NULL:
-                    s.fits = &self.fits[i]
-                s.nmirror = 0
-                _completions(&self.kept[i], &self.kept[i + 1] if i + 1 < self.nsteps else NULL, &s,
-                             self.closed, self.alone)
-
-    def draw(self, steps, rng):
-        """One completed tour drawn uniformly, walking forward through the kept layers (after
-        complete_counts): for each step, the frontier positions the new square is linked to."""
-        cdef Step s
-        cdef uint8_t cells[CELLS]
-        cdef uint64_t key[2]
-        cdef uint64_t here[2]
-        cdef size_t j
-        cdef int i, c, state
-        cdef Table *after
-        here[0] = here[1] = 0
-        chosen = []
-        for i in range(self.nsteps):
-            _read_step(self.program + self.starts[i], &s)
-            if self.fits != NULL:
-                s.fits = &self.fits[i]
-            s.nmirror = 0
-            _unpack(here, s.nhere - 1, cells)
-            cells[s.nhere - 1] = EMPTY
-            after = &self.kept[i + 1] if i + 1 < self.nsteps else NULL
-            options = []
-            for c in range(s.nchoices):
-                state = _successor(cells, &s, c, self.closed, self.alone, key, self.kw)
-                if state == 1 and s.last:
-                    options.append((1, c, 0, 0))
-                elif state == 0 and after != NULL:
-                    j = _lookup(after, key)
-                    if j < after.cap:
-                        ways = sum(_count_at(after, j)[k] << (64 * k) for k in range(self.limbs))
-                        options.append((ways, c, key[0], key[1] if self.kw == 2 else 0))
-            pick = rng.randrange(sum(ways for ways, _, _, _ in options))
-            for ways, c, first, second in options:
-                pick -= ways
-                if pick < 0:
-                    break
-            here[0], here[1] = first, second
-            chosen.append(steps[i].choices[c])
-        return chosen
 
     def total_count(self):
         """The tours completed so far (undirected), as a Python int."""
@@ -1029,7 +862,12 @@ def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=
 
 
 def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None):
-    """The number of tours, as knight.count counts them (see the twin's docstring)."""
+    """The number of tours, as knight.count counts them (see _plan's docstring).
+
+    check(step, states), if given, is called every so often with the step being swept and
+    the states expanded so far (the demand patterns counted as states); it stops the count
+    by raising.
+    """
     return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
 
 
@@ -1052,54 +890,3 @@ def run_piece(piece, check=None):
     question, first, states = piece
     total, _, work = _sweep(plan(*question), first, list(states), check)
     return total, work
-
-
-_KEPT = {}  # the last 2 questions' kept sweeps
-
-
-def _kept_sweep(question, most, check=None):
-    """The sweep of question with every layer kept, for drawing tours; TooManyArrows past most
-    states kept; check(step, states) every so often."""
-    return remembered(_KEPT, (question, most), lambda: _keep_sweep(question, most, check), 2)
-
-
-def _keep_sweep(question, most, check):
-    """_kept_sweep, uncached."""
-    sweep = plan(*question)
-    limbs = 1
-
-    def watch(step, states):
-        if states > most:
-            raise TooManyArrows(f"sampling keeps every state of the sweep: more than {most:,}")
-        if check is not None:
-            check(step, states)
-
-    while True:
-        engine = _Engine(sweep, limbs, True)
-        engine.load(0, [(b"", 1)])
-        if engine.run(len(sweep.steps), watch):
-            engine.complete_counts()
-            return sweep, engine
-        limbs *= 2
-
-
-def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000, check=None):
-    """One tour, uniform among those count(...) counts: its squares in visiting order (the twin's contract).
-
-    The sweep keeps every layer (for the last 2 questions asked) and then turns each state's
-    count into the number of tours it leads to, last layer first; each draw walks forward
-    from the empty frontier, picking each step's choice with odds in proportion to the tours
-    its next state leads to. most bounds the states kept (16 bytes and more each): past it,
-    TooManyArrows. check(step, states) as for count.
-    """
-    if rng is None:
-        import random  # here: importing knight stays quick
-
-        rng = random.Random()
-    question = question_of(rows, cols, mask, start, end, closed, moves)
-    sweep, engine = _kept_sweep(question, most, check)
-    if not sweep.factor or not sweep.steps:  # no sweep to walk back: the twin says why
-        return _twin_sample(*question, rng=rng, check=check)
-    if engine.total_count() == 0:
-        raise ValueError("no tour to sample: the count is 0")
-    return walk_edges(sweep, engine.draw(sweep.steps, rng), start, end, closed, rng)

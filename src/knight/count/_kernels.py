@@ -2,7 +2,12 @@
 
 * ``walker``: the depth-first walk that lists or counts the tours extending a path
   (``_walker`` / ``_walker_py``);
-* ``frontier``: exact counts by frontier dynamic programming (``_frontier`` / ``_frontier_py``).
+* ``frontier``: exact counts by the frontier sweep (``_frontier`` / ``_frontier_py``);
+* ``draw``: one tour drawn uniformly from the frontier sweep (``_draw`` / ``_draw_py``;
+  the compiled draw runs the compiled counter's engine).
+
+The Python both members of a pair need is in neither: ``_plan`` (the sweep's plan, shared
+by all four frontier kernels) and ``_states`` (the sweep's rules, shared by the two twins).
 """
 
 from typing import TYPE_CHECKING
@@ -10,7 +15,8 @@ from typing import TYPE_CHECKING
 from ..model._kernels import select
 
 if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat
+    from . import _draw_py as draw
     from . import _frontier_py as frontier
     from . import _walker_py as walker
 else:
-    walker, frontier = select(__package__, ("walker", "frontier"))
+    walker, frontier, draw = select(__package__, ("walker", "frontier", "draw"))

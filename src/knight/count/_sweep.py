@@ -1,10 +1,12 @@
-"""knight.count by the frontier engine: a Board question swept here, or in pieces on an executor.
+"""knight.count by the frontier engine: a Board question swept here, or in pieces on an executor;
+and knight.tour(method="uniform"), a tour drawn from the same sweep.
 
 The engine (``_frontier`` compiled, ``_frontier_py`` its twin) counts without walking a
-tour: it sweeps the board square by square, keeping for each state of the frontier the
-number of partial tours in it. Here the sweep is run for a knight.Board question, with
-the budget (states expanded, as nodes), the deadline and Ctrl-C checked every so often,
-and a progress bar over the sweep's squares (tqdm estimates the time left).
+tour: it sweeps the board square by square (as ``_plan`` lays them out), keeping for each
+state of the frontier the number of partial tours in it. Here the sweep is run for a
+knight.Board question, with the budget (states expanded, as nodes), the deadline and
+Ctrl-C checked every so often, and a progress bar over the sweep's squares (tqdm
+estimates the time left).
 
 With an executor the sweep is cut into pieces (the states after its first squares, dealt
 round), one a worker, whose counts add up, so they may finish in any order. The pieces'
@@ -12,6 +14,8 @@ later layers hold mostly the same states (paths from different beginnings meet),
 piece costs nearly a whole sweep: an executor spreads the work, it does not shrink it. A piece carries its
 deadline as wall-clock time, so that a worker on another machine stops in time too; a
 worker asked to stop (``_enumerate.request_stop``, the CLI's Ctrl-C) stops within a chunk.
+
+The draw (``_draw`` compiled, ``_draw_py`` its twin) keeps the sweep's layers and walks them.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Optional
 from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
 from ..model._errors import InvalidInputError, SearchLimitError
-from . import _enumerate, _kernels
+from . import _enumerate, _kernels, _plan
 
 #: The widest frontier the compiled engine packs into its states (squares, the one being taken included).
 MAX_WIDTH = 26
@@ -41,7 +45,7 @@ def too_wide(board: Board) -> Optional[str]:
     if shorter > MAX_WIDTH:
         wide = f"its shorter side has {shorter} squares"
     else:
-        squares = _kernels.frontier.frontier_width(board.rows, board.cols, board.mask, board.steps)
+        squares = _plan.frontier_width(board.rows, board.cols, board.mask, board.steps)
         if squares <= MAX_WIDTH:
             return None
         wide = f"its frontier holds {squares} squares"
@@ -49,7 +53,7 @@ def too_wide(board: Board) -> Optional[str]:
 
 
 def _question(board: Board, start: Optional[int], end: Optional[int], closed: bool) -> tuple:
-    return _kernels.frontier.question_of(board.rows, board.cols, board.mask, start, end, closed, board.steps)
+    return _plan.question_of(board.rows, board.cols, board.mask, start, end, closed, board.steps)
 
 
 class _Watch:
@@ -153,9 +157,9 @@ MAX_KEPT = 5_000_000
 def uniform(board: Board, start: int, closed: bool, budget: int, seed: Optional[int], deadline: float = NEVER):
     """knight.tour(method="uniform"): one tour from start, uniform among all of them (a search method).
 
-    The frontier sweep counts the tours and keeps its transitions; a walk back through
-    them from the end picks each step with odds in proportion to the tours through it.
-    The transitions kept count as nodes against budget. EXHAUSTED when there is none;
+    The draw kernel keeps the frontier sweep (its layers compiled, its transitions in the
+    twin) and walks it, picking each step with odds in proportion to the tours through it.
+    What is kept counts as nodes against budget. EXHAUSTED when there is none;
     LIMIT past the deadline (monotonic), checked during the sweep too.
     """
     import random
@@ -172,10 +176,10 @@ def uniform(board: Board, start: int, closed: bool, budget: int, seed: Optional[
     until = NEVER if deadline == NEVER else time.time() + (deadline - time.monotonic())
     watch = _Watch(MAX_KEPT, until, time.monotonic())  # the clock and stop requests: most= bounds what is kept
     try:
-        squares = _kernels.frontier.sample(*question, rng=random.Random(seed), most=min(budget, MAX_KEPT), check=watch)
+        squares = _kernels.draw.sample(*question, rng=random.Random(seed), most=min(budget, MAX_KEPT), check=watch)
     except SearchLimitError:  # the deadline passed during the sweep
         return LIMIT, 0, None
-    except _kernels.frontier.TooManyArrows as error:
+    except _plan.TooManyArrows as error:
         if budget < MAX_KEPT:
             return LIMIT, budget, None
         raise InvalidInputError(

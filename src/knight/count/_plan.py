@@ -1,0 +1,282 @@
+"""The frontier sweep's plan, and what every frontier kernel shares: counting (``_frontier``
+compiled, ``_frontier_py`` its twin) and drawing (``_draw``, ``_draw_py``).
+
+The sweep counts the Hamiltonian paths or cycles of a leaper's graph on a board (a
+rectangle, maybe with holes) without listing them. The squares are taken one at a time,
+column by column across the board's longer side (row by row if that keeps the frontier
+narrower), and for each new square the sweep decides at once which of its edges back to
+earlier squares the tour uses: none, one or two. A square stays on the frontier until its
+last neighbour has been taken; then its degree is final and it leaves. For the knight the
+frontier is about two columns of the shorter side: 2·rows + 1 squares.
+
+The plan lays this out once for a question: for each square taken, a ``Step`` saying which
+frontier squares it may link to, which squares leave and what the look-ahead watches (the
+states and their rules are in ``_states`` for the twins, and in ``_frontier.pyx`` for the
+compiled kernels). It is plain Python, used as it is by the twins and flattened into an
+int array by the compiled kernels, so that every kernel sweeps the same steps.
+
+**Mirror images.** When the question is its own mirror image across the sweep (board and
+fixed ends; rows flipped for a sweep column by column), then after each step whose squares
+taken so far are their own mirror image (the end of a column), a state and its mirror image
+have as many completions: the counting sweep keeps only the first of the two, about halving
+the states (``Step.mirror`` says where each kept square's image is). Drawing keeps states as
+they are.
+
+The sweep counts undirected paths or cycles; ``Plan.factor`` doubles open ones without a
+fixed end (each path runs both ways) and closed ones from a start (both directions).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple, Optional, Tuple
+
+#: The knight's eight (row, col) steps.
+KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
+
+#: A question as a plain, picklable tuple: (rows, cols, mask, start, end, closed, moves).
+Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, Tuple[Tuple[int, int], ...]]
+
+
+class Step(NamedTuple):
+    """What the sweep does when it takes one square (positions index the frontier plus it)."""
+
+    here: tuple[int, ...]  # the frontier's squares, then the new one (0-based board indices)
+    choices: tuple[tuple[int, ...], ...]  # sets of earlier neighbours to link it to
+    drops: tuple[tuple[int, bool], ...]  # (position, must be a path end) of the squares that leave
+    keep: tuple[int, ...]  # the positions still on the frontier afterwards
+    last: bool  # the last square: only now may the tour be complete
+    # Look-ahead, on the frontier afterwards (positions index keep):
+    thin: tuple[int, ...]  # squares with one neighbour left (if EMPTY, a path end; not fixed ends)
+    watch: tuple[tuple[int, tuple[int, ...], bool], ...]  # coming squares short of free neighbours
+    pending: int  # fixed path ends (start, end) not yet left
+    colours: tuple[int, ...]  # ±1 by square colour (empty if the leaper's graph is not bipartite)
+    balance: int  # 2 × the colours of the squares still to come
+    mirror: tuple[int, ...] = ()  # where each kept square's mirror image is kept (empty: no symmetry here)
+
+
+class Plan(NamedTuple):
+    """The sweep over one board: its steps, in order, and how its count is scaled."""
+
+    steps: tuple[Step, ...]
+    factor: int  # tours per undirected path or cycle; 0 when there is none
+    closed: bool
+    alone: bool  # the board has a single square: a one-square open tour
+
+
+class TooManyArrows(MemoryError):
+    """Drawing would keep more of the sweep than it was allowed (states compiled, transitions in the twin)."""
+
+
+def _neighbours(rows: int, cols: int, on, moves) -> dict[int, list[int]]:
+    """For each square of the board, its neighbours on the board."""
+    return {
+        row * cols + col: [
+            (row + dr) * cols + col + dc
+            for dr, dc in moves
+            if 0 <= row + dr < rows and 0 <= col + dc < cols and on[(row + dr) * cols + col + dc]
+        ]
+        for row in range(rows)
+        for col in range(cols)
+        if on[row * cols + col]
+    }
+
+
+def _check(rows, cols, mask, start, end, closed, moves) -> bytes:
+    """Validate the arguments (ValueError); the mask as bytes, 1 per square of the board."""
+    if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 1 and cols >= 1):
+        raise ValueError(f"a board needs rows >= 1 and cols >= 1, not {rows}×{cols}")
+    n = rows * cols
+    on = b"\x01" * n if mask is None else bytes(1 if b else 0 for b in mask)
+    if len(on) != n:
+        raise ValueError(f"mask has {len(on)} bytes, not rows * cols = {n}")
+    steps = {(int(dr), int(dc)) for dr, dc in moves}
+    if not steps or (0, 0) in steps or steps != {(-dr, -dc) for dr, dc in steps}:
+        raise ValueError(f"leaper {tuple(moves)}: its steps must be nonzero and come in opposite pairs")
+    if closed and end is not None:
+        raise ValueError("a closed tour has no end square: pass end=None")
+    for name, square in (("start", start), ("end", end)):
+        if square is not None and not (0 <= square < n and on[square]):
+            raise ValueError(f"{name} {square} is not a square of the board")
+    return on
+
+
+def _order(rows: int, cols: int, on, by_rows: bool) -> list[int]:
+    """The board's squares column by column (or row by row)."""
+    cells = [(c, r) for c in range(cols) for r in range(rows)]
+    if by_rows:
+        cells = [(c, r) for r in range(rows) for c in range(cols)]
+    return [r * cols + c for c, r in cells if on[r * cols + c]]
+
+
+def _last_steps(order, neighbours) -> tuple[dict[int, int], int]:
+    """Each square's last step (when its last neighbour is taken), and the widest frontier.
+
+    The frontier when order[i] is taken is the squares taken by then whose last step is i
+    or later: counted for every i at once by adding one at each square's step and taking
+    one off after its last step.
+    """
+    step_of = {square: i for i, square in enumerate(order)}
+    last = {square: max([step_of[u] for u in neighbours[square]] + [step_of[square]]) for square in order}
+    change = [0] * (len(order) + 1)
+    for square in order:
+        change[step_of[square]] += 1
+        change[last[square] + 1] -= 1
+    width = here = 0
+    for delta in change:
+        here += delta
+        width = max(width, here)
+    return last, width
+
+
+def frontier_width(rows, cols, mask, moves=KNIGHT_STEPS) -> int:
+    """The most squares the sweep's frontier holds (with the square being taken): its state's length + 1.
+
+    Cheap (linear in the board), so that a board too wide for the engine is refused at once.
+    """
+    on = _check(rows, cols, mask, None, None, False, moves)
+    neighbours = _neighbours(rows, cols, on, moves)
+    return min(_last_steps(_order(rows, cols, on, by_rows), neighbours)[1] for by_rows in (False, True))
+
+
+def _step(i: int, here: list[int], step_of, neighbours, last, ends, colour) -> Step:
+    """The step that takes square here[-1] (step i) with the frontier here before it."""
+    square = here[-1]
+    position = {u: p for p, u in enumerate(here)}
+    earlier = sorted(position[u] for u in neighbours[square] if step_of[u] < i)
+    keep = [p for p, u in enumerate(here) if last[u] != i]
+    kept = [here[p] for p in keep]
+    at = {u: k for k, u in enumerate(kept)}
+
+    def free(u: int) -> int:
+        return sum(1 for v in neighbours[u] if step_of[v] > i)
+
+    watch = []
+    for q in sorted({v for u in kept for v in neighbours[u] if step_of[v] > i}, key=step_of.__getitem__):
+        left = free(q)
+        if left < 2:
+            watch.append((left, tuple(sorted(at[u] for u in neighbours[q] if u in at)), q in ends))
+    return Step(
+        here=tuple(here),
+        choices=tuple(c for k in range(3) for c in combinations(earlier, k)),
+        drops=tuple((p, u in ends) for p, u in enumerate(here) if last[u] == i),
+        keep=tuple(keep),
+        last=i == len(step_of) - 1,
+        thin=tuple(k for k, u in enumerate(kept) if u not in ends and free(u) == 1),
+        watch=tuple(watch),
+        pending=sum(1 for u in ends if last[u] > i),
+        colours=tuple(colour[u] for u in kept) if colour else (),
+        balance=0,
+    )
+
+
+def _flip(rows: int, cols: int, on, ends, moves, by_rows: bool):
+    """The mirror image across the sweep (rows flipped for a sweep column by column), as a function
+    of squares, when it maps the whole question onto itself (board, leaper, fixed ends); else None."""
+    if by_rows:
+        flip = lambda q: q - q % cols + cols - 1 - q % cols  # noqa: E731
+    else:
+        flip = lambda q: (rows - 1 - q // cols) * cols + q % cols  # noqa: E731
+    if {(dr, -dc) if by_rows else (-dr, dc) for dr, dc in moves} != set(moves):
+        return None
+    if any(on[q] != on[flip(q)] for q in range(rows * cols)) or any(flip(q) != q for q in ends):
+        return None
+    return flip
+
+
+def _mirror(kept: list[int], flip) -> tuple[int, ...]:
+    """Where the mirror image of each kept square is kept."""
+    at = {u: k for k, u in enumerate(kept)}
+    return tuple(at[flip(u)] for u in kept)
+
+
+def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
+    """Validate the question and lay out the sweep, in the orientation with the narrower frontier."""
+    on = _check(rows, cols, mask, start, end, closed, moves)
+    neighbours = _neighbours(rows, cols, on, moves)
+    sweeps = [(_order(rows, cols, on, by_rows), by_rows) for by_rows in (rows > cols, rows <= cols)]
+    (order, by_rows), (last, _) = min(((o, _last_steps(o[0], neighbours)) for o in sweeps), key=lambda pair: pair[1][1])
+    step_of = {square: i for i, square in enumerate(order)}
+    ends = set() if closed else {start, end} - {None}
+    flip = _flip(rows, cols, on, ends, moves, by_rows)
+    bipartite = all((dr + dc) % 2 for dr, dc in moves)
+    colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in order} if bipartite else None
+    coming = 2 * sum(colour.values()) if colour else 0
+    steps: list = []
+    frontier: list[int] = []
+    taken: set[int] = set()
+    unmatched = 0  # squares taken whose mirror image is not: while 0, the squares taken are their own image
+    for i, square in enumerate(order):
+        here = frontier + [square]
+        if colour:
+            coming -= 2 * colour[square]
+        step = _step(i, here, step_of, neighbours, last, ends, colour)
+        frontier = [u for u in here if last[u] != i]
+        if flip is not None and flip(square) != square:
+            unmatched += -1 if flip(square) in taken else 1
+            taken.add(square)
+        mirror = _mirror(frontier, flip) if flip is not None and unmatched == 0 else ()
+        steps.append(step._replace(balance=coming, mirror=mirror))
+    n = len(order)
+    if closed:
+        factor = 2 if start is not None else 1
+    elif start is not None and start == end:
+        factor = int(n == 1)
+    else:
+        factor = 2 if start is None and end is None and n > 1 else 1
+    return Plan(tuple(steps), factor, bool(closed), n == 1)
+
+
+def question_of(rows, cols, mask, start, end, closed, moves) -> Question:
+    """The arguments of count as a plain, picklable tuple (a work piece's question)."""
+    return rows, cols, None if mask is None else bytes(mask), start, end, bool(closed), tuple(moves)
+
+
+def deal(question: Question, first: int, states, pieces: int) -> list[tuple]:
+    """Work pieces (question, first, states): the layer's sorted states dealt round-robin."""
+    states = sorted(states)
+    return [(question, first, tuple(states[k::pieces])) for k in range(pieces) if states[k::pieces]]
+
+
+def remembered(cache: dict, key, make, size: int):
+    """cache[key], made by make() if missing; the oldest entry goes past size entries. Unlike
+    lru_cache, make may stop by raising (a check), and then nothing is kept."""
+    if key not in cache:
+        value = make()
+        if len(cache) >= size:
+            cache.pop(next(iter(cache)), None)
+        cache[key] = value
+    return cache[key]
+
+
+def walk_edges(sweep: Plan, chosen, start, end, closed: bool, rng) -> list[int]:
+    """The tour whose edges are chosen (for each step, the frontier positions the new square links to)."""
+    links: dict[int, list[int]] = {step.here[-1]: [] for step in sweep.steps}
+    for step, choice in zip(sweep.steps, chosen):
+        new = step.here[-1]
+        for position in choice:
+            links[new].append(step.here[position])
+            links[step.here[position]].append(new)
+    return _walk(links, start, end, closed, rng)
+
+
+def _walk(links: dict[int, list[int]], start, end, closed: bool, rng) -> list[int]:
+    """The tour through the chosen edges, from start (or to end), in a uniform direction."""
+    if closed:
+        first = min(links) if start is None else start
+        second = rng.choice(links[first])
+    else:
+        ends = [square for square, near in links.items() if len(near) < 2]
+        if start is not None:
+            first = start
+        elif end is not None:
+            first = next(square for square in ends if square != end) if len(ends) > 1 else end
+        else:
+            first = rng.choice(ends)
+        second = links[first][0] if links[first] else None
+    tour = [first]
+    previous, here = first, second
+    while here is not None and here != first:
+        tour.append(here)
+        previous, here = here, next((u for u in links[here] if u != previous), None)
+    return tour

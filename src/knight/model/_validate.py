@@ -9,6 +9,10 @@ from typing import TYPE_CHECKING, Iterable
 
 from ._board import KNIGHT, _shown, as_board, boolean
 from ._errors import InvalidTypeError, NotATourError, unexpected_options
+from ._memory import check_memory
+
+#: Bytes a square takes in a Python list of ints (a pointer and an int object).
+LISTED_BYTES = 40
 
 if TYPE_CHECKING:
     from typing_extensions import Never
@@ -44,6 +48,10 @@ def checked_squares(squares: Iterable[int], board: Board, closed: bool = False) 
         raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")
     n, cells, cols, leaper, mask = len(board), board.rows * board.cols, board.cols, board.moves, board.mask
     given = squares
+    if isinstance(given, Sized) and len(given) != n:  # type: ignore[arg-type]
+        raise NotATourError(f"a tour of {board.name} has {n} squares, not {len(given)}")  # type: ignore[arg-type]
+    if not isinstance(given, Sized):  # an iterator is listed: say first if the board's size of it cannot fit
+        check_memory(n * LISTED_BYTES, f"a tour of {board.name} read from an iterator")
     try:
         squares = list(islice(squares, n + 1))  # an endless iterable stops once past the board's size
     except TypeError:

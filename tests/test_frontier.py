@@ -30,7 +30,9 @@ def engine(request):
 @lru_cache(maxsize=None)
 def brute(rows, cols, mask=None, start=None, end=None, closed=False, moves=KNIGHT):
     """Tours by memoised depth-first search over (squares seen, last square): shares no code."""
-    squares, paths = _completions(rows, cols, mask, None if closed else end, closed, moves)
+    # kept for the questions that follow about the same board, where its table is small
+    completions = _completions if rows * cols <= 24 else _completions.__wrapped__
+    squares, paths = completions(rows, cols, mask, None if closed else end, closed, moves)
     if closed:
         if len(squares) < 3:
             return 0
@@ -42,7 +44,7 @@ def brute(rows, cols, mask=None, start=None, end=None, closed=False, moves=KNIGH
     return sum(paths(1 << s, s, None) for s in ([start] if start is not None else squares))
 
 
-@lru_cache(maxsize=4)  # the questions about one board come together; a 20-square board's table is large
+@lru_cache(maxsize=4)  # the questions about one board come together (four ends, open)
 def _completions(rows, cols, mask, end, closed, moves):
     """The board's squares, and paths(seen, last, home): the ways to finish a tour from there
     (memoised, so brute's questions with the same board and end share it)."""

@@ -6,8 +6,8 @@ at most 4 (the narrow searches and the stored bases of knight.construct._strips)
 each start: "never more than a few thousand nodes"). On every other board up to 30×30,
 a fixed sample: the corners, the squares next to them (both colours), the squares a
 knight's move in, the middles of the edges and the centre, and a few picked at random
-with a seed of the board's own. KNIGHT_SLOW=1 asks every start on every board (432,000
-tours), as .github/workflows/slow.yml does every week; benchmarks/bench_sweep.py times it.
+with a seed of the board's own. KNIGHT_SLOW=1 asks every start on every board (432,450
+questions), as .github/workflows/slow.yml does every week; benchmarks/bench_sweep.py times it.
 
 "Cheap" is counted, not timed: each call gets max_nodes=NODES, ten times the most any start
 takes (9,960 search nodes: 5×8, square 30, open), so a start that sends the search astray

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
 
@@ -12,7 +12,8 @@ from . import _text
 from ._board import KNIGHT, Board, _shown, as_board
 from ._errors import InvalidTypeError, NotATourError, unexpected_options
 from ._kernels import storage
-from ._validate import check_tour, checked_squares, is_leap
+from ._memory import check_memory
+from ._validate import LISTED_BYTES, check_tour, checked_squares, is_leap
 
 if TYPE_CHECKING:
     from typing_extensions import Never
@@ -208,6 +209,10 @@ def _each(values: object, what: str, squares: int) -> list:
     the board's squares with NotATourError (an endless iterable stops there)."""
     if isinstance(values, (str, bytes)):
         raise InvalidTypeError(f"a tour must be a sequence of {what}, not {type(values).__name__}")
+    if isinstance(values, Sized) and len(values) > squares:
+        raise NotATourError(f"a tour of {squares} squares has {squares} {what}, not {len(values)}")
+    if not isinstance(values, Sized):  # an iterator is listed: say first if the board's size of it cannot fit
+        check_memory(squares * LISTED_BYTES, f"a tour of {squares:,} squares read from an iterator")
     try:
         listed = list(islice(values, squares + 1))  # type: ignore[call-overload]
     except TypeError:

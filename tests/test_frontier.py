@@ -561,3 +561,70 @@ def test_degenerate_boards(engine):
     assert engine.count(2, 3, None, 0, 0, False) == 0
     assert engine.count(3, 3, bytes(9), None, None, False) == 0
     assert engine.count(1, 2, None, None, None, True) == 0
+
+
+LEAPERS = [KNIGHT] + [
+    tuple(sorted({(a * s, b * t) for a, b in ((x, y), (y, x)) for s in (1, -1) for t in (1, -1)}))
+    for x, y in ((0, 1), (1, 1), (1, 3), (2, 3), (0, 2))
+]
+
+
+@pytest.mark.parametrize("moves", LEAPERS)
+def test_frontier_width_of_a_whole_rectangle_is_measured_on_a_few_lines(moves):
+    """The width measured on a few lines of a whole rectangle is the width found square by square."""
+    for rows in range(1, 15):
+        for cols in range(1, 15):
+            exact = min(_plan._width(rows, cols, b"\x01" * (rows * cols), moves, by_rows) for by_rows in (False, True))
+            assert _plan.frontier_width(rows, cols, None, moves) == exact, (rows, cols)
+    for rows, cols in [(3, 40), (40, 3), (2, 70), (5, 33), (1, 50)]:
+        exact = min(_plan._width(rows, cols, b"\x01" * (rows * cols), moves, by_rows) for by_rows in (False, True))
+        assert _plan.frontier_width(rows, cols, None, moves) == exact, (rows, cols)
+
+
+def test_frontier_width_of_a_long_board_is_found_at_once():
+    """A board of millions of squares is measured on a few of its lines (laid out, it would take a minute)."""
+    assert _plan.frontier_width(3, 10**7, None, KNIGHT) == _plan.frontier_width(3, 40, None, KNIGHT)
+    assert _plan.frontier_width(10**7, 1, None, KNIGHT) == _plan.frontier_width(40, 1, None, KNIGHT)
+    assert _plan.frontier_width(14, 10**6, None, KNIGHT) == _plan.frontier_width(14, 60, None, KNIGHT) > 26
+
+
+def test_holes_never_widen_the_frontier():
+    rng = random.Random(1)
+    for _ in range(40):
+        rows, cols = rng.randint(1, 9), rng.randint(1, 9)
+        mask = bytes(int(rng.random() > 0.3) for _ in range(rows * cols))
+        if any(mask):
+            assert _plan.frontier_width(rows, cols, mask, KNIGHT) <= _plan.frontier_width(rows, cols, None, KNIGHT)
+
+
+def test_the_plan_calls_its_check_and_stops_when_it_raises():
+    calls = []
+
+    def check(step, squares):
+        calls.append((step, squares))
+        if squares >= 3 * _plan.CHUNK:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _plan.plan(3, 10**6, None, None, None, False, KNIGHT, check)
+    assert calls == [(0, k * _plan.CHUNK) for k in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("pieces", [1, 4])
+def test_split_and_count_call_the_check_before_any_layer(engine, pieces):
+    """The split for an executor does work (the plan, the demand patterns, the first layers): the
+    check stops it like a count, from its first call."""
+    calls = []
+
+    def stop(step, states):
+        calls.append((step, states))
+        raise KeyboardInterrupt
+
+    for work in (
+        lambda: engine.split(6, 6, None, 0, None, False, KNIGHT, pieces, stop),
+        lambda: engine.count(6, 6, None, 0, None, False, KNIGHT, stop),
+        lambda: engine.run_piece(engine.split(5, 5, None, 0, None, False, KNIGHT, pieces)[0], stop),
+    ):
+        with pytest.raises(KeyboardInterrupt):
+            work()
+    assert len(calls) == 3

@@ -153,7 +153,7 @@ def _kept_sweep(question, most, check=None):
 
 def _keep_sweep(question, most, check):
     """_kept_sweep, uncached."""
-    sweep = plan(*question)
+    sweep = plan(*question, check=check)
     if not sweep.factor or not sweep.steps:
         return sweep, None
     limbs = 1
@@ -165,7 +165,7 @@ def _keep_sweep(question, most, check):
             check(step, states)
 
     while True:
-        layers = _Layers(_Engine(sweep, limbs, True))
+        layers = _Layers(_Engine(sweep, limbs, True, None, check))
         if layers.sweep(watch):
             layers.complete_counts()
             return sweep, layers

@@ -27,7 +27,7 @@ def _arrows(question: Question, most: int, check=None) -> tuple[Plan, list[dict]
 
 def _keep_arrows(question: Question, most: int, check) -> tuple[Plan, list[dict]]:
     """_arrows, uncached (no transitions when the plan says there is no tour)."""
-    sweep = plan(*question)
+    sweep = plan(*question, check=check)
     if not sweep.factor:
         return sweep, []
     if check is not None:  # the demand patterns first (their work is not kept)
@@ -56,8 +56,8 @@ def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, m
     lead to the state chosen after it with probability proportional to the state's count.
     Memory grows with every layer's states: meant for small boards (up to about 6×6);
     past most transitions, TooManyArrows (a MemoryError). ValueError when there is no tour.
-    check(step, transitions), if given, is called every so often while the sweep is kept;
-    it stops the draw by raising.
+    check(step, transitions), if given, is called every so often while the plan is laid
+    out and the sweep kept; it stops the draw by raising.
     """
     if rng is None:
         import random  # here: importing knight stays quick

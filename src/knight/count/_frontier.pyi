@@ -37,5 +37,6 @@ def split(
     closed: bool,
     moves: _Moves = ...,
     pieces: int = ...,
+    check: Optional[_Check] = ...,
 ) -> list[_WorkPiece]: ...
 def run_piece(piece: _WorkPiece, check: Optional[_Check] = ...) -> Tuple[int, int]: ...

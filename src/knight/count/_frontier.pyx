@@ -16,6 +16,8 @@ first step, the demand patterns are found (hash sets of 64-bit patterns, a layer
 looking at the clock between chunks), and a successor whose pattern does not fit is dropped
 before its labels are renumbered; a state with a mirror image (see ``_plan``) is merged
 with it. A layer's table grows no further than the memory available (MemoryError instead).
+Every phase calls the caller's check every so often: the plan (``_plan.plan``), the
+demand patterns and each layer.
 """
 
 import time
@@ -566,10 +568,13 @@ cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
         i = (i + 1) & mask
 
 
-def _flatten(sweep) -> tuple[list, list]:
-    """The plan's steps as one int list (each: 11 sizes, then its arrays; see _read_step) and where each starts."""
+def _flatten(sweep, check=None) -> tuple[list, list]:
+    """The plan's steps as one int list (each: 11 sizes, then its arrays; see _read_step) and where each
+    starts; check(0, 0) every CHUNK steps (a long board's plan takes seconds to flatten)."""
     program, starts = [], []
-    for step in sweep.steps:
+    for i, step in enumerate(sweep.steps, 1):
+        if check is not None and i % CHUNK == 0:
+            check(0, 0)
         starts.append(len(program))
         program += [len(step.here), step.last, step.pending, len(step.choices), len(step.drops),
                     len(step.keep), len(step.thin), len(step.watch), len(step.colours), step.balance,
@@ -592,8 +597,8 @@ cdef class _Engine:
     (its attributes are declared in _frontier.pxd). With keep, the caller keeps the layers
     (see _draw.pyx): mirror images are not merged, and a count that overflows stops run()."""
 
-    def __cinit__(self, sweep, int limbs, bint keep=False, memory=None):
-        program, starts = _flatten(sweep)
+    def __cinit__(self, sweep, int limbs, bint keep=False, memory=None, check=None):
+        program, starts = _flatten(sweep, check)
         self.widths = [0] + [len(step.keep) for step in sweep.steps]
         if max(self.widths) > MAX_WIDTH:
             raise ValueError(f"the frontier is {max(self.widths)} squares wide: the compiled engine takes at most {MAX_WIDTH}")
@@ -613,6 +618,8 @@ cdef class _Engine:
             self.most = <size_t>-1
         for i, word in enumerate(program):
             self.program[i] = word
+            if check is not None and i % (16 * CHUNK) == 0:
+                check(0, 0)
         for i, start in enumerate(starts):
             self.starts[i] = start
         self.nsteps = len(sweep.steps)
@@ -845,7 +852,7 @@ def _sweep(sweep, int first, states, check):
     while True:
         if limbs > MAX_LIMBS:
             raise OverflowError(f"a count needs more than {64 * MAX_LIMBS} bits")
-        engine = _Engine(sweep, limbs, False, available_memory())
+        engine = _Engine(sweep, limbs, False, available_memory(), check)
         engine.load(first, states)
         if engine.run(len(sweep.steps), check):
             return sweep.factor * engine.total_count(), engine.peak, engine.work
@@ -856,7 +863,7 @@ def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
     question = question_of(rows, cols, mask, start, end, closed, moves)
-    sweep = plan(*question)
+    sweep = plan(*question, check=check)
     total, peak, _ = _sweep(sweep, 0, [(b"", 1)], check) if sweep.factor else (0, 0, 0)
     return total, peak, time.perf_counter() - began
 
@@ -865,22 +872,23 @@ def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None):
     """The number of tours, as knight.count counts them (see _plan's docstring).
 
     check(step, states), if given, is called every so often with the step being swept and
-    the states expanded so far (the demand patterns counted as states); it stops the count
-    by raising.
+    the states expanded so far (the plan's squares and the demand patterns counted as
+    states); it stops the count by raising.
     """
     return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
 
 
-def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2):
-    """Independent work pieces whose run_piece answers add up to count(...) (the twin's format)."""
+def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2, check=None):
+    """Independent work pieces whose run_piece answers add up to count(...) (the twin's format);
+    check as for count."""
     question = question_of(rows, cols, mask, start, end, closed, moves)
-    sweep = plan(*question)
+    sweep = plan(*question, check=check)
     if not sweep.factor or not sweep.steps:
         return []
-    engine = _Engine(sweep, 2)
+    engine = _Engine(sweep, 2, check=check)
     engine.load(0, [(b"", 1)])
     while engine.at < len(sweep.steps) - 1 and engine.size < 4 * pieces:
-        if not engine.run(engine.at + 1):
+        if not engine.run(engine.at + 1, check):
             raise OverflowError("a count overflowed 128 bits while splitting")
     return deal(question, engine.at, engine.states(), pieces)
 
@@ -888,5 +896,5 @@ def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2):
 def run_piece(piece, check=None):
     """(tours, states expanded) of one piece from split; check as for count."""
     question, first, states = piece
-    total, _, work = _sweep(plan(*question), first, list(states), check)
+    total, _, work = _sweep(plan(*question, check=check), first, list(states), check)
     return total, work

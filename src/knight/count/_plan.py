@@ -24,6 +24,10 @@ they are.
 
 The sweep counts undirected paths or cycles; ``Plan.factor`` doubles open ones without a
 fixed end (each path runs both ways) and closed ones from a start (both directions).
+
+Laying out a plan is linear in the board, and a long board is long: ``plan`` calls its
+check every CHUNK squares, so that a deadline stops it too. ``frontier_width`` measures a
+whole rectangle on a few of its lines, so that any board is refused or taken at once.
 """
 
 from __future__ import annotations
@@ -36,6 +40,11 @@ KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-
 
 #: A question as a plain, picklable tuple: (rows, cols, mask, start, end, closed, moves).
 Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, Tuple[Tuple[int, int], ...]]
+
+#: Squares laid out between calls of plan's check.
+CHUNK = 1 << 12
+
+_ON = bytes([0] + [1] * 255)  # a mask's bytes as 0 (a hole) or 1
 
 
 class Step(NamedTuple):
@@ -68,17 +77,36 @@ class TooManyArrows(MemoryError):
     """Drawing would keep more of the sweep than it was allowed (states compiled, transitions in the twin)."""
 
 
-def _neighbours(rows: int, cols: int, on, moves) -> dict[int, list[int]]:
+def _untimed(items):
+    return items
+
+
+class _Ticker:
+    """The items of each loop of a layout, calling check(0, done) every CHUNK items (done: counted
+    across all the loops)."""
+
+    def __init__(self, check) -> None:
+        self.check, self.done = check, 0
+
+    def __call__(self, items):
+        for item in items:
+            self.done += 1
+            if self.done % CHUNK == 0:
+                self.check(0, self.done)
+            yield item
+
+
+def _neighbours(rows: int, cols: int, on, moves, tick=_untimed) -> dict[int, list[int]]:
     """For each square of the board, its neighbours on the board."""
     return {
-        row * cols + col: [
+        square: [
             (row + dr) * cols + col + dc
             for dr, dc in moves
             if 0 <= row + dr < rows and 0 <= col + dc < cols and on[(row + dr) * cols + col + dc]
         ]
-        for row in range(rows)
-        for col in range(cols)
-        if on[row * cols + col]
+        for square, row, col in tick(
+            (row * cols + col, row, col) for row in range(rows) for col in range(cols) if on[row * cols + col]
+        )
     }
 
 
@@ -87,7 +115,12 @@ def _check(rows, cols, mask, start, end, closed, moves) -> bytes:
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 1 and cols >= 1):
         raise ValueError(f"a board needs rows >= 1 and cols >= 1, not {rows}×{cols}")
     n = rows * cols
-    on = b"\x01" * n if mask is None else bytes(1 if b else 0 for b in mask)
+    if mask is None:
+        on = b"\x01" * n
+    elif isinstance(mask, (bytes, bytearray)):
+        on = bytes(mask).translate(_ON)
+    else:
+        on = bytes(map(bool, mask))
     if len(on) != n:
         raise ValueError(f"mask has {len(on)} bytes, not rows * cols = {n}")
     steps = {(int(dr), int(dc)) for dr, dc in moves}
@@ -101,42 +134,78 @@ def _check(rows, cols, mask, start, end, closed, moves) -> bytes:
     return on
 
 
-def _order(rows: int, cols: int, on, by_rows: bool) -> list[int]:
+def _order(rows: int, cols: int, on, by_rows: bool, tick=_untimed) -> list[int]:
     """The board's squares column by column (or row by row)."""
-    cells = [(c, r) for c in range(cols) for r in range(rows)]
     if by_rows:
-        cells = [(c, r) for r in range(rows) for c in range(cols)]
-    return [r * cols + c for c, r in cells if on[r * cols + c]]
+        cells = (r * cols + c for r in range(rows) for c in range(cols))
+    else:
+        cells = (r * cols + c for c in range(cols) for r in range(rows))
+    return [square for square in tick(cells) if on[square]]
 
 
-def _last_steps(order, neighbours) -> tuple[dict[int, int], int]:
+def _last_steps(order, neighbours, tick=_untimed) -> tuple[dict[int, int], int]:
     """Each square's last step (when its last neighbour is taken), and the widest frontier.
 
     The frontier when order[i] is taken is the squares taken by then whose last step is i
     or later: counted for every i at once by adding one at each square's step and taking
     one off after its last step.
     """
-    step_of = {square: i for i, square in enumerate(order)}
-    last = {square: max([step_of[u] for u in neighbours[square]] + [step_of[square]]) for square in order}
+    step_of = {square: i for i, square in enumerate(tick(order))}
+    last = {square: max([step_of[u] for u in neighbours[square]] + [step_of[square]]) for square in tick(order)}
     change = [0] * (len(order) + 1)
-    for square in order:
+    for square in tick(order):
         change[step_of[square]] += 1
         change[last[square] + 1] -= 1
     width = here = 0
-    for delta in change:
+    for delta in tick(change):
         here += delta
         width = max(width, here)
     return last, width
 
 
+def _width(rows: int, cols: int, on, moves, by_rows: bool) -> int:
+    """The widest frontier of the sweep by rows (or by columns)."""
+    return _last_steps(_order(rows, cols, on, by_rows), _neighbours(rows, cols, on, moves))[1]
+
+
+def _whole_width(rows: int, cols: int, moves) -> int:
+    """frontier_width of the whole rows×cols rectangle, measured on a few of its lines.
+
+    Swept column by column, the frontier when square (r, c) is taken holds squares of
+    columns c - reach to c (reach: the leaper's longest step across columns), and which ones
+    depends only on r and on which columns within reach of c exist: at c >= reach with
+    c + reach < cols the frontier is the same as at c = reach, and elsewhere it holds fewer.
+    So the sweep's width is that of its first 2·reach + 1 columns. Across the sweep, a
+    frontier on fewer rows is a part of the one on more, so the width on some of the rows
+    bounds it from below. Both sweeps are measured on more and more rows (columns, for the
+    sweep by rows) until the narrower one is measured on all of them.
+    """
+    along = {by_rows: 2 * max(abs(dr if by_rows else dc) for dr, dc in moves) + 1 for by_rows in (False, True)}
+    across = 8
+    while True:
+        widths = {}
+        for by_rows in (False, True):
+            height, width = (
+                (min(rows, along[True]), min(cols, across)) if by_rows else (min(rows, across), min(cols, along[False]))
+            )
+            widths[by_rows] = _width(height, width, b"\x01" * (height * width), moves, by_rows)
+        narrower = min(widths, key=widths.__getitem__)
+        if across >= (cols if narrower else rows):  # measured across the whole board
+            return widths[narrower]
+        across *= 2
+
+
 def frontier_width(rows, cols, mask, moves=KNIGHT_STEPS) -> int:
     """The most squares the sweep's frontier holds (with the square being taken): its state's length + 1.
 
-    Cheap (linear in the board), so that a board too wide for the engine is refused at once.
+    Cheap, so that a board too wide for the engine is refused at once: linear in a board
+    with holes (whose frontiers are never wider than the whole rectangle's: mask=None), and
+    a few of its lines for a whole rectangle, however long.
     """
     on = _check(rows, cols, mask, None, None, False, moves)
-    neighbours = _neighbours(rows, cols, on, moves)
-    return min(_last_steps(_order(rows, cols, on, by_rows), neighbours)[1] for by_rows in (False, True))
+    if on.count(0) == 0:
+        return _whole_width(rows, cols, moves)
+    return min(_width(rows, cols, on, moves, by_rows) for by_rows in (False, True))
 
 
 def _step(i: int, here: list[int], step_of, neighbours, last, ends, colour) -> Step:
@@ -170,7 +239,7 @@ def _step(i: int, here: list[int], step_of, neighbours, last, ends, colour) -> S
     )
 
 
-def _flip(rows: int, cols: int, on, ends, moves, by_rows: bool):
+def _flip(rows: int, cols: int, on, ends, moves, by_rows: bool, tick=_untimed):
     """The mirror image across the sweep (rows flipped for a sweep column by column), as a function
     of squares, when it maps the whole question onto itself (board, leaper, fixed ends); else None."""
     if by_rows:
@@ -179,7 +248,7 @@ def _flip(rows: int, cols: int, on, ends, moves, by_rows: bool):
         flip = lambda q: (rows - 1 - q // cols) * cols + q % cols  # noqa: E731
     if {(dr, -dc) if by_rows else (-dr, dc) for dr, dc in moves} != set(moves):
         return None
-    if any(on[q] != on[flip(q)] for q in range(rows * cols)) or any(flip(q) != q for q in ends):
+    if any(on[q] != on[flip(q)] for q in tick(range(rows * cols))) or any(flip(q) != q for q in ends):
         return None
     return flip
 
@@ -190,23 +259,32 @@ def _mirror(kept: list[int], flip) -> tuple[int, ...]:
     return tuple(at[flip(u)] for u in kept)
 
 
-def plan(rows, cols, mask, start, end, closed, moves) -> Plan:
-    """Validate the question and lay out the sweep, in the orientation with the narrower frontier."""
+def plan(rows, cols, mask, start, end, closed, moves, check=None) -> Plan:
+    """Validate the question and lay out the sweep, in the orientation with the narrower frontier.
+
+    check(step, states), if given, is the sweep's check (see _frontier_py.count): it is
+    called as check(0, squares) every CHUNK squares laid out, so that the layout counts
+    against the sweep's budget and stops at its deadline; it stops the layout by raising.
+    """
+    tick = _untimed if check is None else _Ticker(check)
     on = _check(rows, cols, mask, start, end, closed, moves)
-    neighbours = _neighbours(rows, cols, on, moves)
-    sweeps = [(_order(rows, cols, on, by_rows), by_rows) for by_rows in (rows > cols, rows <= cols)]
-    (order, by_rows), (last, _) = min(((o, _last_steps(o[0], neighbours)) for o in sweeps), key=lambda pair: pair[1][1])
-    step_of = {square: i for i, square in enumerate(order)}
+    neighbours = _neighbours(rows, cols, on, moves, tick)
+    sweeps = []
+    for by_rows in (rows > cols, rows <= cols):
+        order = _order(rows, cols, on, by_rows, tick)
+        sweeps.append((order, by_rows, _last_steps(order, neighbours, tick)))
+    order, by_rows, (last, _) = min(sweeps, key=lambda sweep: sweep[2][1])
+    step_of = {square: i for i, square in enumerate(tick(order))}
     ends = set() if closed else {start, end} - {None}
-    flip = _flip(rows, cols, on, ends, moves, by_rows)
+    flip = _flip(rows, cols, on, ends, moves, by_rows, tick)
     bipartite = all((dr + dc) % 2 for dr, dc in moves)
-    colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in order} if bipartite else None
+    colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in tick(order)} if bipartite else None
     coming = 2 * sum(colour.values()) if colour else 0
     steps: list = []
     frontier: list[int] = []
     taken: set[int] = set()
     unmatched = 0  # squares taken whose mirror image is not: while 0, the squares taken are their own image
-    for i, square in enumerate(order):
+    for i, square in enumerate(tick(order)):
         here = frontier + [square]
         if colour:
             coming -= 2 * colour[square]

@@ -5,8 +5,9 @@ The engine (``_frontier`` compiled, ``_frontier_py`` its twin) counts without wa
 tour: it sweeps the board square by square (as ``_plan`` lays them out), keeping for each
 state of the frontier the number of partial tours in it. Here the sweep is run for a
 knight.Board question, with the budget (states expanded, as nodes), the deadline and
-Ctrl-C checked every so often, and a progress bar over the sweep's squares (tqdm
-estimates the time left).
+Ctrl-C checked every so often in every phase (laying out the plan, the demand patterns,
+the layers; the split for an executor too), and a progress bar over the sweep's squares
+(tqdm estimates the time left).
 
 With an executor the sweep is cut into pieces (the states after its first squares, dealt
 round), one a worker, whose counts add up, so they may finish in any order. The pieces'
@@ -14,6 +15,7 @@ later layers hold mostly the same states (paths from different beginnings meet),
 piece costs nearly a whole sweep: an executor spreads the work, it does not shrink it. A piece carries its
 deadline as wall-clock time, so that a worker on another machine stops in time too; a
 worker asked to stop (``_enumerate.request_stop``, the CLI's Ctrl-C) stops within a chunk.
+Waiting for the pieces is bounded by the deadline too (and a second for a worker to say so).
 
 The draw (``_draw`` compiled, ``_draw_py`` its twin) keeps the sweep's layers and walks them.
 """
@@ -40,12 +42,17 @@ def too_wide(board: Board) -> Optional[str]:
 
     A board with both sides longer than MAX_WIDTH is refused without laying out the sweep
     (the frontier of a leaper that can reach every square holds at least the shorter side).
+    Otherwise the whole rectangle's frontier is measured on a few of its lines, at once
+    however long the board; holes never widen it, so a board with holes is measured square
+    by square only when the whole rectangle is too wide.
     """
     shorter = min(board.size)
     if shorter > MAX_WIDTH:
         wide = f"its shorter side has {shorter} squares"
     else:
-        squares = _plan.frontier_width(board.rows, board.cols, board.mask, board.steps)
+        squares = _plan.frontier_width(board.rows, board.cols, None, board.steps)
+        if squares > MAX_WIDTH and board.mask is not None:
+            squares = _plan.frontier_width(board.rows, board.cols, board.mask, board.steps)
         if squares <= MAX_WIDTH:
             return None
         wide = f"its frontier holds {squares} squares"
@@ -115,7 +122,11 @@ def _count_on(executor, question: tuple, bar_class, budget: int, until: float, s
     from concurrent.futures import FIRST_COMPLETED, wait
 
     workers = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor and ThreadPoolExecutor say
-    pieces = _kernels.frontier.split(*question, pieces=workers if type(workers) is int and workers > 0 else PIECES)
+    pieces = _kernels.frontier.split(
+        *question,
+        pieces=workers if type(workers) is int and workers > 0 else PIECES,
+        check=_Watch(budget, until, started),  # the plan, the patterns and the first layers, here
+    )
     bar = None if bar_class is None else bar_class(total=len(pieces), unit="piece", desc="counting", leave=False)
     futures = []
     tours = work = 0

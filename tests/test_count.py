@@ -149,15 +149,21 @@ def test_same_answer_on_every_executor(counter):
             assert found == expected
 
 
-def test_dask_local_cluster(counter):
+@pytest.fixture(scope="module")
+def dask_executor():
+    """An executor on a local Dask cluster (two workers, in this process), shared by the
+    implementations' cases: starting one takes a second or two."""
     distributed = pytest.importorskip("distributed")
     with (
         distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
         distributed.Client(cluster) as client,
     ):
-        executor = client.get_executor()
-        assert count(5, executor=executor) == 1728
-        assert count((3, 12), closed=True, executor=executor) == 176
+        yield client.get_executor()
+
+
+def test_dask_local_cluster(counter, dask_executor):
+    assert count(5, executor=dask_executor) == 1728
+    assert count((3, 12), closed=True, executor=dask_executor) == 176
 
 
 def test_max_nodes_bounds_the_whole_count(counter):

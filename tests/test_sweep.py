@@ -1,9 +1,10 @@
 """Starts on every board up to 30×30, open and closed: a tour or a reasoned "no", each cheap.
 
 Every start is asked on the boards where the start decides the work: those with a side of
-at most 4 (the narrow searches and the stored bases of knight.construct._strips), those up to
-11×11 (searched from each start) and those with both sides odd up to 21 (backtracked from
-each start: "never more than a few thousand nodes"). On every other board up to 30×30,
+at most 4 (the narrow searches; from _strips.AUTO_FROM on, where the stored bases serve,
+tests/test_strips.py asks every start and this test a sample), those up to 11×11 (searched
+from each start) and those with both sides odd up to 21 (backtracked from each start: "never
+more than a few thousand nodes"). On every other board up to 30×30,
 a fixed sample: the corners, the squares next to them (both colours), the squares a
 knight's move in, the middles of the edges and the centre, and a few picked at random
 with a seed of the board's own. KNIGHT_SLOW=1 asks every start on every board (432,450
@@ -24,6 +25,7 @@ import knight
 import knight.construct._kernels
 import knight.model._kernels
 import knight.search._kernels
+from knight.construct import _strips
 
 from validator import assert_tour
 
@@ -35,7 +37,10 @@ RANDOM_STARTS = 4
 
 def every_start(rows, cols):
     """Whether every start of rows×cols is asked (see the module docstring)."""
-    return SLOW or min(rows, cols) <= 4 or max(rows, cols) <= 11 or (rows % 2 and cols % 2 and max(rows, cols) <= 21)
+    short, long = sorted((rows, cols))
+    if short <= 4:  # test_strips.test_every_start_from_the_threshold asks every start from AUTO_FROM
+        return SLOW or long < _strips.AUTO_FROM.get(short, SIDE + 1)
+    return SLOW or long <= 11 or (rows % 2 and cols % 2 and long <= 21)
 
 
 def sample(rows, cols):
@@ -102,4 +107,4 @@ def test_the_sample_covers_every_kind_of_start():
 def test_twin_on_narrow_and_small_boards(monkeypatch, closed):
     monkeypatch.setattr(knight.search._kernels, "core", importlib.import_module("knight.search._core_py"))
     sizes = [(m, n) for m in (3, 4) for n in range(3, 13)] + [(n, m) for m in (3, 4) for n in (7, 8, 11)]
-    assert sweep(sizes, closed) == sum(m * n for m, n in sizes)  # every start: all these are narrow
+    assert sweep(sizes, closed, starts=lambda m, n: range(1, m * n + 1)) == sum(m * n for m, n in sizes)

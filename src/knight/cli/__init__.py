@@ -249,7 +249,9 @@ def _output_failed(error: OSError) -> int:
 def _drop_stdout() -> None:
     """Point stdout's file descriptor at os.devnull (when stdout is the process's own)."""
     stdout = sys.stdout
-    if stdout is None or stdout is not sys.__stdout__:
+    if stdout is not sys.__stdout__:
+        return
+    if stdout is None:
         return
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)

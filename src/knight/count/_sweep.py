@@ -59,7 +59,7 @@ def too_wide(board: Board) -> Optional[str]:
     return f"{board.name} is too wide for the frontier engine: {wide}, and the engine takes at most {MAX_WIDTH}"
 
 
-def _question(board: Board, start: Optional[int], end: Optional[int], closed: bool) -> tuple:
+def _question(board: Board, start: Optional[int], end: Optional[int], closed: bool) -> _plan.Question:
     return _plan.question_of(board.rows, board.cols, board.mask, start, end, closed, board.steps)
 
 
@@ -117,7 +117,7 @@ def count(
             bar.close()
 
 
-def _count_on(executor, question: tuple, bar_class, budget: int, until: float, started: float) -> int:
+def _count_on(executor, question: _plan.Question, bar_class, budget: int, until: float, started: float) -> int:
     """Split the sweep into pieces, run them on executor and add up; pending pieces are cancelled on any error."""
     from concurrent.futures import FIRST_COMPLETED, wait
 

@@ -189,8 +189,11 @@ def _whole_width(rows: int, cols: int, moves) -> int:
                 (min(rows, along[True]), min(cols, across)) if by_rows else (min(rows, across), min(cols, along[False]))
             )
             widths[by_rows] = _width(height, width, b"\x01" * (height * width), moves, by_rows)
-        narrower = min(widths, key=widths.__getitem__)
-        if across >= (cols if narrower else rows):  # measured across the whole board
+        whole = {by_rows: across >= (cols if by_rows else rows) for by_rows in (False, True)}
+        narrower = min(
+            widths, key=lambda by_rows: (widths[by_rows], not whole[by_rows])
+        )  # ties: the one measured whole
+        if whole[narrower]:  # measured across the whole board, and no wider than the other's lower bound
             return widths[narrower]
         across *= 2
 

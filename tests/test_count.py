@@ -572,3 +572,41 @@ def test_a_node_budget_bounds_a_count_on_a_huge_board(counter):
     board = knight.Board(40)
     items, nodes = plan(count_kernels.walker, board, 0, False)
     assert nodes == 0 and len(items) == 1 and items[0].paths == (((0,), None, 1),)
+
+
+def test_rectangle_symmetries_are_the_cell_by_cell_definition():
+    """The symmetries are built a line at a time (ranges); each is the map of the definition."""
+    for rows in range(1, 9):
+        for cols in range(1, 9):
+            found = _symmetry.rectangle_symmetries(rows, cols)
+            maps = []
+            for transpose in (False, True) if rows == cols else (False,):
+                for flip_rows in (False, True):
+                    for flip_cols in (False, True):
+                        images = []
+                        for row in range(rows):
+                            for col in range(cols):
+                                r, c = (col, row) if transpose else (row, col)
+                                images.append(
+                                    (rows - 1 - r if flip_rows else r) * cols + (cols - 1 - c if flip_cols else c)
+                                )
+                        maps.append(tuple(images))
+            assert found == maps, (rows, cols)
+
+
+def test_chunks_change_nothing_but_the_looks_at_the_clock(counter):
+    """A walker asked for its nodes a few at a time counts the same tours with the same nodes,
+    so that asking for fewer on a large board (_enumerate.chunk) changes no answer."""
+    totals = []
+    for budget in (counter.CHUNK, 1_000, 37):
+        walker = counter.Walker(5, 6, None, (0,), None, 30, False, knight.Board((5, 6)).steps)
+        tours = nodes = 0
+        while True:
+            status, used, found = walker.count(budget)
+            tours, nodes = tours + found, nodes + used
+            if status == counter.EXHAUSTED:
+                break
+        totals.append((tours, nodes))
+    assert totals[0] == totals[1] == totals[2]
+    assert _enumerate.chunk(counter, knight.Board(8)) == counter.CHUNK
+    assert _enumerate.chunk(counter, knight.Board(100)) == counter.CHUNK * 64 // 10_000

@@ -131,6 +131,17 @@ def test_timeout_holds_in_every_phase_of_a_sweep(frontier, executors, where, siz
     _stops_in_time(size, 0.5, executor=executors[where], **options)
 
 
+# 7×7's items; 30×30's split (932 walkers of the whole board on the twin); 100×100's chunks (a
+# node's flood fill looks at 10,000 squares: the compiled walker's CHUNK of nodes took 11 s).
+WALKS = [(7, {}), (30, {}), (100, {"start": 1})]
+
+
+@pytest.mark.parametrize("where", ["here", "threads", "processes"])
+@pytest.mark.parametrize("size, options", WALKS)
+def test_timeout_holds_in_every_phase_of_a_walk(counter, executors, where, size, options):
+    _stops_in_time(size, 0.5, method="enumerate", executor=executors[where], **options)
+
+
 @pytest.mark.parametrize("where", ["here", "threads", "processes"])
 def test_long_boards_stop_in_time_or_are_answered_at_once(frontier, executors, where):
     """1×10⁷ has no tour by a theorem; 3×10⁷ is measured for the sweep on a few of its lines, and

@@ -55,6 +55,9 @@ SPLIT_MAX_SQUARES = 1024
 #: A count has at most this many work items, each with some of the split's paths.
 MAX_ITEMS = 256
 
+#: Squares of the board up to which a walker is asked for its CHUNK nodes at a time.
+CHUNK_SQUARES = 64
+
 
 class WorkItem(NamedTuple):
     """Count the tours extending some paths; picklable, for any executor."""
@@ -94,6 +97,13 @@ def _walker(module, board: Board, prefix, ends, target: int, ordered: bool):
     return module.Walker(board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps)
 
 
+def chunk(module, board: Board) -> int:
+    """The nodes to ask module's walker for at a time on board, between looks at the clock and at
+    stop requests: its CHUNK, fewer on a board of more than CHUNK_SQUARES squares (a node's flood
+    fill may look at every square: on 100×100 the compiled walker's CHUNK takes 11 s)."""
+    return max(1, module.CHUNK * CHUNK_SQUARES // max(CHUNK_SQUARES, len(board)))
+
+
 def run_item(item: WorkItem) -> tuple[int, int, str]:
     """Count one item's tours, weighted: (tours, nodes, DONE, LIMITED, STOPPED or TIMED_OUT).
 
@@ -102,6 +112,7 @@ def run_item(item: WorkItem) -> tuple[int, int, str]:
     """
     module = importlib.import_module(item.module)
     n = len(item.board)
+    nodes_at_a_time = chunk(module, item.board)
     tours = nodes = 0
     for prefix, ends, weight in item.paths:
         walker = _walker(module, item.board, prefix, ends, n, False)
@@ -110,7 +121,7 @@ def run_item(item: WorkItem) -> tuple[int, int, str]:
                 return tours, nodes, STOPPED
             if item.until != NEVER and time.time() >= item.until:
                 return tours, nodes, TIMED_OUT
-            status, used, found = walker.count(min(module.CHUNK, item.budget - nodes))
+            status, used, found = walker.count(min(nodes_at_a_time, item.budget - nodes))
             nodes += used
             tours += found * weight
             if status == module.EXHAUSTED:
@@ -120,7 +131,27 @@ def run_item(item: WorkItem) -> tuple[int, int, str]:
     return tours, nodes, DONE
 
 
-def _starts(board: Board) -> list[int]:
+def _untimed(items):
+    return items
+
+
+def _ticker(check: Optional[Callable[[int], None]]):
+    """A function wrapping a loop's items so that check(0) is called every SPLIT_PATHS of them (the
+    split's loops over squares and roots, on a board of millions of squares), or passing them
+    on as they are without check."""
+    if check is None:
+        return _untimed
+
+    def tick(items):
+        for done, item in enumerate(items, 1):
+            if done % SPLIT_PATHS == 0:
+                check(0)
+            yield item
+
+    return tick
+
+
+def _starts(board: Board, tick=_untimed) -> list[int]:
     """Squares (0-based) an open tour can start on, by the colour rule, in order.
 
     A leaper whose every move changes colour (a + b odd: the knight) alternates colours
@@ -135,22 +166,23 @@ def _starts(board: Board) -> list[int]:
     if light == dark:
         return board.cells()
     colour = 0 if light > dark else 1
-    return [cell for cell in board.cells() if board.colour(cell + 1) == colour]
+    return [cell for cell in tick(board.cells()) if board.colour(cell + 1) == colour]
 
 
-def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end: Optional[int] = None):
+def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end: Optional[int] = None, tick=_untimed):
     """The walks a question starts from: (prefix, ends, weight, symmetries that fix them).
 
     An open tour to a fixed end is walked as a closed walk whose only way home is from the
     end (the walker counts paths that end on one of ends), from each start, unmerged.
+    tick wraps the loops over squares (see _ticker).
     """
     cells = board.rows * board.cols
     identity = [tuple(range(cells))]
     if end is not None:
         if len(board) == 1:
             return [((end,), None, 1, identity)] if start in (None, end) else []
-        starts = [start] if start is not None else _starts(board)
-        return [((square,), (end,), 1, identity) for square in starts if square != end]
+        starts = [start] if start is not None else _starts(board, tick)
+        return [((square,), (end,), 1, identity) for square in tick(starts) if square != end]
     if closed:
         # Each cycle once: from the first square to its earlier neighbour in move order,
         # back from a later one; from a start, both directions of each cycle. Two squares
@@ -161,26 +193,38 @@ def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end
             return [((first, home[0]), (home[0],), 1, identity)] if home else []
         weight = 1 if start is None else 2
         return [((first, after), tuple(home[index + 1 :]), weight, identity) for index, after in enumerate(home[:-1])]
-    group = _symmetry.symmetries(board) if symmetry else identity
+    group = _symmetry.symmetries(board, tick) if symmetry else identity
     if start is not None:
         return [((start,), None, 1, _symmetry.stabilizer(group, start))]
-    classes = _symmetry.orbits(_starts(board), group)
-    return [((square,), None, size, _symmetry.stabilizer(group, square)) for square, size in classes]
+    classes = _symmetry.orbits(tick(_starts(board, tick)), group)
+    return [((square,), None, size, _symmetry.stabilizer(group, square)) for square, size in tick(classes)]
 
 
-def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: bool = True, end: Optional[int] = None):
+def plan(
+    module,
+    board: Board,
+    start: Optional[int],
+    closed: bool,
+    symmetry: bool = True,
+    end: Optional[int] = None,
+    check: Optional[Callable[[int], None]] = None,
+):
     """The work items of a count and the nodes the split placed: (items, nodes).
 
     start and end are 0-based cell indices or None. The first levels of the search tree are walked,
     all roots together, until there are SPLIT_PATHS paths, SPLIT_LEVELS levels are walked
     or the paths are whole tours; paths that are images of one another by a symmetry
     fixing their root merge into one, weighted. The paths are then dealt round the work
-    items in turn, at most MAX_ITEMS.
+    items in turn, at most MAX_ITEMS. check(nodes), if given, is called after each path
+    is grown (each costs a walker the size of the board) with the nodes placed so far, and
+    every so often in the loops over squares and roots (a board may have millions); it
+    stops the split by raising.
     """
     n = len(board)
     nodes = 0
-    roots = _roots(board, start, closed, symmetry, end)
-    levels = [([(prefix, weight)], ends, group) for prefix, ends, weight, group in roots]
+    tick = _ticker(check)
+    roots = _roots(board, start, closed, symmetry, end, tick)
+    levels = [([(prefix, weight)], ends, group) for prefix, ends, weight, group in tick(roots)]
     depth = len(roots[0][0]) if roots else n  # every root has the same length
     last = depth if n > SPLIT_MAX_SQUARES else min(n, depth + SPLIT_LEVELS)
     while depth < last and sum(len(paths) for paths, _, _ in levels) < SPLIT_PATHS:
@@ -195,10 +239,12 @@ def plan(module, board: Board, start: Optional[int], closed: bool, symmetry: boo
                     if squares is None:
                         break
                     children.append((tuple(square - 1 for square in squares), weight))
+                if check is not None:
+                    check(nodes)
             grown.append((_symmetry.merge(children, group), ends, group))
         levels = grown
         depth += 1
-    flat = [(path, ends, weight) for paths, ends, _ in levels for path, weight in paths]
+    flat = [(path, ends, weight) for paths, ends, _ in tick(levels) for path, weight in paths]
     size = min(MAX_ITEMS, len(flat))
     return [WorkItem(module.__name__, board, tuple(flat[index::size]), MAX_BUDGET) for index in range(size)], nodes
 
@@ -288,7 +334,16 @@ def walk_count(
 ) -> CountResult:
     """Count the tours of board from start to end (0-based, or None) by walking every one, in work items."""
     _walkable(board)
-    items, nodes = plan(_kernels.walker, board, start, closed, symmetry, end)
+
+    def check(nodes: int) -> None:  # the split's work counts against the budget, stops in time
+        if nodes > run.budget:
+            raise _limit_error(board, start, closed, run.budget)
+        if _stop_requested:
+            raise KeyboardInterrupt
+        if run.until != NEVER and time.time() >= run.until:
+            raise timed_out(run.started, f"{nodes:,} search nodes, splitting the count into work items")
+
+    items, nodes = plan(_kernels.walker, board, start, closed, symmetry, end, check)
     if nodes > run.budget:
         raise _limit_error(board, start, closed, run.budget)
     items = [item._replace(until=run.until) for item in items]
@@ -408,10 +463,11 @@ def tours(
 def _walk_tours(module, board: Board, roots, question: Question, start, end):
     """The tours from roots, those ending on the 0-based square end when it is given (None: all)."""
     nodes, budget, closed = 0, question.budget, question.closed
+    nodes_at_a_time = chunk(module, board)
     for prefix, ends in roots:
         walker = _walker(module, board, prefix, ends, len(board), True)
         while True:
-            status, used, squares = walker.next(min(module.CHUNK, budget - nodes))
+            status, used, squares = walker.next(min(nodes_at_a_time, budget - nodes))
             nodes += used
             if squares is not None and (end is None or squares[-1] == end + 1):
                 yield Tour._trusted(squares, board)

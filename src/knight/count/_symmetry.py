@@ -8,42 +8,56 @@ to one onto the tours extending its image. A rows×cols rectangle has 4 symmetri
 (identity, the two mirror images, the half turn), a square one 8 (add the quarter turns
 and the two diagonal mirrors); a board with holes keeps those of them that its holes
 allow, the identity at least. Squares are 0-based cell indices here; a symmetry is the
-tuple of images of every cell.
+tuple of images of every cell. They are built a line of cells at a time (each line's images
+are a range), so that a board of millions of squares takes a fraction of a second; tick,
+where a function takes one, wraps its loops (see _enumerate.plan: the deadline).
 """
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Sequence, Tuple
+from itertools import chain
+from typing import Callable, Dict, Iterable, List, Sequence, Tuple
 
 from ..model._board import Board
 
 Symmetry = Tuple[int, ...]
 
 
-def rectangle_symmetries(rows: int, cols: int) -> list[Symmetry]:
-    """Every symmetry of the rows×cols rectangle as a permutation of cell indices, the identity first."""
+def _untimed(items):
+    return items
+
+
+def rectangle_symmetries(rows: int, cols: int, tick: Callable = _untimed) -> list[Symmetry]:
+    """Every symmetry of the rows×cols rectangle as a permutation of cell indices, the identity first.
+
+    Cell (row, col) goes to (r, c): (row, col), or (col, row) transposed, then each maybe
+    flipped; along a row of cells, r (transposed) or c changes by one, so the images are a range.
+    """
     found: list[Symmetry] = []
     for transpose in (False, True) if rows == cols else (False,):
         for flip_rows in (False, True):
             for flip_cols in (False, True):
-                images = []
-                for row in range(rows):
-                    for col in range(cols):
-                        r, c = (col, row) if transpose else (row, col)
-                        r = rows - 1 - r if flip_rows else r
-                        c = cols - 1 - c if flip_cols else c
-                        images.append(r * cols + c)
-                found.append(tuple(images))
+                lines = []
+                for row in tick(range(rows)):
+                    if transpose:  # r runs over the columns (flipped or not), c = row
+                        c = cols - 1 - row if flip_cols else row
+                        first, step = ((rows - 1) * cols + c, -cols) if flip_rows else (c, cols)
+                    else:  # r = row, c runs over the columns (flipped or not)
+                        r = rows - 1 - row if flip_rows else row
+                        first, step = (r * cols + cols - 1, -1) if flip_cols else (r * cols, 1)
+                    lines.append(range(first, first + step * cols, step))
+                found.append(tuple(chain.from_iterable(lines)))
     return found
 
 
-def symmetries(board: Board) -> list[Symmetry]:
+def symmetries(board: Board, tick: Callable = _untimed) -> list[Symmetry]:
     """The symmetries of the board's rectangle that map its squares onto its squares, the identity first."""
-    found = rectangle_symmetries(board.rows, board.cols)
+    found = rectangle_symmetries(board.rows, board.cols, tick)
     mask = board.mask
     if mask is None:
         return found
-    return [symmetry for symmetry in found if all(mask[image] == cell for image, cell in zip(symmetry, mask))]
+    cells = bytes(mask)
+    return [symmetry for symmetry in tick(found) if bytes(map(cells.__getitem__, symmetry)) == cells]
 
 
 def stabilizer(group: Sequence[Symmetry], square: int) -> list[Symmetry]:
@@ -58,10 +72,10 @@ def canonical(path: Sequence[int], group: Sequence[Symmetry]) -> tuple[int, ...]
 
 def orbits(squares: Iterable[int], group: Sequence[Symmetry]) -> list[tuple[int, int]]:
     """(least square, number of squares) of each class of squares that symmetries exchange."""
+    least = list(map(min, zip(*group)))  # each cell's least image
     sizes: Dict[int, int] = {}
     for square in squares:
-        least = min(symmetry[square] for symmetry in group)
-        sizes[least] = sizes.get(least, 0) + 1
+        sizes[least[square]] = sizes.get(least[square], 0) + 1
     return sorted(sizes.items())
 
 

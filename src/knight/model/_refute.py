@@ -49,9 +49,10 @@ than the search they save.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ._board import KNIGHT_MOVES, Board
+from ._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, Board
 
 if TYPE_CHECKING:
     from ._question import Question
@@ -151,13 +152,23 @@ def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
         return _lonely_square(board, name) or _colours(board, closed, fixed, range(len(board)), name)
     neighbours, squares = board.neighbour_lists(), board.cells()
     return (
-        _pieces(neighbours, squares, name)
+        _shape(board, closed, "pieces")
         or _colours(board, closed, fixed, squares, name)
         or _dead_ends(neighbours, squares, closed, fixed, len(board), name)
         or _dead_end_colour(board, neighbours, squares, closed, name)
         or _distances(board, neighbours, fixed, name)
-        or _cut_square(neighbours, squares, closed, name)
+        or _shape(board, closed, "cut square")
     )
+
+
+@lru_cache(maxsize=2 * NEIGHBOUR_BOARDS_KEPT)
+def _shape(board: Board, closed: bool, rule: str) -> str | None:
+    """The rules that read the board's graph alone (pieces, cut squares), kept for the last few
+    boards: tour(board) asks them once for any start and again for the start it tries."""
+    neighbours, squares = board.neighbour_lists(), board.cells()
+    if rule == "pieces":
+        return _pieces(neighbours, squares, board.square_name)
+    return _cut_square(neighbours, squares, closed, board.square_name)
 
 
 def _pieces(neighbours, squares, name) -> str | None:

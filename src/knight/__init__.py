@@ -18,6 +18,8 @@ tqdm, numpy, the drawing code and the construction's stored tables load when fir
 ``knight.svg`` is imported on first access.
 """
 
+from types import ModuleType
+
 from . import draw
 from ._compare import Comparison, MethodRun, compare
 from ._counting import count, tours
@@ -43,7 +45,7 @@ from .model._validate import check_tour, is_tour
 IMPLEMENTATION = "cython" if set(_CHOSEN.values()) == {"cython"} else "python"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     """knight.svg, imported on first use: drawing (and xml) stays out of import knight."""
     if name == "svg":
         import importlib

@@ -56,6 +56,7 @@ def test_a_refuted_question_raises_before_any_search():
         ({"methods": []}, knight.InvalidInputError, "methods is empty"),
         ({"max_nodes": 0}, knight.InvalidInputError, "max_nodes"),
         ({"timeout": -1}, knight.InvalidInputError, "timeout"),
+        ({"seed": 1.5}, knight.InvalidTypeError, "seed must be an integer"),
         ({"leaper": (1, 3)}, knight.InvalidTypeError, "unexpected keyword argument 'leaper'"),
     ],
 )

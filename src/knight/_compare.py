@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
 
-from ._find import _method, _run
+from ._find import _method, _run, _seed
+from ._methods import Method
 from .model._board import KNIGHT, Board, _shown
 from .model._deadline import deadline
 from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, WarnsdorffStuckError, unexpected_options
@@ -141,6 +142,7 @@ def compare(
     runs = [_method(name) for name in names]  # InvalidInputError naming an unknown method
     if not names:
         raise InvalidInputError("methods is empty: name at least one method to compare")
+    seed = _seed(seed)
     question = Question.ask(
         size, start, None, closed, moves, max_nodes, timeout, "compare", default_budget=COMPARE_MAX_NODES
     )
@@ -155,7 +157,7 @@ def compare(
     return Comparison(question.board, question.start, question.closed, question.budget, rows)
 
 
-def _timed(question: Question, name: str, run, timeout: float | None, seed: int | None) -> MethodRun:
+def _timed(question: Question, name: str, run: Method, timeout: float | None, seed: int | None) -> MethodRun:
     """One method's run from the question's start, on a clock of its own."""
     asked = question.but()
     asked.started, asked.deadline = time.monotonic(), deadline(timeout)

@@ -103,9 +103,14 @@ def tour(
         raise unexpected_options("tour", unexpected)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
+    return Tour._trusted(_answer(question, method, run, _seed(seed)), question.board)
+
+
+def _seed(seed: object) -> int | None:
+    """seed, checked: an integer or None."""
     if seed is not None and type(seed) is not int:
         raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
-    return Tour._trusted(_answer(question, method, run, seed), question.board)
+    return seed
 
 
 def _answer(question: Question, method: object, run: Method, seed: int | None):

@@ -36,6 +36,23 @@ PICTURES = [
         {},
     ),
     (
+        "ring-10x10",
+        "A ring: 10×10 with its centre cut out, closed",
+        "knight.tour(\n"
+        "    knight.Board.from_mask([[not (3 <= r <= 6 and 3 <= c <= 6) for c in range(10)] for r in range(10)]),\n"
+        "    closed=True,\n"
+        ")",
+        {},
+    ),
+    (
+        "cross-10x10",
+        "A cross, four squares wide",
+        "knight.tour(\n"
+        "    knight.Board.from_mask([[3 <= r <= 6 or 3 <= c <= 6 for c in range(10)] for r in range(10)])\n"
+        ")",
+        {},
+    ),
+    (
         "puzzle-8x8",
         "A puzzle solved: every ninth move given, drawn in bold",
         'knight.solve("""\n'

@@ -11,19 +11,21 @@ The house (ARCHITECTURE.md): the ground floor ``model`` (Board, the question, To
 errors, formats, refutations, the deadline); the engines beside each other above it,
 ``search``, ``construct`` and ``count``, which import only the model; the entry points
 that choose between engines (``_find``: tour, exists, solve; ``_methods``; ``_counting``:
-count) above them; ``draw`` and ``cli`` on top.
+count; ``_compare``: compare) above them; ``draw`` and ``cli`` on top.
 
 Importing knight is quick (well under 25 ms, see benchmarks/bench_startup.py): executors,
 tqdm, numpy, the drawing code and the construction's stored tables load when first used;
 ``knight.svg`` is imported on first access.
 """
 
+from types import ModuleType
+
 from . import draw
-from ._counting import count
+from ._compare import Comparison, MethodRun, compare
+from ._counting import count, tours
 from ._find import exists, solve, tour
 from ._methods import METHODS
 from ._version import __version__ as __version__
-from .count import tours
 from .model._board import Board
 from .model._errors import (
     InvalidInputError,
@@ -43,7 +45,7 @@ from .model._validate import check_tour, is_tour
 IMPLEMENTATION = "cython" if set(_CHOSEN.values()) == {"cython"} else "python"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     """knight.svg, imported on first use: drawing (and xml) stays out of import knight."""
     if name == "svg":
         import importlib
@@ -55,21 +57,25 @@ def __getattr__(name: str):
 # The model never imports drawing: the package, which sees both, gives Tour its notebook pictures.
 Tour._repr_svg_ = draw.repr_svg  # type: ignore[attr-defined]
 Tour._repr_html_ = draw.repr_html  # type: ignore[attr-defined]
+Comparison._repr_svg_ = draw.repr_chart  # type: ignore[attr-defined]
 
 __all__ = [
     "Board",
+    "Comparison",
     "DEFAULT_MAX_NODES",
     "IMPLEMENTATION",
     "METHODS",
     "InvalidInputError",
     "InvalidTypeError",
     "KnightError",
+    "MethodRun",
     "NoTourError",
     "NotATourError",
     "SearchLimitError",
     "WarnsdorffStuckError",
     "Tour",
     "check_tour",
+    "compare",
     "count",
     "exists",
     "is_tour",

@@ -5,19 +5,25 @@ The frontier engine (``_sweep``) counts without walking one tour, so it reaches 
 enumeration could (3×30: about 7·10^14 open tours). It takes boards whose sweep frontier
 is at most ``_sweep.MAX_WIDTH`` squares (about twice the shorter side for the knight); the
 enumerator (``_enumerate``) takes any board, a tour at a time.
+
+knight.tours comes from here too: were the package to import it from its ``count``
+subpackage by name, type checkers would take ``knight.count`` for the subpackage, not
+this function (pyright does: tests/typing/use_api.py).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from .count import _enumerate, _sweep
+from .count import _enumerate, _sweep, tours
 from .model._board import KNIGHT, _shown
 from .model._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from .model._refute import refute
 
 if TYPE_CHECKING:
     from typing_extensions import Never
+
+__all__ = ["count", "tours"]
 
 #: What method= takes.
 METHODS = ("auto", "frontier", "enumerate")

@@ -103,9 +103,14 @@ def tour(
         raise unexpected_options("tour", unexpected)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
+    return Tour._trusted(_answer(question, method, run, _seed(seed)), question.board)
+
+
+def _seed(seed: object) -> int | None:
+    """seed, checked: an integer or None."""
     if seed is not None and type(seed) is not int:
         raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
-    return Tour._trusted(_answer(question, method, run, seed), question.board)
+    return seed
 
 
 def _answer(question: Question, method: object, run: Method, seed: int | None):
@@ -187,13 +192,14 @@ def _from(question: Question, method: object, run: Method, seed: int | None):
     raise _limit(question, method, nodes)
 
 
-def _run(question: Question, run: Method, seed: int | None):
-    """(status, nodes, squares) of run from question.start (a short proof first for the methods that need one)."""
+def _run(question: Question, run: Method, seed: int | None, proof: bool = True):
+    """(status, nodes, squares) of run from question.start (a short proof first for the methods
+    that need one, unless proof is False: knight.compare measures each method on its own)."""
     board, start = question.board, question.start
     assert start is not None
     if run is auto:
         run = choose(board)
-    if run not in PROVING and _small_proof(question):
+    if proof and run not in PROVING and _small_proof(question):
         return EXHAUSTED, 0, None
     if len(board) > SEARCH_MAX_SQUARES and run is not construct:
         raise InvalidInputError(

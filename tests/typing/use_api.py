@@ -138,6 +138,21 @@ def pictures(tour: Tour) -> None:
     assert callable(to_png)
 
 
+def comparing() -> None:
+    comparison: knight.Comparison = knight.compare(
+        6, "a1", methods=("ordered", "backtrack"), closed=False, moves=(1, 2), max_nodes=10_000, timeout=10.0, seed=None
+    )
+    runs: list[knight.MethodRun] = list(comparison)
+    first: knight.MethodRun = comparison["ordered"]
+    nodes: int = first.nodes + len(comparison)
+    seconds: float = first.seconds
+    words: str = first.method + first.result + comparison.table() + comparison.title + str(comparison)
+    found: Tour | None = first.tour
+    chart: str = knight.svg.chart(comparison, width=500)
+    assert runs and nodes and seconds >= 0 and words and found is not None and chart
+    assert comparison.board.rows == 6 and comparison.start and not comparison.closed and comparison.max_nodes
+
+
 def graphs(board: Board, tour: Tour) -> None:
     board_graph = board.to_networkx()
     tour_graph = tour.to_networkx()
@@ -151,6 +166,7 @@ def main() -> None:
         questions()
         errors()
         pictures(knight.tour(6, start=1))
+        comparing()
         graphs(board, knight.tour(board))
 
 

@@ -25,7 +25,7 @@ def worth_it(board: Board) -> bool:
     return board.is_knights_rectangle and (_rectangle.applies(rows, cols) or _strips.long_enough(rows, cols))
 
 
-def build(board: Board, start: int, closed: bool) -> array:
+def build(board: Board, start: int, closed: bool) -> array[int]:
     """The tour from the 0-based cell start, in linear time and 4 bytes a square; InvalidInputError where no
     construction covers the question (see covers), or where the tour cannot fit in memory."""
     if not covers(board, start, closed):

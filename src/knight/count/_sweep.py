@@ -23,12 +23,15 @@ The draw (``_draw`` compiled, ``_draw_py`` its twin) keeps the sweep's layers an
 from __future__ import annotations
 
 import time
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
 from ..model._errors import InvalidInputError, SearchLimitError
 from . import _enumerate, _kernels, _plan
+
+if TYPE_CHECKING:
+    from array import array
 
 #: The widest frontier the compiled engine packs into its states (squares, the one being taken included).
 MAX_WIDTH = 26
@@ -165,7 +168,9 @@ def _count_on(executor, question: _plan.Question, bar_class, budget: int, until:
 MAX_KEPT = 5_000_000
 
 
-def uniform(board: Board, start: int, closed: bool, budget: int, seed: Optional[int], deadline: float = NEVER):
+def uniform(
+    board: Board, start: int, closed: bool, budget: int, seed: Optional[int], deadline: float = NEVER
+) -> tuple[int, int, array[int] | None]:
     """knight.tour(method="uniform"): one tour from start, uniform among all of them (a search method).
 
     The draw kernel keeps the frontier sweep (its layers compiled, its transitions in the

@@ -3,7 +3,8 @@
 Drawing depends on the model (Board, Tour) and never the reverse: ``_svg`` draws a Tour,
 ``_overview`` shows one too large for that as a small raster, and ``repr_svg`` and
 ``repr_html`` are the notebook hooks that knight/__init__.py attaches to Tour, importing
-them only when a notebook asks for a picture.
+them only when a notebook asks for a picture; ``_chart`` draws a comparison of methods,
+and ``repr_chart`` is the hook for knight.Comparison.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .._compare import Comparison
     from ..model._tour import Tour
 
 
@@ -31,3 +33,10 @@ def repr_html(tour: Tour) -> str:
 
         return overview_html(tour)
     return render(tour)
+
+
+def repr_chart(comparison: Comparison) -> str:
+    """Comparison._repr_svg_: the comparison as a bar chart for Jupyter."""
+    from ._chart import chart
+
+    return chart(comparison)

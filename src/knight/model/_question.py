@@ -75,6 +75,16 @@ class Question:
 
     __slots__ = ("board", "start", "end", "closed", "fixed", "budget", "deadline", "started", "call")
 
+    board: Board
+    start: int | None
+    end: int | None
+    closed: bool
+    fixed: dict[int, int]
+    budget: int
+    deadline: float
+    started: float
+    call: str
+
     def __init__(
         self,
         board: Board,

@@ -8,6 +8,7 @@ Without the compiled module, a Tour still shares its ``array('i')`` without copy
 from __future__ import annotations
 
 from array import array
+from typing import Any
 
 
 class SquareBuffer:
@@ -21,7 +22,7 @@ class SquareBuffer:
             raise BufferError("a Tour is read-only")
         return memoryview(self._squares).toreadonly()
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:  # a numpy.ndarray (numpy is optional)
         import numpy
 
         shared = numpy.frombuffer(memoryview(self._squares).toreadonly(), dtype=numpy.int32)

@@ -82,7 +82,9 @@ def _rotated(squares: array, start: int) -> array:
     return squares[turn:] + squares[:turn]
 
 
-def backtrack(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+def backtrack(
+    board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
+) -> tuple[int, int, array[int] | None]:
     """Warnsdorff-ordered backtracking with pruning and restarts: the compiled core.
 
     A closed tour passes every square, so one is searched for from the board's first
@@ -110,7 +112,9 @@ def _squares(path: list[int]) -> array:
     return array("i", [square + 1 for square in path])
 
 
-def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+def warnsdorff(
+    board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
+) -> tuple[int, int, array[int] | None]:
     """Warnsdorff's rule alone, ties to the lowest move index (seed 002); no backtracking.
 
     The walk runs in the kernel (_kernels.walk). Raises WarnsdorffStuckError, carrying the
@@ -130,7 +134,9 @@ def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | 
     raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", squares.tolist())
 
 
-def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+def random_warnsdorff(
+    board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
+) -> tuple[int, int, array[int] | None]:
     """Warnsdorff's rule with random tie-breaks, drawn from SplitMix64 (see _splitmix).
 
     Open tours: walks restarted until one succeeds (seed 004). Closed tours, which such
@@ -192,12 +198,16 @@ def _seed_001_lists(board: Board) -> list[list[int]]:
     return neighbour_lists(board.rows, board.cols, _seed_001_order(board.steps), board.mask)
 
 
-def plain(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+def plain(
+    board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
+) -> tuple[int, int, array[int] | None]:
     """Unordered backtracking in seed 001's fixed move order (its first program)."""
     return _fixed_order(_seed_001_lists(board), _free_cells(board), start, closed, budget, deadline)
 
 
-def ordered(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+def ordered(
+    board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
+) -> tuple[int, int, array[int] | None]:
     """Backtracking with each square's moves sorted once, before the search, by their
     target's number of moves, ties to the later move in seed 001's order (its second program)."""
     neighbours = _seed_001_lists(board)

@@ -188,7 +188,7 @@ class _Tally:
         return [a + b for a, b in zip(ones, twos)]
 
 
-def complete(question: Question) -> array:
+def complete(question: Question) -> array[int]:
     """The squares (1-based, in move order) of an open tour of the question's board through
     its fixed moves; NoTourError when there is none (after the refutations, which the entry
     point asked first), SearchLimitError when the budget or the deadline ran out first."""

@@ -1,0 +1,174 @@
+"""knight.compare(): the nodes and time each method needs for one board and start, side by side.
+
+The lesson of the seed documents, measured: plain backtracking (seed 001's first program)
+wanders for millions of nodes where ordering the moves by Warnsdorff's rule (its second
+program, seed 002) walks straight through. Each method runs on its own, as knight.tour
+would run it, with its own node budget and timeout; one that gives up is shown as such.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
+
+from ._find import _method, _run, _seed
+from ._methods import Method
+from .model._board import KNIGHT, Board, _shown
+from .model._deadline import deadline
+from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, WarnsdorffStuckError, unexpected_options
+from .model._question import Question
+from .model._refute import refute
+from .model._status import EXHAUSTED, FOUND
+from .model._tour import Tour
+
+if TYPE_CHECKING:
+    from typing_extensions import Never
+
+__all__ = ["COMPARED_METHODS", "COMPARE_MAX_NODES", "Comparison", "MethodRun", "compare"]
+
+#: The methods compared by default: the seeds' three steps and knight's own search.
+COMPARED_METHODS = ("plain", "ordered", "warnsdorff", "backtrack")
+
+#: Search nodes (squares placed) each method may take, when max_nodes is not given.
+COMPARE_MAX_NODES = 1_000_000
+
+
+class MethodRun(NamedTuple):
+    """One method's run in a comparison: its name, what it came to (one of "found", "no tour",
+    "stuck", "out of nodes", "out of time"), the search nodes (squares placed) it took, its
+    wall time in seconds, and the tour it found (None unless result is "found")."""
+
+    method: str
+    result: str
+    nodes: int
+    seconds: float
+    tour: Tour | None
+
+
+class Comparison:
+    """The runs of knight.compare(): one MethodRun a method, in the order asked, with the
+    question they answered. Iterate it for the runs; str() or table() gives them as a table,
+    and knight.svg.chart() (what a notebook shows) as a bar chart of the nodes."""
+
+    __slots__ = ("board", "start", "closed", "max_nodes", "runs")
+
+    board: Board  #: the board compared on
+    start: int  #: the start, a square number
+    closed: bool  #: whether closed tours were asked for
+    max_nodes: int  #: each method's node budget
+    runs: tuple[MethodRun, ...]  #: one run a method, in the order asked
+
+    def __init__(self, board: Board, start: int, closed: bool, max_nodes: int, runs: Iterable[MethodRun]) -> None:
+        self.board, self.start, self.closed, self.max_nodes = board, start, closed, max_nodes
+        self.runs = tuple(runs)
+
+    def __iter__(self) -> Iterator[MethodRun]:
+        return iter(self.runs)
+
+    def __len__(self) -> int:
+        return len(self.runs)
+
+    def __getitem__(self, method: str) -> MethodRun:
+        """The run of the method named (comparison["plain"])."""
+        for run in self.runs:
+            if run.method == method:
+                return run
+        raise KeyError(method)
+
+    @property
+    def title(self) -> str:
+        """The question in words: "8×8, open tours from a1, at most 1,000,000 nodes a method"."""
+        board, kind = self.board, "closed" if self.closed else "open"
+        return f"{board.name}, {kind} tours from {board.square_name(self.start)}, at most {self.max_nodes:,} nodes a method"
+
+    def table(self) -> str:
+        """The runs as a table (Markdown, which reads as text too): method, nodes, time, result."""
+        lines = ["| method | nodes | ms | result |", "| --- | ---: | ---: | --- |"]
+        lines += [f"| {r.method} | {r.nodes:,} | {r.seconds * 1000:,.2f} | {r.result} |" for r in self.runs]
+        return "\n".join(_aligned(lines)) + "\n"
+
+    def __str__(self) -> str:
+        return f"{self.title}\n\n{self.table()}"
+
+    def __repr__(self) -> str:
+        runs = ", ".join(f"{r.method}: {r.result}, {r.nodes:,} nodes" for r in self.runs)
+        return f"<Comparison of {self.board.name} from {self.board.square_name(self.start)}: {runs}>"
+
+
+def _aligned(lines: list[str]) -> list[str]:
+    """A Markdown table's lines with every column padded to one width (right-aligned where ---:)."""
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    right = [cell.endswith(":") for cell in rows[1]]
+    out = []
+    for k, row in enumerate(rows):
+        if k == 1:
+            cells = [("-" * (w - 1) + ":") if r else "-" * w for w, r in zip(widths, right)]
+        else:
+            cells = [cell.rjust(w) if r else cell.ljust(w) for cell, w, r in zip(row, widths, right)]
+        out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
+def compare(
+    size: object = 8,
+    start: object = None,
+    *,
+    methods: Iterable[str] = COMPARED_METHODS,
+    closed: bool = False,
+    moves: object = KNIGHT,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    seed: int | None = None,
+    **unexpected: Never,
+) -> Comparison:
+    """Run each method (names of knight.METHODS) on one board and start, and say what each needed.
+
+    size and start are as for knight.tour (start=None: the board's first square). Each
+    method gets its own max_nodes search nodes (default 1,000,000) and timeout
+    seconds (default none), and runs as knight.tour(method=...) would, without the short
+    proof tour runs first for the methods that cannot prove a no: so its nodes are its own.
+    A method that gives up is a run whose result says so ("stuck", "out of nodes", "out of
+    time"), not an error. Raises NoTourError when the theorems or the fast rules refute the
+    question (no method then searches).
+    """
+    if unexpected:
+        raise unexpected_options("compare", unexpected)
+    if isinstance(methods, str) or not isinstance(methods, Iterable):
+        raise InvalidTypeError(
+            f"methods must be a sequence of method names, such as {COMPARED_METHODS}, not {_shown(methods)}"
+        )
+    names = list(dict.fromkeys(methods))
+    runs = [_method(name) for name in names]  # InvalidInputError naming an unknown method
+    if not names:
+        raise InvalidInputError("methods is empty: name at least one method to compare")
+    seed = _seed(seed)
+    question = Question.ask(
+        size, start, None, closed, moves, max_nodes, timeout, "compare", default_budget=COMPARE_MAX_NODES
+    )
+    if question.board.givens:
+        raise InvalidInputError("knight.compare takes no puzzle: the methods compared search whole tours")
+    question = question.but(start=question.start or question.board.first)
+    why = refute(question)
+    if why:
+        raise NoTourError(why)
+    assert question.start is not None
+    rows = [_timed(question, name, run, timeout, seed) for name, run in zip(names, runs)]
+    return Comparison(question.board, question.start, question.closed, question.budget, rows)
+
+
+def _timed(question: Question, name: str, run: Method, timeout: float | None, seed: int | None) -> MethodRun:
+    """One method's run from the question's start, on a clock of its own."""
+    asked = question.but()
+    asked.started, asked.deadline = time.monotonic(), deadline(timeout)
+    began = time.perf_counter()
+    try:
+        status, nodes, squares = _run(asked, run, seed, proof=False)
+    except WarnsdorffStuckError as error:
+        return MethodRun(name, "stuck", len(error.path), time.perf_counter() - began, None)
+    seconds = time.perf_counter() - began
+    if status == FOUND:
+        return MethodRun(name, "found", nodes, seconds, Tour._trusted(squares, asked.board))
+    if status == EXHAUSTED:
+        return MethodRun(name, "no tour", nodes, seconds, None)
+    return MethodRun(name, "out of time" if asked.expired() else "out of nodes", nodes, seconds, None)

@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ._methods import METHODS, PROVING, Method, auto, choose, construct
-from .model._board import KNIGHT, Board, _shown, as_board, rectangle
+from .model._board import KNIGHT, Board, _shown, as_board, integer, rectangle
+from .model._deadline import OutOfTime
 from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, unexpected_options
+from .model._memory import allocating
 from .model._question import DEFAULT_MAX_NODES, SEARCH_MAX_SQUARES, Question
 from .model._refute import GRAPH_MAX_SQUARES, refute
-from .model._status import EXHAUSTED, FOUND
+from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
 from .search import _kernels as _search_kernels
 from .search import backtrack, complete, search_bytes
@@ -103,8 +105,8 @@ def tour(
         raise unexpected_options("tour", unexpected)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
-    if seed is not None and type(seed) is not int:
-        raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
+    if seed is not None:
+        seed = integer(seed, "seed")  # numpy's integers too, never a bool or a float
     return Tour._trusted(_answer(question, method, run, seed), question.board)
 
 
@@ -200,7 +202,11 @@ def _run(question: Question, run: Method, seed: int | None):
             f"{board.name} has {len(board):,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes "
             f"(it would need about {search_bytes(board) / 2**30:,.1f} GiB)"
         )
-    return run(board, start - 1, question.closed, question.budget, seed, question.deadline)
+    try:
+        with allocating(0 if run is construct else search_bytes(board), f"the search of {board.name}"):
+            return run(board, start - 1, question.closed, question.budget, seed, question.deadline)
+    except OutOfTime:  # in a method's set-up, before its search began
+        return LIMIT, 0, None
 
 
 def _limit(question: Question, method: object, nodes: int) -> SearchLimitError:

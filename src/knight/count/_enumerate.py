@@ -32,9 +32,10 @@ import importlib
 import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Optional, Sequence, Tuple
 
-from ..model._board import KNIGHT, Board, _shown
-from ..model._deadline import NEVER, timed_out
+from ..model._board import KNIGHT, Board, _shown, boolean
+from ..model._deadline import NEVER, OutOfTime, timed_out
 from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, unexpected_options
+from ..model._memory import allocating
 from ..model._question import MAX_BUDGET, SEARCH_MAX_SQUARES, Question
 from ..model._refute import refute
 from ..model._tour import Tour
@@ -92,9 +93,16 @@ def stop_requested() -> bool:
     return _stop_requested
 
 
-def _walker(module, board: Board, prefix, ends, target: int, ordered: bool):
-    """A walker of module over board's squares with board's leaper."""
-    return module.Walker(board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps)
+def _walker(module, board: Board, prefix, ends, target: int, ordered: bool, deadline: float = NEVER):
+    """A walker of module over board's squares with board's leaper: InvalidInputError when its
+    tables cannot fit in memory, OutOfTime when the deadline passes while they are built."""
+    with allocating(board.rows * board.cols * module.CELL_BYTES, f"the walk of {board.name}"):
+        return module.Walker(board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps, deadline)
+
+
+def _monotonic(until: float) -> float:
+    """The time.monotonic() reading of the wall-clock (time.time()) deadline until, kept across processes."""
+    return NEVER if until == NEVER else time.monotonic() + (until - time.time())
 
 
 def chunk(module, board: Board) -> int:
@@ -115,7 +123,10 @@ def run_item(item: WorkItem) -> tuple[int, int, str]:
     nodes_at_a_time = chunk(module, item.board)
     tours = nodes = 0
     for prefix, ends, weight in item.paths:
-        walker = _walker(module, item.board, prefix, ends, n, False)
+        try:
+            walker = _walker(module, item.board, prefix, ends, n, False, _monotonic(item.until))
+        except OutOfTime:
+            return tours, nodes, TIMED_OUT
         while True:
             if _stop_requested:
                 return tours, nodes, STOPPED
@@ -177,7 +188,7 @@ def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end
     tick wraps the loops over squares (see _ticker).
     """
     cells = board.rows * board.cols
-    identity = [tuple(range(cells))]
+    identity: list[_symmetry.Symmetry] = [range(cells)]  # not a tuple: a board may have millions of cells
     if end is not None:
         if len(board) == 1:
             return [((end,), None, 1, identity)] if start in (None, end) else []
@@ -208,6 +219,7 @@ def plan(
     symmetry: bool = True,
     end: Optional[int] = None,
     check: Optional[Callable[[int], None]] = None,
+    deadline: float = NEVER,
 ):
     """The work items of a count and the nodes the split placed: (items, nodes).
 
@@ -218,7 +230,7 @@ def plan(
     items in turn, at most MAX_ITEMS. check(nodes), if given, is called after each path
     is grown (each costs a walker the size of the board) with the nodes placed so far, and
     every so often in the loops over squares and roots (a board may have millions); it
-    stops the split by raising.
+    stops the split by raising; a walker being built stops with OutOfTime once deadline passes.
     """
     n = len(board)
     nodes = 0
@@ -232,7 +244,7 @@ def plan(
         for paths, ends, group in levels:
             children = []
             for path, weight in paths:
-                walker = _walker(module, board, path, ends, depth + 1, False)
+                walker = _walker(module, board, path, ends, depth + 1, False, deadline)
                 while True:
                     _, used, squares = walker.next(MAX_BUDGET)
                     nodes += used
@@ -280,7 +292,7 @@ def options(question: Question, executor: object, progress: object) -> Options:
     """A count's running options, checked (bad ones raise before any work)."""
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
-    bar_class = _tqdm() if progress else None
+    bar_class = _tqdm() if boolean(progress, "progress") else None
     return Options(executor, bar_class, question.budget, question.until(), question.started)
 
 
@@ -343,7 +355,12 @@ def walk_count(
         if run.until != NEVER and time.time() >= run.until:
             raise timed_out(run.started, f"{nodes:,} search nodes, splitting the count into work items")
 
-    items, nodes = plan(_kernels.walker, board, start, closed, symmetry, end, check)
+    try:
+        items, nodes = plan(_kernels.walker, board, start, closed, symmetry, end, check, _monotonic(run.until))
+    except OutOfTime:
+        raise timed_out(
+            run.started, f"the walker's tables of {board.name}, splitting the count into work items"
+        ) from None
     if nodes > run.budget:
         raise _limit_error(board, start, closed, run.budget)
     items = [item._replace(until=run.until) for item in items]
@@ -465,7 +482,10 @@ def _walk_tours(module, board: Board, roots, question: Question, start, end):
     nodes, budget, closed = 0, question.budget, question.closed
     nodes_at_a_time = chunk(module, board)
     for prefix, ends in roots:
-        walker = _walker(module, board, prefix, ends, len(board), True)
+        try:
+            walker = _walker(module, board, prefix, ends, len(board), True, question.deadline)
+        except OutOfTime:
+            raise question.timed_out(f"{nodes:,} search nodes, building the walker's tables of {board.name}") from None
         while True:
             status, used, squares = walker.next(min(nodes_at_a_time, budget - nodes))
             nodes += used

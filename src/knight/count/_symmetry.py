@@ -20,7 +20,7 @@ from typing import Callable, Dict, Iterable, List, Sequence, Tuple
 
 from ..model._board import Board
 
-Symmetry = Tuple[int, ...]
+Symmetry = Sequence[int]  # a tuple, or a range for the identity
 
 
 def _untimed(items):

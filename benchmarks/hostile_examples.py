@@ -65,13 +65,15 @@ class Example:
     lines: int = 1  # the most lines on stderr (the judge says which line it skipped, then that it stopped)
 
 
-def deadline(name: str, call: str, timeout: float, setup: str = "") -> Example:
-    return Example(name, call, setup, within=timeout)
+def deadline(call: str, timeout: float, setup: str = "", name: str = "") -> Example:
+    """A call with timeout= (or max_nodes=), named by its text without "knight." unless name says otherwise."""
+    return Example(name or call.replace("knight.", ""), call, setup, within=timeout)
 
 
 PUZZLE = (
     "b = Board.parse('\\n'.join(' '.join('1' if (r, c) == (50, 50) else '.' for c in range(100)) for r in range(100)))"
 )
+POOL = "from concurrent.futures import ThreadPoolExecutor\npool = ThreadPoolExecutor(2)"
 CLOSED_PAIR = (
     "import pickle\n"
     "def answers(board):\n"
@@ -89,15 +91,34 @@ CLOSED_ANSWER = repr(["NoTourError", "False", "0", "0", "False"])
 
 EXAMPLES = [
     # -- deadlines ignored
-    deadline("tour(20000, timeout=0.5)", "knight.tour(20000, timeout=0.5)", 0.5),
-    deadline("tour(46340, timeout=1)", "knight.tour(46340, timeout=1)", 1),
-    deadline("tour(2000, start=1, end=2, timeout=1)", "knight.tour(2000, start=1, end=2, timeout=1)", 1),
-    deadline("exists(3000, start=1, end=2, timeout=1)", "knight.exists(3000, start=1, end=2, timeout=1)", 1),
-    deadline("solve(100×100, one given mid-board, timeout=2)", "knight.solve(b, timeout=2)", 2, PUZZLE),
+    deadline("knight.tour(20000, timeout=0.5)", 0.5),
+    deadline("knight.tour(46340, timeout=1)", 1),
+    deadline("knight.tour(2000, start=1, end=2, timeout=1)", 1),
+    deadline("knight.exists(3000, start=1, end=2, timeout=1)", 1),
+    deadline("knight.solve(b, timeout=2)", 2, PUZZLE, "solve(100×100, one given mid-board, timeout=2)"),
     Example("count((1, 10**7), timeout=1)", "knight.count((1, 10**7), timeout=1)", within=1, answer="0"),
-    deadline("count((3, 10**7), timeout=1)", "knight.count((3, 10**7), timeout=1)", 1),
-    deadline("count(3000, closed=True, timeout=1)", "knight.count(3000, closed=True, timeout=1)", 1),
-    deadline("tour(8, method='uniform', max_nodes=100)", "knight.tour(8, method='uniform', max_nodes=100)", 2),
+    deadline("knight.count((3, 10**7), timeout=1)", 1),
+    deadline("knight.count(3000, closed=True, timeout=1)", 1),
+    deadline("knight.tour(8, method='uniform', max_nodes=100)", 2),
+    # -- every phase on a board of millions of squares (the follow-up's list), timeout=0.5
+    deadline("knight.tour(3000, method='warnsdorff', timeout=0.5)", 0.5),
+    deadline("knight.tour(3000, method='backtrack', timeout=0.5)", 0.5),
+    deadline("knight.tour(3000, method='plain', timeout=0.5)", 0.5),
+    deadline("knight.tour(3000, closed=True, method='random', timeout=0.5)", 0.5),
+    deadline("knight.tour((3000, 3000), moves=(1, 4), timeout=0.5)", 0.5),
+    deadline("knight.tour(Board(3000, holes=[5]), timeout=0.5)", 0.5),
+    deadline("next(knight.tours(3000, timeout=0.5))", 0.5),
+    deadline("knight.count(3000, timeout=0.5)", 0.5),
+    deadline("knight.count(3000, start=1, method='enumerate', timeout=0.5)", 0.5),
+    deadline("knight.tour(2000, method='uniform', timeout=0.5)", 0.5),
+    deadline("knight.count(3000, executor=pool, timeout=0.5)", 0.5, POOL),
+    deadline("knight.count((3, 10**7), executor=pool, timeout=1)", 1, POOL),
+    deadline(
+        "knight.solve(b, timeout=0.5)",
+        0.5,
+        "b = Board.parse('1 ' + '. ' * 998 + '5000\\n' + ('. ' * 1000 + '\\n') * 999)",
+        "solve(1000×1000, moves 1 and 5000, timeout=0.5)",
+    ),
     # -- memory taken before the question is answered
     Example("count((1, 2**31 - 1))", "knight.count((1, 2**31 - 1))", answer="0"),
     Example("tour((40000, 40000), moves=(0, 1), timeout=1)", "knight.tour((40000, 40000), moves=(0, 1), timeout=1)"),

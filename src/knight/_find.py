@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from ._methods import METHODS, PROVING, Method, auto, choose, construct
+from ._methods import METHODS, PROVING, Method, auto, choose, construct, refuse_late_setup
 from .model._board import KNIGHT, Board, _shown, as_board, integer, rectangle
 from .model._deadline import OutOfTime
 from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, unexpected_options
@@ -105,8 +105,10 @@ def tour(
         raise unexpected_options("tour", unexpected)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
-    if seed is not None:
-        seed = integer(seed, "seed")  # numpy's integers too, never a bool or a float
+    if seed is not None and type(seed) is not int:
+        if isinstance(seed, bool) or not hasattr(seed, "__index__") or getattr(seed, "ndim", 0) != 0:
+            raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
+        seed = integer(seed, "seed")  # numpy's integers
     return Tour._trusted(_answer(question, method, run, seed), question.board)
 
 
@@ -202,6 +204,7 @@ def _run(question: Question, run: Method, seed: int | None):
             f"{board.name} has {len(board):,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes "
             f"(it would need about {search_bytes(board) / 2**30:,.1f} GiB)"
         )
+    refuse_late_setup(board, question.deadline, run, _search_kernels.core.__name__.endswith("_py"))
     try:
         with allocating(0 if run is construct else search_bytes(board), f"the search of {board.name}"):
             return run(board, start - 1, question.closed, question.budget, seed, question.deadline)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from ..model._board import KNIGHT, Board, _shown, boolean
 from ..model._deadline import NEVER, OutOfTime, timed_out
@@ -52,6 +52,10 @@ SPLIT_LEVELS = 8
 #: Boards past this many squares are not split (each path of a split costs a walker the
 #: size of the board, and no count of such a board finishes): their roots are the items.
 SPLIT_MAX_SQUARES = 1024
+
+#: Boards past this many cells merge no work items by symmetry: the symmetries' tables would
+#: take seconds and gigabytes, on boards no count finishes anyway.
+SYMMETRY_MAX_CELLS = 1 << 18
 
 #: A count has at most this many work items, each with some of the split's paths.
 MAX_ITEMS = 256
@@ -162,22 +166,23 @@ def _ticker(check: Optional[Callable[[int], None]]):
     return tick
 
 
-def _starts(board: Board, tick=_untimed) -> list[int]:
+def _starts(board: Board, tick=_untimed) -> Iterable[int]:
     """Squares (0-based) an open tour can start on, by the colour rule, in order.
 
     A leaper whose every move changes colour (a + b odd: the knight) alternates colours
     along a tour, so when the colours differ by one a tour starts (and ends) on the larger
     colour, and when they differ by more no tour starts anywhere.
     """
+    cells = range(board.rows * board.cols) if board.mask is None else board.cells()  # no list of millions
     if not board.changes_colour:
-        return board.cells()
+        return cells
     light, dark = board.colour_counts
     if abs(light - dark) > 1:
         return []
     if light == dark:
-        return board.cells()
+        return cells
     colour = 0 if light > dark else 1
-    return [cell for cell in tick(board.cells()) if board.colour(cell + 1) == colour]
+    return (cell for cell in tick(cells) if board.colour(cell + 1) == colour)
 
 
 def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end: Optional[int] = None, tick=_untimed):
@@ -204,7 +209,7 @@ def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end
             return [((first, home[0]), (home[0],), 1, identity)] if home else []
         weight = 1 if start is None else 2
         return [((first, after), tuple(home[index + 1 :]), weight, identity) for index, after in enumerate(home[:-1])]
-    group = _symmetry.symmetries(board, tick) if symmetry else identity
+    group = _symmetry.symmetries(board, tick) if symmetry and cells <= SYMMETRY_MAX_CELLS else identity
     if start is not None:
         return [((start,), None, 1, _symmetry.stabilizer(group, start))]
     classes = _symmetry.orbits(tick(_starts(board, tick)), group)
@@ -467,13 +472,13 @@ def tours(
     _walkable(board)
     if refute(question):
         return iter(())
-    roots: list[tuple[tuple[int, ...], Optional[tuple[int, ...]]]]
+    roots: Iterable[tuple[tuple[int, ...], Optional[tuple[int, ...]]]]
     if closed and first is not None:
         roots = [((first,), tuple(board.neighbours_of(first)))]
     elif closed:
         roots = [(prefix, ends) for prefix, ends, _, _ in _roots(board, None, True, False)]
-    else:
-        roots = [((square,), None) for square in ([first] if first is not None else _starts(board))]
+    else:  # one at a time: a board may have millions of starts
+        roots = (((square,), None) for square in ([first] if first is not None else _starts(board)))
     return _walk_tours(_kernels.walker, board, roots, question, first, last)
 
 

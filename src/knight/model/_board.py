@@ -205,10 +205,11 @@ def _file_index(letters: str) -> int:
     return col - 1
 
 
-def parse_square(square: object, rows: int, cols: int) -> int:
+def parse_square(square: object, rows: int, cols: int, what: str = "square") -> int:
     """Return the square number (1-based) that square names in the rows×cols rectangle.
 
-    square is a number (1 to rows*cols), a 0-based (row, col) pair or an algebraic name.
+    square is a number (1 to rows*cols), a 0-based (row, col) pair or an algebraic name;
+    what names the argument in the error for a value of another type ("start", "hole").
     """
     if type(square) is int and 0 < square <= rows * cols:
         return square
@@ -233,7 +234,7 @@ def parse_square(square: object, rows: int, cols: int) -> int:
                 f"square {_shown(square)} is off the {board} board (rows 0 to {rows - 1}, cols 0 to {cols - 1})"
             )
         return row * cols + col + 1
-    number = integer(square, "square")  # numpy's integers too
+    number = integer(square, what)  # numpy's integers too; an array or a float named by its argument
     if 0 < number <= rows * cols:
         return number
     if number.bit_length() > 64:
@@ -485,7 +486,7 @@ class Board:
         """The number of a square of the board, named by number, (row, col) pair or name."""
         if type(square) is int and self._mask is None and 0 < square <= self._squares:
             return square
-        number = parse_square(square, self._rows, self._cols)
+        number = parse_square(square, self._rows, self._cols, what)
         if self._mask is not None and not self._mask[number - 1]:
             raise InvalidInputError(f"{what} {_shown(square)} is a hole of {self.name}, not a square")
         return number

@@ -113,6 +113,8 @@ def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | 
     )
     if status != EXHAUSTED:
         return status, nodes, squares if status == FOUND else None
+    if expired(deadline):  # the path's list (millions of squares) and the sentence are not made past it
+        return LIMIT, nodes, None
     n = len(board)
     where = f"from {board.square_name(start + 1)} on {board.name}"
     if len(squares) < n:

@@ -106,9 +106,10 @@ def tour(
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
     if seed is not None and type(seed) is not int:
-        if isinstance(seed, bool) or not hasattr(seed, "__index__") or getattr(seed, "ndim", 0) != 0:
-            raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
-        seed = integer(seed, "seed")  # numpy's integers
+        try:
+            seed = integer(seed, "seed")  # numpy's integers too, never a bool, a float or an array
+        except InvalidTypeError:
+            raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}") from None
     return Tour._trusted(_answer(question, method, run, seed), question.board)
 
 

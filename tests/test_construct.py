@@ -191,7 +191,7 @@ def test_a_refused_allocation_names_the_board_and_the_bytes(monkeypatch):
         raise MemoryError()
 
     monkeypatch.setattr(_rectangle, "construct", refuse)
-    with pytest.raises(MemoryError, match=r"no memory for the tour of 20×30: it needs 2,400 bytes"):
+    with pytest.raises(knight.InvalidInputError, match=r"no memory for the tour of 20×30: it needs about 2,400 bytes"):
         knight.tour((20, 30), 1)
 
 

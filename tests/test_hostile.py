@@ -223,3 +223,143 @@ def test_a_construction_that_cannot_meet_its_deadline_is_refused_up_front(constr
 
 def test_a_construction_within_its_deadline_is_built(construct_core):
     assert len(knight.tour(200, timeout=10)) == 40_000
+
+
+# -- every phase keeps the deadline (item 1): no long phase begins, or it stops in its chunk ----------
+
+
+def _stops_in_time(call, timeout, words):
+    """call raises SearchLimitError saying words, and returns well within timeout + generous room."""
+    began = time.monotonic()
+    with pytest.raises(knight.SearchLimitError, match=words):
+        call()
+    assert time.monotonic() - began < timeout + 5  # room for a loaded machine: the phases' own work is seconds
+
+
+def test_neighbour_lists_stop_at_a_passed_deadline():
+    from knight.model._deadline import OutOfTime
+
+    with pytest.raises(OutOfTime):
+        Board((100, 100)).neighbour_lists(time.monotonic() - 1)
+    assert len(Board((100, 100)).neighbour_lists(time.monotonic() + 60)) == 10_000
+
+
+def test_the_fixed_end_search_keeps_its_deadline_in_its_set_up():
+    """On 1000×1000 the neighbour lists alone take seconds: the propagation stops in its first chunks."""
+    _stops_in_time(lambda: knight.tour((1000, 1000), start=1, end=2, timeout=0.05), 0.05, "propagation")
+
+
+def test_a_puzzle_kernel_looks_at_the_clock_by_the_board_s_size(puzzle_cores):
+    """One given mid-board on 100×100: each node of the forward search floods the board."""
+    picture = "\n".join(" ".join("1" if (r, c) == (50, 50) else "." for c in range(100)) for r in range(100))
+    _stops_in_time(lambda: knight.solve(picture, timeout=0.3), 0.3, "timed out")
+
+
+def test_a_walker_s_tables_keep_the_deadline(counter):
+    _stops_in_time(lambda: knight.count((1000, 1000), closed=True, timeout=0.05), 0.05, "timed out")
+    _stops_in_time(lambda: next(knight.tours((1000, 1000), timeout=0.05)), 0.05, "timed out")
+
+
+def test_a_huge_count_builds_no_symmetry_tables(counter, monkeypatch):
+    from knight.count import _symmetry
+
+    def built(*args):
+        raise AssertionError("the symmetries of a board of millions of cells were listed")
+
+    monkeypatch.setattr(_symmetry, "symmetries", built)
+    _stops_in_time(lambda: knight.count((1000, 1000), method="enumerate", timeout=0.05), 0.05, "timed out")
+
+
+def test_the_uniform_draw_counts_its_set_up_against_max_nodes(draw):
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=100"):
+        knight.tour(8, method="uniform", max_nodes=100)
+
+
+def test_a_twin_search_whose_set_up_cannot_meet_its_deadline_is_refused_up_front():
+    from knight import _methods
+    from knight.search import backtrack, warnsdorff
+
+    soon = time.monotonic() + 0.5
+    with pytest.raises(knight.SearchLimitError, match=r"the set-up of the search of 3000×3000 may take up to"):
+        _methods.refuse_late_setup(Board(3000), soon, warnsdorff, twin=True)
+    _methods.refuse_late_setup(Board(3000), soon, backtrack, twin=False)  # the compiled core looks at the clock
+    _methods.refuse_late_setup(Board(3000), soon + 1e3, backtrack, twin=True)
+
+
+# -- a MemoryError is the library's error, naming the board and the bytes (item 2) ---------------------
+
+
+def test_a_refused_allocation_in_a_format_is_the_library_s_error(monkeypatch):
+    from knight.model import _text
+
+    def refuse(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(_text, "line", refuse)
+    with pytest.raises(knight.InvalidInputError, match=r"Tour.line\(\) of a tour of 5×5: it needs about 600 bytes"):
+        knight.tour(5).line()
+
+
+def test_a_refused_allocation_in_a_count_is_the_library_s_error(monkeypatch):
+    from knight.count import _sweep
+
+    def refuse(*args, **kwargs):
+        raise MemoryError("a layer outgrew memory")
+
+    monkeypatch.setattr(_sweep, "count", refuse)
+    with pytest.raises(knight.InvalidInputError, match=r"counting the open tours of 4×5.*a layer outgrew memory"):
+        knight.count((4, 5))
+
+
+def test_a_puzzle_search_too_large_names_the_board_and_the_bytes(monkeypatch):
+    from knight.model import _memory
+
+    monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 30)
+    picture = "1 " + ". " * 298 + "500\n" + (". " * 300 + "\n") * 299  # the domain search: a bit per cell and move
+    with pytest.raises(knight.InvalidInputError, match=r"the puzzle search of 300×300 needs 1\.9 GiB \(.* bytes\)"):
+        knight.solve(picture)
+
+
+# -- text readers bound their lines (item 3) ----------------------------------------------------------
+
+
+def test_from_line_reads_no_more_words_than_the_board_has_squares():
+    with pytest.raises(knight.NotATourError, match="not more than 25"):
+        Tour.from_line("1 " * 10**6, 5)
+    with pytest.raises(knight.NotATourError, match=r"'1111111111111111111111'\.\.\. is not a number"):
+        Tour.from_line("1" * 10**6, 5)
+    assert Tour.from_line("\n".join(map(str, knight.tour(5))), 5) == knight.tour(5)
+
+
+def test_a_picture_line_is_bounded():
+    from knight.model._board import MAX_PICTURE_LINE
+
+    with pytest.raises(knight.InvalidInputError, match="picture line 2 is longer than"):
+        Board.parse(". .\n" + "." * (MAX_PICTURE_LINE + 1))
+
+
+# -- flags are bools, numbers ints (item 4) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: knight.count(5, progress=1), knight.InvalidTypeError, "progress must be True or False"),
+        (lambda: knight.tour(5).grid(boxed=1), knight.InvalidTypeError, "boxed must be True or False"),
+        (lambda: knight.tour(8, timeout=numpy.array([1.0])), knight.InvalidTypeError, "timeout"),
+        (lambda: knight.tour(8, method="random", seed=1.0), knight.InvalidTypeError, "seed must be an integer"),
+        (lambda: knight.tour(8, method="random", seed=True), knight.InvalidTypeError, "seed must be an integer"),
+        (lambda: knight.svg.render(knight.tour(5), size=300.0), knight.InvalidTypeError, "size must be an integer"),
+        (lambda: knight.tour(8, start=numpy.array([1, 2])), knight.InvalidTypeError, "start must be an integer"),
+        (lambda: knight.tour(8, end=1.5), knight.InvalidTypeError, "end must be an integer"),
+    ],
+)
+def test_flags_are_bools_and_counts_integers(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_numpy_integers_and_bools_are_taken():
+    assert knight.tour(8, method="random", seed=numpy.int64(3)) == knight.tour(8, method="random", seed=3)
+    assert knight.svg.render(knight.tour(5), size=numpy.int32(300)) == knight.svg.render(knight.tour(5), size=300)
+    assert knight.tour(5).grid(boxed=numpy.bool_(True)) == knight.tour(5).grid(boxed=True)

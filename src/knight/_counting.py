@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Optional
 from .count import _enumerate, _sweep, tours
 from .model._board import KNIGHT, _shown
 from .model._errors import InvalidInputError, InvalidTypeError, unexpected_options
+from .model._memory import allocating
 from .model._refute import refute
 
 if TYPE_CHECKING:
@@ -124,16 +125,17 @@ def count(
     first, last = _enumerate.zero_based(question.start), _enumerate.zero_based(question.end)
     walk = method == "enumerate" or wide is not None
     walk = walk or (method == "auto" and last is None and walked_by_auto(board, question.closed))
-    if walk:
-        return _enumerate.walk_count(board, first, question.closed, run, end=last).tours
-    return _sweep.count(
-        board,
-        first,
-        last,
-        question.closed,
-        executor=run.executor,
-        bar_class=run.bar_class,
-        budget=run.budget,
-        until=run.until,
-        started=run.started,
-    )
+    with allocating(0, f"counting the {question.kind} tours of {board.name}"):  # a MemoryError named
+        if walk:
+            return _enumerate.walk_count(board, first, question.closed, run, end=last).tours
+        return _sweep.count(
+            board,
+            first,
+            last,
+            question.closed,
+            executor=run.executor,
+            bar_class=run.bar_class,
+            budget=run.budget,
+            until=run.until,
+            started=run.started,
+        )

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from ._methods import METHODS, PROVING, Method, auto, choose, construct
-from .model._board import KNIGHT, Board, _shown, as_board, rectangle
+from ._methods import METHODS, PROVING, Method, auto, choose, construct, refuse_late_setup
+from .model._board import KNIGHT, Board, _shown, as_board, integer, rectangle
+from .model._deadline import OutOfTime
 from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, unexpected_options
+from .model._memory import allocating
 from .model._question import DEFAULT_MAX_NODES, SEARCH_MAX_SQUARES, Question
 from .model._refute import GRAPH_MAX_SQUARES, refute
-from .model._status import EXHAUSTED, FOUND
+from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
 from .search import _kernels as _search_kernels
 from .search import backtrack, complete, search_bytes
@@ -109,7 +111,10 @@ def tour(
 def _seed(seed: object) -> int | None:
     """seed, checked: an integer or None."""
     if seed is not None and type(seed) is not int:
-        raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}")
+        try:
+            seed = integer(seed, "seed")  # numpy's integers too, never a bool, a float or an array
+        except InvalidTypeError:
+            raise InvalidTypeError(f"seed must be an integer or None, not {_shown(seed)}") from None
     return seed
 
 
@@ -206,7 +211,12 @@ def _run(question: Question, run: Method, seed: int | None, proof: bool = True):
             f"{board.name} has {len(board):,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes "
             f"(it would need about {search_bytes(board) / 2**30:,.1f} GiB)"
         )
-    return run(board, start - 1, question.closed, question.budget, seed, question.deadline)
+    refuse_late_setup(board, question.deadline, run, _search_kernels.core.__name__.endswith("_py"))
+    try:
+        with allocating(0 if run is construct else search_bytes(board), f"the search of {board.name}"):
+            return run(board, start - 1, question.closed, question.budget, seed, question.deadline)
+    except OutOfTime:  # in a method's set-up, before its search began
+        return LIMIT, 0, None
 
 
 def _limit(question: Question, method: object, nodes: int) -> SearchLimitError:

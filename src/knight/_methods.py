@@ -44,15 +44,33 @@ def _construction_time(board: Board) -> float:
     return len(board) / CONSTRUCT_RATE["twin" if twin else "compiled"]
 
 
+#: Cells a second the search's twins set up, at the least (Python lists of neighbours,
+#: degrees and tie-breaks: about 3 µs a cell measured on a loaded two-core machine on
+#: 3000×3000); a deadline their set-up cannot meet at this rate is refused up front.
+TWIN_SETUP_RATE = 1e5
+
+
 def _refuse_late_construction(board: Board, deadline: float) -> None:
     """SearchLimitError before a construction that cannot end by the deadline (it never looks
     at the clock once begun: linear time, in one pass)."""
+    _refuse_late(board, deadline, "the construction", _construction_time(board))
+
+
+def refuse_late_setup(board: Board, deadline: float, run: Method, twin: bool) -> None:
+    """SearchLimitError before a search by run on the twin kernels (twin) whose set-up, in
+    Python and not looking at the clock, cannot end by the deadline."""
+    if twin and run in (backtrack, warnsdorff, random_warnsdorff):
+        _refuse_late(board, deadline, "the set-up of the search", board.rows * board.cols / TWIN_SETUP_RATE)
+
+
+def _refuse_late(board: Board, deadline: float, what: str, needed: float) -> None:
+    """SearchLimitError when what, on board, may take needed seconds, more than are left before the deadline."""
     if deadline == NEVER or len(board) < CONSTRUCT_CLOCK_SQUARES:
         return
-    needed, left = _construction_time(board), deadline - time.monotonic()
+    left = deadline - time.monotonic()
     if needed > left:
         raise SearchLimitError(
-            f"the construction of {board.name} may take up to {needed:.1f} s, more than the "
+            f"{what} of {board.name} may take up to {needed:.1f} s, more than the "
             f"{max(left, 0.0):.2f} s left before the timeout: give it more time, or no timeout"
         )
 

@@ -7,7 +7,7 @@ from array import array
 
 from ..model._board import Board
 from ..model._errors import InvalidInputError
-from ..model._memory import TOUR_BYTES_PER_SQUARE, check_memory, out_of_memory
+from ..model._memory import TOUR_BYTES_PER_SQUARE, allocating
 from . import _rectangle, _strips
 
 
@@ -37,10 +37,7 @@ def build(board: Board, start: int, closed: bool) -> array[int]:
         )
     rows, cols = board.size
     needed, what = rows * cols * TOUR_BYTES_PER_SQUARE, f"the tour of {board.name}"
-    check_memory(needed, f"size {board.name}: {what}")
-    try:
+    with allocating(needed, what):
         if _rectangle.applies(rows, cols):
             return _rectangle.construct(rows, cols, start, closed)
         return _strips.tour(rows, cols, start)
-    except MemoryError:  # refused all the same (the check cannot see every limit): say what it needed
-        raise out_of_memory(needed, what) from None

@@ -12,7 +12,7 @@ are uniform, and a seed gives the same tour every time, though not the same in b
 from __future__ import annotations
 
 from ._plan import KNIGHT_STEPS, Plan, Question, TooManyArrows, plan, question_of, remembered, walk_edges
-from ._states import CHUNK, demanded, demands, successors
+from ._states import CHUNK, demanded, demands_first, successors
 
 _ARROWS: dict = {}  # the last few questions' kept sweeps
 
@@ -30,8 +30,7 @@ def _keep_arrows(question: Question, most: int, check) -> tuple[Plan, list[dict]
     sweep = plan(*question, check=check)
     if not sweep.factor:
         return sweep, []
-    if check is not None:  # the demand patterns first (their work is not kept)
-        demands(sweep, lambda: check(0, 0))
+    demands_first(sweep, 0, check)  # the demand patterns first (not kept, but counted as work)
     layer, arrows, kept = {b"": 1}, [], 0
     for index, step in enumerate(sweep.steps):
         into: dict = {}

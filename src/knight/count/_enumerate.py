@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Tuple
 
-from ..model._board import KNIGHT, Board, _shown
-from ..model._deadline import NEVER, timed_out
+from ..model._board import KNIGHT, Board, _shown, boolean
+from ..model._deadline import NEVER, OutOfTime, timed_out
 from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, unexpected_options
+from ..model._memory import allocating
 from ..model._question import MAX_BUDGET, SEARCH_MAX_SQUARES, Question
 from ..model._refute import refute
 from ..model._tour import Tour
@@ -51,6 +52,10 @@ SPLIT_LEVELS = 8
 #: Boards past this many squares are not split (each path of a split costs a walker the
 #: size of the board, and no count of such a board finishes): their roots are the items.
 SPLIT_MAX_SQUARES = 1024
+
+#: Boards past this many cells merge no work items by symmetry: the symmetries' tables would
+#: take seconds and gigabytes, on boards no count finishes anyway.
+SYMMETRY_MAX_CELLS = 1 << 18
 
 #: A count has at most this many work items, each with some of the split's paths.
 MAX_ITEMS = 256
@@ -92,9 +97,16 @@ def stop_requested() -> bool:
     return _stop_requested
 
 
-def _walker(module, board: Board, prefix, ends, target: int, ordered: bool):
-    """A walker of module over board's squares with board's leaper."""
-    return module.Walker(board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps)
+def _walker(module, board: Board, prefix, ends, target: int, ordered: bool, deadline: float = NEVER):
+    """A walker of module over board's squares with board's leaper: InvalidInputError when its
+    tables cannot fit in memory, OutOfTime when the deadline passes while they are built."""
+    with allocating(board.rows * board.cols * module.CELL_BYTES, f"the walk of {board.name}"):
+        return module.Walker(board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps, deadline)
+
+
+def _monotonic(until: float) -> float:
+    """The time.monotonic() reading of the wall-clock (time.time()) deadline until, kept across processes."""
+    return NEVER if until == NEVER else time.monotonic() + (until - time.time())
 
 
 def chunk(module, board: Board) -> int:
@@ -115,7 +127,10 @@ def run_item(item: WorkItem) -> tuple[int, int, str]:
     nodes_at_a_time = chunk(module, item.board)
     tours = nodes = 0
     for prefix, ends, weight in item.paths:
-        walker = _walker(module, item.board, prefix, ends, n, False)
+        try:
+            walker = _walker(module, item.board, prefix, ends, n, False, _monotonic(item.until))
+        except OutOfTime:
+            return tours, nodes, TIMED_OUT
         while True:
             if _stop_requested:
                 return tours, nodes, STOPPED
@@ -151,22 +166,23 @@ def _ticker(check: Optional[Callable[[int], None]]):
     return tick
 
 
-def _starts(board: Board, tick=_untimed) -> list[int]:
+def _starts(board: Board, tick=_untimed) -> Iterable[int]:
     """Squares (0-based) an open tour can start on, by the colour rule, in order.
 
     A leaper whose every move changes colour (a + b odd: the knight) alternates colours
     along a tour, so when the colours differ by one a tour starts (and ends) on the larger
     colour, and when they differ by more no tour starts anywhere.
     """
+    cells = range(board.rows * board.cols) if board.mask is None else board.cells()  # no list of millions
     if not board.changes_colour:
-        return board.cells()
+        return cells
     light, dark = board.colour_counts
     if abs(light - dark) > 1:
         return []
     if light == dark:
-        return board.cells()
+        return cells
     colour = 0 if light > dark else 1
-    return [cell for cell in tick(board.cells()) if board.colour(cell + 1) == colour]
+    return (cell for cell in tick(cells) if board.colour(cell + 1) == colour)
 
 
 def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end: Optional[int] = None, tick=_untimed):
@@ -177,7 +193,7 @@ def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end
     tick wraps the loops over squares (see _ticker).
     """
     cells = board.rows * board.cols
-    identity = [tuple(range(cells))]
+    identity: list[_symmetry.Symmetry] = [range(cells)]  # not a tuple: a board may have millions of cells
     if end is not None:
         if len(board) == 1:
             return [((end,), None, 1, identity)] if start in (None, end) else []
@@ -193,7 +209,7 @@ def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end
             return [((first, home[0]), (home[0],), 1, identity)] if home else []
         weight = 1 if start is None else 2
         return [((first, after), tuple(home[index + 1 :]), weight, identity) for index, after in enumerate(home[:-1])]
-    group = _symmetry.symmetries(board, tick) if symmetry else identity
+    group = _symmetry.symmetries(board, tick) if symmetry and cells <= SYMMETRY_MAX_CELLS else identity
     if start is not None:
         return [((start,), None, 1, _symmetry.stabilizer(group, start))]
     classes = _symmetry.orbits(tick(_starts(board, tick)), group)
@@ -208,6 +224,7 @@ def plan(
     symmetry: bool = True,
     end: Optional[int] = None,
     check: Optional[Callable[[int], None]] = None,
+    deadline: float = NEVER,
 ):
     """The work items of a count and the nodes the split placed: (items, nodes).
 
@@ -218,7 +235,7 @@ def plan(
     items in turn, at most MAX_ITEMS. check(nodes), if given, is called after each path
     is grown (each costs a walker the size of the board) with the nodes placed so far, and
     every so often in the loops over squares and roots (a board may have millions); it
-    stops the split by raising.
+    stops the split by raising; a walker being built stops with OutOfTime once deadline passes.
     """
     n = len(board)
     nodes = 0
@@ -232,7 +249,7 @@ def plan(
         for paths, ends, group in levels:
             children = []
             for path, weight in paths:
-                walker = _walker(module, board, path, ends, depth + 1, False)
+                walker = _walker(module, board, path, ends, depth + 1, False, deadline)
                 while True:
                     _, used, squares = walker.next(MAX_BUDGET)
                     nodes += used
@@ -280,7 +297,7 @@ def options(question: Question, executor: object, progress: object) -> Options:
     """A count's running options, checked (bad ones raise before any work)."""
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
-    bar_class = _tqdm() if progress else None
+    bar_class = _tqdm() if boolean(progress, "progress") else None
     return Options(executor, bar_class, question.budget, question.until(), question.started)
 
 
@@ -343,7 +360,12 @@ def walk_count(
         if run.until != NEVER and time.time() >= run.until:
             raise timed_out(run.started, f"{nodes:,} search nodes, splitting the count into work items")
 
-    items, nodes = plan(_kernels.walker, board, start, closed, symmetry, end, check)
+    try:
+        items, nodes = plan(_kernels.walker, board, start, closed, symmetry, end, check, _monotonic(run.until))
+    except OutOfTime:
+        raise timed_out(
+            run.started, f"the walker's tables of {board.name}, splitting the count into work items"
+        ) from None
     if nodes > run.budget:
         raise _limit_error(board, start, closed, run.budget)
     items = [item._replace(until=run.until) for item in items]
@@ -450,13 +472,13 @@ def tours(
     _walkable(board)
     if refute(question):
         return iter(())
-    roots: list[tuple[tuple[int, ...], Optional[tuple[int, ...]]]]
+    roots: Iterable[tuple[tuple[int, ...], Optional[tuple[int, ...]]]]
     if closed and first is not None:
         roots = [((first,), tuple(board.neighbours_of(first)))]
     elif closed:
         roots = [(prefix, ends) for prefix, ends, _, _ in _roots(board, None, True, False)]
-    else:
-        roots = [((square,), None) for square in ([first] if first is not None else _starts(board))]
+    else:  # one at a time: a board may have millions of starts
+        roots = (((square,), None) for square in ([first] if first is not None else _starts(board)))
     return _walk_tours(_kernels.walker, board, roots, question, first, last)
 
 
@@ -465,7 +487,10 @@ def _walk_tours(module, board: Board, roots, question: Question, start, end):
     nodes, budget, closed = 0, question.budget, question.closed
     nodes_at_a_time = chunk(module, board)
     for prefix, ends in roots:
-        walker = _walker(module, board, prefix, ends, len(board), True)
+        try:
+            walker = _walker(module, board, prefix, ends, len(board), True, question.deadline)
+        except OutOfTime:
+            raise question.timed_out(f"{nodes:,} search nodes, building the walker's tables of {board.name}") from None
         while True:
             status, used, squares = walker.next(min(nodes_at_a_time, budget - nodes))
             nodes += used

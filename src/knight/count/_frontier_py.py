@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from itertools import count as counting
 
 from ._plan import KNIGHT_STEPS, Plan, Question, deal, plan, question_of
-from ._states import CHUNK, demanded, demands, successors
+from ._states import CHUNK, demanded, demands_first, successors
 
 
 def advance(layer: dict[bytes, int], index: int, plan: Plan, check=None) -> tuple[dict[bytes, int], int]:
@@ -40,17 +39,10 @@ def advance(layer: dict[bytes, int], index: int, plan: Plan, check=None) -> tupl
     return following, complete
 
 
-def _demands_first(sweep: Plan, first: int, check) -> None:
-    """With check, the demand patterns before the first step, their work counted as states against the budget."""
-    if check is not None:
-        patterns = counting(CHUNK, CHUNK)
-        demands(sweep, lambda: check(first, next(patterns)))
-
-
 def _layers(sweep: Plan, first: int, layer: dict[bytes, int], stop: int, check=None):
     """Sweep steps first to stop - 1 from layer, yielding (step, layer after it, tours completed at it,
     states expanded so far) after each; check as for _sweep."""
-    _demands_first(sweep, first, check)
+    demands_first(sweep, first, check)
     work = 0
     for index in range(first, stop):
         work += len(layer)

@@ -33,6 +33,7 @@ remaining neighbours cannot give every square the edges it still needs.
 
 from __future__ import annotations
 
+from itertools import count as counting
 from itertools import product
 
 from ._plan import Plan, Step, remembered
@@ -219,6 +220,14 @@ def demands(sweep: Plan, check=None) -> tuple[frozenset, ...]:
     if sweep.alone or not sweep.steps:
         return ()
     return remembered(_DEMANDS, sweep, lambda: _find_demands(sweep, check), 4)
+
+
+def demands_first(sweep: Plan, first: int, check) -> None:
+    """With check, the demand patterns before the sweep's first step, their work counted as
+    states against the budget: check(first, patterns so far) every CHUNK of them."""
+    if check is not None:
+        patterns = counting(CHUNK, CHUNK)
+        demands(sweep, lambda: check(first, next(patterns)))
 
 
 def _key(cells: list[int], keep) -> bytes:

@@ -190,7 +190,7 @@ def uniform(
         raise InvalidInputError(f"method 'uniform' draws from the frontier engine's count, and {wide}")
     question = _question(board, start, None, closed)
     until = NEVER if deadline == NEVER else time.time() + (deadline - time.monotonic())
-    watch = _Watch(MAX_KEPT, until, time.monotonic())  # the clock and stop requests: most= bounds what is kept
+    watch = _Watch(min(budget, MAX_KEPT), until, time.monotonic())  # the work, the clock and stop requests
     try:
         squares = _kernels.draw.sample(*question, rng=random.Random(seed), most=min(budget, MAX_KEPT), check=watch)
     except SearchLimitError:  # the deadline passed during the sweep

@@ -20,7 +20,7 @@ from typing import Callable, Dict, Iterable, List, Sequence, Tuple
 
 from ..model._board import Board
 
-Symmetry = Tuple[int, ...]
+Symmetry = Sequence[int]  # a tuple, or a range for the identity
 
 
 def _untimed(items):
@@ -72,10 +72,10 @@ def canonical(path: Sequence[int], group: Sequence[Symmetry]) -> tuple[int, ...]
 
 def orbits(squares: Iterable[int], group: Sequence[Symmetry]) -> list[tuple[int, int]]:
     """(least square, number of squares) of each class of squares that symmetries exchange."""
-    least = list(map(min, zip(*group)))  # each cell's least image
     sizes: Dict[int, int] = {}
-    for square in squares:
-        sizes[least[square]] = sizes.get(least[square], 0) + 1
+    for square in squares:  # one at a time: squares may be ticked (see _enumerate._ticker)
+        least = min(symmetry[square] for symmetry in group)
+        sizes[least] = sizes.get(least, 0) + 1
     return sorted(sizes.items())
 
 

@@ -7,6 +7,7 @@ FOUND: int
 EXHAUSTED: int
 LIMIT: int
 CHUNK: int
+CELL_BYTES: int
 CONNECTED_LIMIT: int
 
 @disjoint_base
@@ -22,6 +23,7 @@ class Walker:
         target: int,
         ordered: bool,
         moves: Sequence[Tuple[int, int]],
+        deadline: float = ...,
     ) -> Self: ...
     def next(self, budget: int) -> Tuple[int, int, Optional[array[int]]]: ...
     def count(self, budget: int) -> Tuple[int, int, int]: ...

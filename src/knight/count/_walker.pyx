@@ -8,8 +8,11 @@ the caller can stop between chunks (Ctrl-C) and resume.
 """
 
 from cpython.array cimport array, clone
+from libc.math cimport INFINITY
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
+
+import time
 
 cdef extern from *:
     """
@@ -22,12 +25,19 @@ cdef extern from *:
     """
     int knight_ctz64(unsigned long long) nogil  # index of the lowest set bit; x != 0
 
+from ..model._deadline import OutOfTime
 from ..model._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 20
+
+#: Bytes a walker takes per cell of the board (its tables, allocated as one block).
+cdef enum:
+    C_CELL_BYTES = MAX_MOVES * 4 * 2 + 8 * 2 + 4 * 3 + 6
+    C_CLOCK_CELLS = 1 << 16  # cells of the tables built between two looks at the clock
+CELL_BYTES = C_CELL_BYTES
 
 #: The connectivity check (a flood fill of every free square) runs only when at most this
 #: many squares are left, so that a node's cost does not grow with the board: on a bigger
@@ -263,13 +273,17 @@ cdef class Walker:
     """Every path of target squares extending prefix on a rows×cols board, depth first.
 
     The same contract as ``_walker_py.Walker``: mask is None or rows*cols bytes, 0 for a
-    hole; moves are the leaper's (row, col) steps.
+    hole; moves are the leaper's (row, col) steps; OutOfTime once deadline passes while the
+    tables are built.
     """
 
     cdef State s
     cdef char *block
 
-    def __cinit__(self, int rows, int cols, const uint8_t[::1] mask, prefix, ends, int target, bint ordered, moves):
+    def __cinit__(
+        self, int rows, int cols, const uint8_t[::1] mask, prefix, ends, int target, bint ordered, moves,
+        double deadline=INFINITY,
+    ):
         cdef int64_t n = <int64_t>rows * cols, squares_on_board
         cdef const uint8_t *on_board = NULL
         moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
@@ -277,6 +291,7 @@ cdef class Walker:
         cdef int dr[MAX_MOVES]
         cdef int dc[MAX_MOVES]
         cdef int i, row, col, r, c, count
+        cdef int rows_per_look = max(1, C_CLOCK_CELLS // cols)
         cdef int32_t square, target_square
         cdef State *s = &self.s
         self.block = NULL
@@ -287,7 +302,7 @@ cdef class Walker:
             on_board = &mask[0]
         for i in range(move_count):
             dr[i], dc[i] = moves[i]
-        self.block = <char *>malloc(<size_t>n * (MAX_MOVES * 4 * 2 + 8 * 2 + 4 * 3 + 6))
+        self.block = <char *>malloc(<size_t>n * C_CELL_BYTES)
         if self.block == NULL:
             raise MemoryError(f"no memory to walk a {rows}×{cols} board")
         s.n = <int32_t>squares_on_board
@@ -307,6 +322,8 @@ cdef class Walker:
         s.cursor = s.frame_size + n
         square = 0
         for row in range(rows):
+            if row % rows_per_look == 0 and deadline != INFINITY and time.monotonic() >= deadline:
+                raise OutOfTime
             for col in range(cols):
                 count = 0
                 s.reach[square] = 0

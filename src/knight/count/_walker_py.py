@@ -34,11 +34,15 @@ from __future__ import annotations
 from array import array
 
 from ..model._board import neighbour_lists
+from ..model._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ..model._flood import reachable
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 14
+
+#: Bytes a walker takes per cell of the board (Python lists: neighbours, keys, degrees, marks).
+CELL_BYTES = 520
 
 #: The connectivity check (a flood fill of every free square) runs only when at most this
 #: many squares are left, so that a node's cost does not grow with the board: on a bigger
@@ -75,26 +79,33 @@ class Walker:
     mask is None (every cell a square) or rows*cols bytes, 0 for a hole; moves are the
     leaper's (row, col) steps in move order. prefix and ends are 0-based cell indices of
     squares (not holes); ends is None for open paths. next() and count() may be called
-    again and again: each resumes where the last one stopped.
+    again and again: each resumes where the last one stopped. Building the walker looks at
+    the clock every few thousand cells: OutOfTime once deadline (time.monotonic()) passes.
     """
 
-    def __init__(self, rows: int, cols: int, mask, prefix, ends, target: int, ordered: bool, moves) -> None:
+    def __init__(
+        self, rows: int, cols: int, mask, prefix, ends, target: int, ordered: bool, moves, deadline: float = NEVER
+    ) -> None:
         cells = rows * cols
         if len(moves) > 8:
             raise ValueError(f"at most 8 moves, not {len(moves)}")
         squares, n = _check_walk(rows, cols, mask, prefix, ends, target)
         self.n, self.target, self.ordered = n, target, bool(ordered)
-        self.neighbours = neighbour_lists(rows, cols, moves, None if mask is None else bytes(mask))
-        self.key = [  # farther from the centre sorts first
-            -((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in range(rows) for col in range(cols)
-        ]
+        self.neighbours = neighbour_lists(rows, cols, moves, None if mask is None else bytes(mask), deadline)
+        self.key = []  # farther from the centre sorts first
+        for some in chunks(rows, deadline, max(1, CELLS_PER_LOOK // cols)):
+            self.key += [
+                -((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in some for col in range(cols)
+            ]
         self.free = bytearray(b"\x01") * cells if mask is None else bytearray(bytes(mask).translate(_SQUARE))
         self.home = bytearray(cells)
         self.closed = ends is not None
         for square in ends or ():
             self.home[square] = 1
         self.links_home = sum(self.home)
-        self.degree = [len(squares) + self.home[square] for square, squares in enumerate(self.neighbours)]
+        self.degree = []
+        for some in chunks(cells, deadline):
+            self.degree += [len(self.neighbours[square]) + self.home[square] for square in some]
         self.ones = self.degree.count(1)
         self.mark = [0] * cells
         self.stamp = 0

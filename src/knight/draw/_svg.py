@@ -33,7 +33,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name, square_name
+from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name, integer, square_name
 from ..model._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ..model._tour import Tour
 
@@ -198,7 +198,7 @@ def render(
         raise unexpected_options("render", unexpected)
     if not isinstance(tour, Tour):
         raise InvalidTypeError(f"render() takes a knight.Tour, not {type(tour).__name__}")
-    size = int(_positive(size, "size", MAX_SIZE))
+    size = int(_positive(integer(size, "size"), "size", MAX_SIZE))  # numpy's integers too
     numbers, path = boolean(numbers, "numbers"), boolean(path, "path")
     coordinates, markers = boolean(coordinates, "coordinates"), boolean(markers, "markers")
     animate, loop = boolean(animate, "animate"), boolean(loop, "loop")

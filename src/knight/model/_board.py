@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 
+from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ._memory import check_memory
 
@@ -34,6 +35,9 @@ MAX_SQUARES = 2**31 - 1
 
 #: Longest side of a square board accepted: the largest n with n*n <= MAX_SQUARES.
 MAX_SIDE = 46340
+
+#: Longest line of a picture Board.parse reads (a row of half a million cells): a longer one is refused unsplit.
+MAX_PICTURE_LINE = 1 << 20
 
 #: Boards up to this many squares keep their neighbour lists in a small cache (NEIGHBOUR_BOARDS_KEPT
 #: boards, about 1.4 MB each at most, so under 6 MB in all); larger ones build them anew for
@@ -99,13 +103,20 @@ def leaper_steps(leaper: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(dict.fromkeys(steps))
 
 
-def neighbour_lists(rows: int, cols: int, steps, mask: bytes | None = None) -> list[list[int]]:
-    """For each cell index, the squares a step away in step order (none for a hole)."""
-    lists = [
-        [(row + dr) * cols + col + dc for dr, dc in steps if 0 <= row + dr < rows and 0 <= col + dc < cols]
-        for row in range(rows)
-        for col in range(cols)
-    ]
+#: Bytes the neighbour lists take per cell in Python (a list, up to eight pointers, their ints).
+NEIGHBOUR_LIST_BYTES = 360
+
+
+def neighbour_lists(rows: int, cols: int, steps, mask: bytes | None = None, when: float = NEVER) -> list[list[int]]:
+    """For each cell index, the squares a step away in step order (none for a hole); OutOfTime
+    once the deadline when passes (looked at every few thousand cells)."""
+    lists: list[list[int]] = []
+    for some in chunks(rows, when, max(1, CELLS_PER_LOOK // max(cols, 1))):  # whole rows, about CELLS_PER_LOOK cells
+        lists += [
+            [(row + dr) * cols + col + dc for dr, dc in steps if 0 <= row + dr < rows and 0 <= col + dc < cols]
+            for row in some
+            for col in range(cols)
+        ]
     if mask is not None:
         lists = [[t for t in targets if mask[t]] if mask[cell] else [] for cell, targets in enumerate(lists)]
     return lists
@@ -194,10 +205,11 @@ def _file_index(letters: str) -> int:
     return col - 1
 
 
-def parse_square(square: object, rows: int, cols: int) -> int:
+def parse_square(square: object, rows: int, cols: int, what: str = "square") -> int:
     """Return the square number (1-based) that square names in the rows×cols rectangle.
 
-    square is a number (1 to rows*cols), a 0-based (row, col) pair or an algebraic name.
+    square is a number (1 to rows*cols), a 0-based (row, col) pair or an algebraic name;
+    what names the argument in the error for a value of another type ("start", "hole").
     """
     if type(square) is int and 0 < square <= rows * cols:
         return square
@@ -222,7 +234,7 @@ def parse_square(square: object, rows: int, cols: int) -> int:
                 f"square {_shown(square)} is off the {board} board (rows 0 to {rows - 1}, cols 0 to {cols - 1})"
             )
         return row * cols + col + 1
-    number = integer(square, "square")  # numpy's integers too
+    number = integer(square, what)  # numpy's integers too; an array or a float named by its argument
     if 0 < number <= rows * cols:
         return number
     if number.bit_length() > 64:
@@ -325,7 +337,12 @@ class Board:
         """The board a picture draws: "." a square, "#" a hole, a positive integer a given move."""
         if not isinstance(picture, str):
             raise InvalidTypeError(f"a picture must be text, not {type(picture).__name__}")
-        lines = [(number, line.split()) for number, line in enumerate(picture.splitlines(), 1) if line.strip()]
+        lines = []
+        for number, line in enumerate(picture.splitlines(), 1):
+            if len(line) > MAX_PICTURE_LINE:
+                raise InvalidInputError(f"picture line {number} is longer than {MAX_PICTURE_LINE:,} characters")
+            if line.strip():
+                lines.append((number, line.split()))
         if not lines:
             raise InvalidInputError("a picture needs at least one line of cells")
         cols = len(lines[0][1])
@@ -469,7 +486,7 @@ class Board:
         """The number of a square of the board, named by number, (row, col) pair or name."""
         if type(square) is int and self._mask is None and 0 < square <= self._squares:
             return square
-        number = parse_square(square, self._rows, self._cols)
+        number = parse_square(square, self._rows, self._cols, what)
         if self._mask is not None and not self._mask[number - 1]:
             raise InvalidInputError(f"{what} {_shown(square)} is a hole of {self.name}, not a square")
         return number
@@ -497,14 +514,18 @@ class Board:
             name += f" for the {self._leaper[0]},{self._leaper[1]}-leaper"
         return name
 
-    def neighbour_lists(self) -> list[list[int]]:
+    def neighbour_lists(self, when: float = NEVER) -> list[list[int]]:
         """For each cell index (0-based, holes too), the cells a leap away, in move order.
 
         Kept for the last NEIGHBOUR_BOARDS_KEPT boards of at most NEIGHBOUR_CACHE_SQUARES
-        squares; built anew for larger ones (callers keep the lists while they need them)."""
-        if self._rows * self._cols <= NEIGHBOUR_CACHE_SQUARES:
+        squares; built anew for larger ones (callers keep the lists while they need them),
+        after their memory is checked (InvalidInputError when they cannot fit), and stopped
+        with OutOfTime once the deadline when (a time.monotonic() reading) passes."""
+        cells = self._rows * self._cols
+        if cells <= NEIGHBOUR_CACHE_SQUARES:
             return _kept_neighbour_lists(self)
-        return neighbour_lists(self._rows, self._cols, self._steps, self._mask)
+        check_memory(cells * NEIGHBOUR_LIST_BYTES, f"the neighbour lists of {self.name}")
+        return neighbour_lists(self._rows, self._cols, self._steps, self._mask, when)
 
     # -- facts every engine asks the board, never recomputes --------------------------------
 

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Iterator
 
 from ._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 
 #: No deadline: the work is bounded by its node budget alone.
 NEVER = math.inf
+
+#: Cells (or other small steps) of Python set-up work between two looks at the clock.
+CELLS_PER_LOOK = 4096
 
 #: The longest timeout taken: about 31 years, far past any real run, small enough for any clock.
 MAX_TIMEOUT = 1e9
@@ -25,7 +29,8 @@ def deadline(timeout: object) -> float:
     if timeout is None:
         return NEVER
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
-        if type(timeout).__module__ != "numpy" or not hasattr(timeout, "__float__"):
+        scalar = getattr(timeout, "ndim", 0) == 0  # an array's float() is an error, or numpy's warning
+        if type(timeout).__module__ != "numpy" or not hasattr(timeout, "__float__") or not scalar:
             raise InvalidTypeError(f"timeout must be a number of seconds, not {timeout!r:.60}")
     try:
         seconds = float(timeout)  # type: ignore[arg-type]
@@ -36,6 +41,20 @@ def deadline(timeout: object) -> float:
     if seconds > MAX_TIMEOUT:
         raise InvalidInputError(f"timeout {timeout!r:.60} is too long: at most {MAX_TIMEOUT:.0e} seconds")
     return time.monotonic() + seconds
+
+
+class OutOfTime(Exception):
+    """Set-up work (neighbour lists, windows) stopped by the deadline; the caller, which knows
+    what the work was for, turns it into its SearchLimitError (see timed_out)."""
+
+
+def chunks(count: int, when: float, size: int = CELLS_PER_LOOK) -> Iterator[range]:
+    """range(count) in ranges of size, the clock looked at before each: OutOfTime once the
+    deadline when has passed (set-up loops over millions of cells stop within one chunk)."""
+    for first in range(0, count, size):
+        if expired(when):
+            raise OutOfTime
+        yield range(first, min(first + size, count))
 
 
 def expired(when: float) -> bool:

@@ -2,13 +2,15 @@
 
 A tour is one int32 a square (TOUR_BYTES_PER_SQUARE); the engines say what else they need.
 ``check_memory`` refuses a job that cannot fit with an InvalidInputError naming the sizes;
-``out_of_memory`` is the MemoryError to raise when an allocation is refused all the same
-(the probe cannot see every limit).
+``out_of_memory`` is the same error for an allocation refused all the same (the probe cannot
+see every limit), and ``allocating`` does both around a job: one error, whichever finds it.
 """
 
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
+from typing import Iterator
 
 from ._errors import InvalidInputError
 
@@ -65,10 +67,26 @@ def check_memory(needed: int, what: str) -> None:
     available = available_memory()
     if available is not None and needed > available:
         raise InvalidInputError(
-            f"{what} needs {needed / 2**30:.1f} GiB, more than the {available / 2**30:.1f} GiB of memory available"
+            f"{what} needs {needed / 2**30:.1f} GiB ({needed:,} bytes), "
+            f"more than the {available / 2**30:.1f} GiB of memory available"
         )
 
 
-def out_of_memory(needed: int, what: str) -> MemoryError:
-    """The MemoryError for an allocation of needed bytes for what that was refused, saying how much it needed."""
-    return MemoryError(f"no memory for {what}: it needs {needed:,} bytes ({needed / 2**30:.1f} GiB)")
+def out_of_memory(needed: int, what: str, error: object = "") -> InvalidInputError:
+    """The error for a job of about needed bytes (0: not known up front) for what whose allocation
+    was refused (the MemoryError error), saying how much it needed."""
+    size = f": it needs about {needed:,} bytes ({needed / 2**30:.1f} GiB)" if needed else ""
+    refused = f"an allocation was refused ({error})" if str(error) else "an allocation was refused"
+    return InvalidInputError(f"no memory for {what}{size}, and {refused}")
+
+
+@contextmanager
+def allocating(needed: int, what: str) -> Iterator[None]:
+    """Around a job needing about needed bytes for what ("the search of 8×8"; 0: not known up
+    front): refused up front when it cannot fit, and a MemoryError inside it turned into the
+    same InvalidInputError."""
+    check_memory(needed, what)
+    try:
+        yield
+    except MemoryError as error:
+        raise out_of_memory(needed, what, error) from None

@@ -9,16 +9,21 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
 
 from . import _text
-from ._board import KNIGHT, Board, _shown, as_board
+from ._board import KNIGHT, Board, _shown, as_board, boolean
 from ._errors import InvalidTypeError, NotATourError, unexpected_options
 from ._kernels import storage
-from ._memory import check_memory
+from ._memory import allocating, check_memory
 from ._validate import LISTED_BYTES, check_tour, checked_squares, is_leap
 
 if TYPE_CHECKING:
     from typing_extensions import Never
 
 _NUMBER = re.compile(r"[+-]?[0-9]{1,20}")  # more digits name no square, and int() refuses 4,300
+_WORD = re.compile(r"\S{1,21}\s|\S{1,21}$|\S{1,22}")  # a number's 21 characters and a space; 22 are too many
+
+#: Bytes a format takes per square while it is made, at most (Python objects, and the text
+#: in pieces and joined): what Tour's methods check before they begin.
+FORMAT_BYTES = {"line": 24, "coords": 136, "algebraic": 72, "matrix": 48, "grid": 40}
 
 #: Longest tour whose repr lists every square (and pastes back).
 REPR_SQUARES = 10_000
@@ -56,15 +61,13 @@ class Tour(storage.SquareBuffer, Sequence[int]):
 
     @classmethod
     def from_line(cls, text: str, board: object = 8, *, moves: object = KNIGHT) -> Tour:
-        """Read square numbers separated by white space, as Tour.line() writes them."""
+        """Read square numbers separated by white space, as Tour.line() writes them.
+
+        The words are read one at a time, each at most 20 characters, and no more of them than
+        the board has squares: the work is bounded by the board, whatever the line's length."""
         if not isinstance(text, str):
             raise InvalidTypeError(f"a line of square numbers must be text, not {type(text).__name__}")
-        squares = []
-        for word in text.split():
-            if not _NUMBER.fullmatch(word):  # ASCII digits: int() would read ８ as 8, and 1_0 as 10
-                raise NotATourError(f"not a line of square numbers: {_shown(word, 40)} is not a number")
-            squares.append(int(word))
-        return cls(squares, board, moves=moves)
+        return cls(map(_number, _WORD.finditer(text)), board, moves=moves)
 
     @classmethod
     def from_coords(cls, coords: Iterable[tuple[int, int]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
@@ -158,23 +161,32 @@ class Tour(storage.SquareBuffer, Sequence[int]):
     def __str__(self) -> str:
         return self.line()
 
+    def _format(self, kind: str) -> Any:
+        """Around the writing of the format kind: refused up front, with the board and the bytes,
+        when it cannot fit in memory, and a MemoryError while it is made turned into the same error."""
+        return allocating(len(self._squares) * FORMAT_BYTES[kind], f"Tour.{kind}() of a tour of {self._board.name}")
+
     def line(self) -> str:
         """Square numbers separated by single spaces: "1 11 28 ..."."""
-        return _text.line(self._squares)
+        with self._format("line"):
+            return _text.line(self._squares)
 
     def coords(self) -> list[tuple[int, int]]:
         """0-based (row, col) of each square, in order."""
         cols = self._board.cols
-        return [divmod(square - 1, cols) for square in self._squares]
+        with self._format("coords"):
+            return [divmod(square - 1, cols) for square in self._squares]
 
     def algebraic(self) -> list[str]:
         """Algebraic name of each square, in order: file "a" is column 0, rank 1 the bottom row."""
         name = self._board.square_name
-        return [name(square) for square in self._squares]
+        with self._format("algebraic"):
+            return [name(square) for square in self._squares]
 
     def matrix(self) -> list[list[int]]:
         """Rows of move numbers, 1 at the start; 0 on a hole."""
-        return _text.matrix(self._squares, self._board)
+        with self._format("matrix"):
+            return _text.matrix(self._squares, self._board)
 
     def grid(self, *, boxed: bool = False) -> str:
         """The move-number matrix as aligned text, "#" on a hole; boxed=True draws cell borders.
@@ -183,7 +195,9 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         On a puzzle's board (knight.solve) each given number is marked "12*"; Board.parse
         reads the mark as a given too, so a solved grid parses back to the full solution.
         """
-        return _text.grid(self._squares, self._board, boxed=boxed)
+        boxed = boolean(boxed, "boxed")
+        with self._format("grid"):
+            return _text.grid(self._squares, self._board, boxed=boxed)
 
     def to_networkx(self) -> Any:
         """The tour as a networkx.DiGraph: squares as nodes (with row, col, name and move),
@@ -220,6 +234,15 @@ def _each(values: object, what: str, squares: int) -> list:
     if len(listed) > squares:
         raise NotATourError(f"a tour of {squares} squares has {squares} {what}, not more")
     return listed
+
+
+def _number(word: re.Match) -> int:
+    """The square number a word of Tour.from_line names: ASCII digits (int() would read ８ as 8, and 1_0 as 10)."""
+    text = word.group().strip()
+    if not _NUMBER.fullmatch(text):
+        more = "..." if len(text) > 21 else ""  # a longer word is cut at 22 characters
+        raise NotATourError(f"not a line of square numbers: {_shown(text, 40)}{more} is not a number")
+    return int(text)
 
 
 def _pair(pair: object) -> tuple:

@@ -5,7 +5,7 @@ puzzles with many givens, in C with the GIL released.
 The rules, the branching and the answers are those of the pure-Python twin
 ``_fill_py.py``, whose docstring explains them and the arguments; here the bitsets are
 arrays of ``words`` uint64 words and each depth keeps its own copy of the domains. Every
-DEADLINE_EVERY nodes the loop takes the GIL for a moment to read the clock and to let
+DEADLINE_EVERY nodes (fewer for large domains) the loop takes the GIL for a moment to read the clock and to let
 Ctrl-C through (PyErr_CheckSignals), which raises KeyboardInterrupt.
 """
 
@@ -21,7 +21,8 @@ from ..model._status cimport S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 cdef enum:
-    C_DEADLINE_EVERY = 1024  # nodes between two looks at the clock
+    C_DEADLINE_EVERY = 1024  # nodes between two looks at the clock, for domains of up to C_CLOCK_WORDS // 1024 words
+    C_CLOCK_WORDS = 1 << 22  # a node copies and narrows every domain: larger ones look every C_CLOCK_WORDS // words nodes
     C_RESTART_NODES = 100    # nodes of the first run (see the twin's fill)
     S_INTERRUPTED = 3        # Ctrl-C: KeyboardInterrupt is raised
     S_NO_MEMORY = 4
@@ -306,6 +307,7 @@ cdef int _fill_search(Fill *f, int64_t *nodes_io, int64_t max_nodes, double dead
     runs of growing budgets (restarts)."""
     cdef int64_t nodes = 0, run = C_RESTART_NODES, restart = C_RESTART_NODES
     cdef int32_t depth = 0, domain_words = f.n * f.words, move, cell, at
+    cdef int64_t every = max(1, min(C_DEADLINE_EVERY, C_CLOCK_WORDS // max(domain_words, 1)))
     cdef uint64_t *child
     cdef int stop
     f.option_count[0] = _branches(f, f.levels, f.options)
@@ -323,7 +325,7 @@ cdef int _fill_search(Fill *f, int64_t *nodes_io, int64_t max_nodes, double dead
         if nodes >= max_nodes:
             nodes_io[0] = nodes
             return S_LIMIT
-        if nodes % C_DEADLINE_EVERY == 0:
+        if nodes % every == 0:
             stop = _clock(deadline)
             if stop:
                 nodes_io[0] = nodes

@@ -20,6 +20,10 @@ __all__ = ["DEADLINE_EVERY", "EXHAUSTED", "FOUND", "LIMIT", "RESTART_NODES", "fi
 #: node is slower).
 DEADLINE_EVERY = 64
 
+#: A node copies and narrows every domain: past CLOCK_WORDS // DEADLINE_EVERY words of them
+#: the clock is read every CLOCK_WORDS // words nodes instead.
+CLOCK_WORDS = 1 << 16
+
 #: Nodes of the first run; each run after it gets half as many again.
 RESTART_NODES = 100
 
@@ -59,6 +63,7 @@ def fill(deltas, board, domains, rank, weight, max_nodes, deadline):
     rules = _Rules(list(deltas), _number(board, 0, words), weight)
     top = [_number(domains, move * words, words) for move in range(n)]
     nodes = 0
+    every = max(1, min(DEADLINE_EVERY, CLOCK_WORDS // max(n * words, 1)))
     if not rules.settle(top, list(range(n))):
         return EXHAUSTED, nodes, None
     run = restart = RESTART_NODES
@@ -79,7 +84,7 @@ def fill(deltas, board, domains, rank, weight, max_nodes, deadline):
                 stack.pop()
                 cursor.pop()
                 continue
-            if nodes >= max_nodes or (nodes % DEADLINE_EVERY == 0 and time.monotonic() >= deadline):
+            if nodes >= max_nodes or (nodes % every == 0 and time.monotonic() >= deadline):
                 return LIMIT, nodes, None
             if nodes == restart:
                 run += run // 2

@@ -4,7 +4,7 @@ going forward from move 1, in C with the GIL released.
 
 The algorithm, order and pruning are those of the pure-Python twin ``_forward_py.py``,
 whose docstring explains them and the arguments; both return the identical path. Every
-DEADLINE_EVERY nodes the loop takes the GIL for a moment to read the clock and to let
+DEADLINE_EVERY nodes (fewer on large boards) the loop takes the GIL for a moment to read the clock and to let
 Ctrl-C through (PyErr_CheckSignals), which raises KeyboardInterrupt.
 """
 
@@ -20,7 +20,8 @@ from ..model._status cimport MAX_MOVES as C_MAX_MOVES, S_EXHAUSTED, S_FOUND, S_L
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 cdef enum:
-    C_DEADLINE_EVERY = 4096  # nodes between two looks at the clock
+    C_DEADLINE_EVERY = 4096  # nodes between two looks at the clock, on boards of up to C_CLOCK_CELLS // 4096 cells
+    C_CLOCK_CELLS = 1 << 20  # a node's pruning walks the board: larger boards look every C_CLOCK_CELLS // cells nodes
     S_INTERRUPTED = 3        # Ctrl-C: KeyboardInterrupt is raised
     C_NEAR = 6               # moves ahead within which _within measures (see the twin's NEAR)
 
@@ -38,6 +39,7 @@ cdef struct State:
     int32_t ones               # free squares with exactly one free neighbour
     int32_t stamp
     int32_t slots              # fixed moves
+    int64_t every              # nodes between two looks at the clock
     const int32_t *neighbours  # cells × MAX_MOVES, -1 after the last
     const int32_t *at_move     # per move 0..n: its fixed cell or -1
     const int32_t *given       # per cell: its fixed move or 0
@@ -265,7 +267,7 @@ cdef int _depth_first(State *s, int32_t start, int64_t *nodes_io, int64_t max_no
                 _unwind(s, depth)
                 nodes_io[0] = nodes
                 return S_LIMIT
-            if nodes % C_DEADLINE_EVERY == 0:
+            if nodes % s.every == 0:
                 stop = _clock(deadline)
                 if stop:
                     _unwind(s, depth)
@@ -325,6 +327,7 @@ def search(
     if block == NULL:
         raise MemoryError(f"no memory to search {n} moves")
     s.cells, s.n, s.end, s.stamp, s.slots = cells, n, at_move[n], 0, slots
+    s.every = max(1, min(C_DEADLINE_EVERY, C_CLOCK_CELLS // max(cells, 1)))
     s.neighbours, s.at_move, s.given = &neighbours[0], &at_move[0], &given[0]
     s.distance = &distance[0] if distance.shape[0] else NULL
     s.slot_after = &slot_after[0]

@@ -72,6 +72,10 @@ NEAR = 6
 #: node is slower).
 DEADLINE_EVERY = 512
 
+#: A node's pruning walks the board: on boards past CLOCK_CELLS // DEADLINE_EVERY cells the
+#: clock is read every CLOCK_CELLS // cells nodes instead.
+CLOCK_CELLS = 1 << 16
+
 
 def search(
     neighbours,
@@ -104,8 +108,9 @@ def search(
     state.deadlines(latest)
     state.tie_break = tie_break
     nodes = 0
+    every = max(1, min(DEADLINE_EVERY, CLOCK_CELLS // max(cells, 1)))
     for start in starts:
-        status, nodes = state.depth_first(start, nodes, max_nodes, deadline)
+        status, nodes = state.depth_first(start, nodes, max_nodes, deadline, every)
         if status != EXHAUSTED:
             return status, nodes, array("i", state.path) if status == FOUND else None
     return EXHAUSTED, nodes, None
@@ -273,8 +278,8 @@ class _State:
                     todo.append(neighbour)
         return reached == remaining
 
-    def depth_first(self, start: int, nodes: int, max_nodes: int, deadline: float):
-        """Search from start with nodes placed so far; (status, nodes). The board is as it
+    def depth_first(self, start: int, nodes: int, max_nodes: int, deadline: float, every: int = DEADLINE_EVERY):
+        """Search from start with nodes placed so far, looking at the clock every every nodes; (status, nodes). The board is as it
         was on return, but for the path of a FOUND."""
         if nodes >= max_nodes:
             return LIMIT, nodes
@@ -292,7 +297,7 @@ class _State:
                 if nodes >= max_nodes:
                     self.unwind(depth)
                     return LIMIT, nodes
-                if nodes % DEADLINE_EVERY == 0 and time.monotonic() >= deadline:
+                if nodes % every == 0 and time.monotonic() >= deadline:
                     self.unwind(depth)
                     return LIMIT, nodes
                 nodes += 1

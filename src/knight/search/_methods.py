@@ -19,7 +19,6 @@ from typing import Callable
 from ..model._board import KNIGHT_MOVES, Board, neighbour_lists
 from ..model._deadline import expired
 from ..model._errors import WarnsdorffStuckError
-from ..model._memory import check_memory
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
 from ._splitmix import seed_state
@@ -52,11 +51,6 @@ def search_bytes(board: Board) -> int:
     return max(bordered * CORE_CELL_BYTES + len(board) * CORE_SQUARE_BYTES, cells * TWIN_CELL_BYTES)
 
 
-def _check_search_memory(board: Board) -> None:
-    """InvalidInputError naming the board and the bytes, before a search that cannot fit in memory."""
-    check_memory(search_bytes(board), f"the search of {board.name}")
-
-
 def _closed_from_first(board: Board, budget: int, deadline: float):
     """The core's closed tour from the board's first square (kept once found: it serves every
     start, and every budget at least as large as the nodes it took)."""
@@ -64,7 +58,6 @@ def _closed_from_first(board: Board, budget: int, deadline: float):
     kept = _closed_tours.get(key)
     if kept is not None and kept[0] <= budget:
         return FOUND, kept[0], kept[1]
-    _check_search_memory(board)
     status, nodes, squares = _kernels.core.search(
         board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps, deadline
     )
@@ -98,7 +91,6 @@ def backtrack(
         from ._narrow import four_wide  # here, not at import knight
 
         return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES, deadline)
-    _check_search_memory(board)
     return _kernels.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
 
 
@@ -125,6 +117,8 @@ def warnsdorff(
     )
     if status != EXHAUSTED:
         return status, nodes, squares if status == FOUND else None
+    if expired(deadline):  # the path's list (millions of squares) and the sentence are not made past it
+        return LIMIT, nodes, None
     n = len(board)
     where = f"from {board.square_name(start + 1)} on {board.name}"
     if len(squares) < n:
@@ -193,16 +187,16 @@ def _seed_001_order(moves):
     return moves[turn:] + moves[:turn]
 
 
-def _seed_001_lists(board: Board) -> list[list[int]]:
-    """Each cell's neighbours on the board in seed 001's move order."""
-    return neighbour_lists(board.rows, board.cols, _seed_001_order(board.steps), board.mask)
+def _seed_001_lists(board: Board, deadline: float) -> list[list[int]]:
+    """Each cell's neighbours on the board in seed 001's move order (OutOfTime past the deadline)."""
+    return neighbour_lists(board.rows, board.cols, _seed_001_order(board.steps), board.mask, deadline)
 
 
 def plain(
     board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
 ) -> tuple[int, int, array[int] | None]:
     """Unordered backtracking in seed 001's fixed move order (its first program)."""
-    return _fixed_order(_seed_001_lists(board), _free_cells(board), start, closed, budget, deadline)
+    return _fixed_order(_seed_001_lists(board, deadline), _free_cells(board), start, closed, budget, deadline)
 
 
 def ordered(
@@ -210,7 +204,7 @@ def ordered(
 ) -> tuple[int, int, array[int] | None]:
     """Backtracking with each square's moves sorted once, before the search, by their
     target's number of moves, ties to the later move in seed 001's order (its second program)."""
-    neighbours = _seed_001_lists(board)
+    neighbours = _seed_001_lists(board, deadline)
     ranked = [
         [t for _, _, t in sorted((len(neighbours[t]), -i, t) for i, t in enumerate(squares))] for squares in neighbours
     ]

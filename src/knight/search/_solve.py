@@ -23,8 +23,9 @@ from array import array
 from typing import Any
 
 from ..model._board import Board
-from ..model._deadline import NEVER, expired
+from ..model._deadline import CELLS_PER_LOOK, NEVER, OutOfTime, expired
 from ..model._errors import NoTourError, SearchLimitError
+from ..model._memory import allocating
 from ..model._question import Question
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
@@ -44,12 +45,17 @@ FILL_ROUND_NODES = 2048
 FILL_NODE_COST = 16
 
 
-class _OutOfTime(Exception):
-    """The deadline passed while the windows were measured or propagated."""
+#: Bytes the puzzle search takes per cell of the board (its neighbour lists, the windows, both
+#: directions' tables), and per cell and fixed move (the distances from it, in three copies).
+PUZZLE_CELL_BYTES = 480
+PUZZLE_FIXED_BYTES = 12
 
 
-#: Cells between two looks at the clock while the windows are measured.
-CLOCK_EVERY = 4096
+def puzzle_bytes(board: Board, fixed: int, fill: bool) -> int:
+    """About the most memory the puzzle search of board with fixed moves fixed takes; with fill,
+    the domain search's sets: a bit per cell for every move, twice (built, then laid out)."""
+    cells = board.rows * board.cols
+    return cells * (PUZZLE_CELL_BYTES + PUZZLE_FIXED_BYTES * fixed) + (len(board) * cells // 4 if fill else 0)
 
 
 class _Windows:
@@ -57,7 +63,7 @@ class _Windows:
 
     def __init__(self, board: Board, fixed: dict[int, int], deadline: float = NEVER) -> None:
         self.deadline = deadline
-        self.neighbours, self.squares = board.neighbour_lists(), board.cells()
+        self.neighbours, self.squares = board.neighbour_lists(deadline), board.cells()
         self.n, self.cells = len(board), board.rows * board.cols
         self.board = board
         self.fixed = dict(fixed)  # move -> 0-based cell
@@ -80,8 +86,8 @@ class _Windows:
         neighbours, given = self.neighbours, self.given
         while layer:
             steps += 1
-            if len(layer) > CLOCK_EVERY and expired(self.deadline) or steps % 64 == 0 and expired(self.deadline):
-                raise _OutOfTime
+            if len(layer) > CELLS_PER_LOOK and expired(self.deadline) or steps % 64 == 0 and expired(self.deadline):
+                raise OutOfTime
             following = []
             for cell in layer:
                 for neighbour in neighbours[cell]:
@@ -114,7 +120,7 @@ class _Windows:
 
 def propagate(board: Board, fixed: dict[int, int], deadline: float = NEVER) -> _Windows:
     """Fix the squares and moves the windows force, until none is; NoTourError when one is
-    impossible; _OutOfTime when the deadline passes first."""
+    impossible; OutOfTime when the deadline passes first."""
     windows = _Windows(board, fixed, deadline)
     name = board.square_name
     while True:
@@ -130,8 +136,8 @@ def propagate(board: Board, fixed: dict[int, int], deadline: float = NEVER) -> _
         forced: dict[int, int] = {}
         count, total = _Tally(windows.n), _Tally(windows.n)
         for index, cell in enumerate(windows.squares):
-            if index % CLOCK_EVERY == 0 and expired(deadline):
-                raise _OutOfTime
+            if index % CELLS_PER_LOOK == 0 and expired(deadline):
+                raise OutOfTime
             if windows.given[cell]:
                 continue
             spans = windows.fits(cell)
@@ -193,14 +199,18 @@ def complete(question: Question) -> array[int]:
     its fixed moves; NoTourError when there is none (after the refutations, which the entry
     point asked first), SearchLimitError when the budget or the deadline ran out first."""
     board, fixed, what = question.board, question.fixed, question.words()
-    try:
-        windows = propagate(board, {move: square - 1 for move, square in fixed.items()}, question.deadline)
-    except NoTourError as error:
-        raise NoTourError(f"{what}: {error}") from None
-    except _OutOfTime:
-        raise question.timed_out("the propagation of the fixed moves, before any search") from None
     fill = any(1 < move < len(board) for move in fixed)
-    status, nodes, squares = _rounds(windows, question.budget, question.deadline, fill)
+    with allocating(puzzle_bytes(board, len(fixed), fill), f"the puzzle search of {board.name}"):
+        try:
+            windows = propagate(board, {move: square - 1 for move, square in fixed.items()}, question.deadline)
+        except NoTourError as error:
+            raise NoTourError(f"{what}: {error}") from None
+        except OutOfTime:
+            raise question.timed_out("the propagation of the fixed moves, before any search") from None
+        try:
+            status, nodes, squares = _rounds(windows, question.budget, question.deadline, fill)
+        except OutOfTime:
+            raise question.timed_out("the set-up of the puzzle search, before any search node") from None
     if status == FOUND:
         return squares
     if status == EXHAUSTED:
@@ -310,7 +320,9 @@ def _fill_arguments(windows: _Windows, layout: _Layout) -> tuple[array, array, a
     stand on the free squares whose windows hold k (a fixed move on its square alone)."""
     board = 0
     domains = [0] * windows.n
-    for cell in windows.squares:
+    for cell in windows.squares:  # up to n moves a cell: the clock looked at for each
+        if expired(windows.deadline):
+            raise OutOfTime
         bit = 1 << layout.bit(cell)
         board |= bit
         if windows.given[cell]:
@@ -330,7 +342,9 @@ def _arguments(windows: _Windows) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The forward core's arguments (see _forward_py.search) for the windows' question."""
     cells, n = windows.cells, windows.n
     table = array("i", [-1]) * (cells * MAX_MOVES)
-    for cell in windows.squares:
+    for index, cell in enumerate(windows.squares):
+        if index % CELLS_PER_LOOK == 0 and expired(windows.deadline):
+            raise OutOfTime
         for i, neighbour in enumerate(windows.neighbours[cell]):
             table[cell * MAX_MOVES + i] = neighbour
     on_board = bytearray(cells)
@@ -351,9 +365,11 @@ def _arguments(windows: _Windows) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         distance.extend(row)
     move_of_slot = array("i", windows.moves)
     latest = array("i", bytes(4 * cells))
-    for cell in windows.squares:
+    for index, cell in enumerate(windows.squares):
+        if index % CELLS_PER_LOOK == 0 and expired(windows.deadline):
+            raise OutOfTime
         if not windows.given[cell]:
-            latest[cell] = max(max(span) for span in windows.fits(cell))
+            latest[cell] = max(max(span[0], span[-1]) for span in windows.fits(cell))  # not max(span): O(1)
     if 1 in windows.fixed:
         starts = array("i", [windows.fixed[1]])
     else:

@@ -5,6 +5,7 @@ FOUND: int
 EXHAUSTED: int
 LIMIT: int
 CHECK_EVERY: int
+CHECK_WORK: int
 ROTATIONS_PER_SQUARE: int
 
 def warnsdorff(

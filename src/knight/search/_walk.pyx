@@ -9,7 +9,8 @@ longest step, whose cells are never free, so a neighbour is the cell index plus 
 int32 offset, one per move, with no bounds check and no table per square. A walk keeps
 four bytes a cell (on the board, its neighbours, free, free neighbours) and the path,
 written as cells into the int32 array returned, turned into square numbers at the end.
-The loop takes the GIL back every CHECK_EVERY squares, for a moment, to see Ctrl-C
+The loop takes the GIL back every CHECK_EVERY squares (and closed_walk after rotations that
+turned CHECK_WORK squares), for a moment, to see Ctrl-C
 (PyErr_CheckSignals) and the deadline.
 """
 
@@ -29,8 +30,9 @@ FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 cdef enum:
     _CHECK_MASK = 4095     # the clock and Ctrl-C are checked when the squares placed & _CHECK_MASK == 0
     _ROTATIONS_PER_SQUARE = 4  # closed_walk: rotations without a new square, per square, before a fresh walk
+    _CHECK_WORK = 1 << 24  # closed_walk: squares its rotations scanned and turned, at most, between two checks
 
-CHECK_EVERY, ROTATIONS_PER_SQUARE = _CHECK_MASK + 1, _ROTATIONS_PER_SQUARE
+CHECK_EVERY, ROTATIONS_PER_SQUARE, CHECK_WORK = _CHECK_MASK + 1, _ROTATIONS_PER_SQUARE, _CHECK_WORK
 
 cdef array _INT32 = array("i")
 cdef object _monotonic = monotonic
@@ -308,7 +310,7 @@ cdef int _closed_walk(Walk *w, int32_t start, int64_t budget, uint64_t *state, d
     cdef int32_t offset[MAX_MOVES]
     cdef int32_t ties[MAX_MOVES]
     cdef int32_t moves = w.moves, n = w.n, length, square, end, target, tied, i, turn = 0, before
-    cdef int64_t nodes = 0, stale, patience = <int64_t>_ROTATIONS_PER_SQUARE * n
+    cdef int64_t nodes = 0, stale, patience = <int64_t>_ROTATIONS_PER_SQUARE * n, work = 0
     cdef uint8_t fewest
     cdef bint home
     memcpy(offset, w.offset, sizeof(offset))
@@ -320,9 +322,11 @@ cdef int _closed_walk(Walk *w, int32_t start, int64_t budget, uint64_t *state, d
         stale = 0
         while nodes < budget and stale <= patience:
             nodes += 1
-            if nodes & _CHECK_MASK == 0 and _tick(deadline):
-                nodes_out[0] = nodes
-                return S_LIMIT
+            if nodes & _CHECK_MASK == 0 or work >= _CHECK_WORK:  # a rotation costs up to the path's length
+                work = 0
+                if _tick(deadline):
+                    nodes_out[0] = nodes
+                    return S_LIMIT
             if square >= 0:  # take square
                 on_path[square] = 1
                 path[length] = square
@@ -374,6 +378,7 @@ cdef int _closed_walk(Walk *w, int32_t start, int64_t budget, uint64_t *state, d
                 if path[turn] == target:
                     break
             _reverse(path, turn + 1, length)
+            work += length
             square = -1
             stale += 1
     nodes_out[0] = nodes

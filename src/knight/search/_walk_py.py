@@ -11,8 +11,9 @@ rotations (see its docstring).
 The board is laid out as the search core's: a grid of bytes inside a border as wide as
 the longest step, whose cells are never free, so a neighbour is the cell index plus a
 fixed offset, one per move, with no table per square. A node is a square placed; every
-CHECK_EVERY nodes the walk compares the clock with the deadline (a time.monotonic()
-reading) and stops once it has passed.
+CHECK_EVERY nodes (and in closed_walk after rotations that turned CHECK_WORK squares) the
+walk compares the clock with the deadline (a time.monotonic() reading) and stops once it
+has passed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ._splitmix import SplitMix64
 
 __all__ = [
     "CHECK_EVERY",
+    "CHECK_WORK",
     "EXHAUSTED",
     "FOUND",
     "LIMIT",
@@ -36,6 +38,7 @@ __all__ = [
 ]
 
 CHECK_EVERY = 4096
+CHECK_WORK = 1 << 24
 
 
 class _Walk:
@@ -212,11 +215,13 @@ def closed_walk(
         degree = bytearray(walk.base_degree)  # free neighbours of each square
         path = array("i")
         square = home
-        stale = 0
+        stale = work = 0
         while nodes < max_nodes and stale <= ROTATIONS_PER_SQUARE * n:
             nodes += 1
-            if nodes % CHECK_EVERY == 0 and deadline != math.inf and monotonic() >= deadline:
-                return LIMIT, nodes, None
+            if nodes % CHECK_EVERY == 0 or work >= CHECK_WORK:  # a rotation costs up to the path's length
+                work = 0
+                if deadline != math.inf and monotonic() >= deadline:
+                    return LIMIT, nodes, None
             if square >= 0:  # take square
                 on_path[square] = 1
                 path.append(square)
@@ -243,6 +248,7 @@ def closed_walk(
                 break
             turn = path.index(pivots[rng.below(len(pivots))]) + 1
             path[turn:] = path[: turn - 1 : -1]
+            work += len(path)
             square = -1
             stale += 1
     return LIMIT, nodes, None

@@ -1,0 +1,314 @@
+"""Issue #26's examples, each run as a hostile user would: in a fresh process, on both cores, with
+a wall-clock limit and a memory cap, printed as a table.
+
+    python benchmarks/hostile_examples.py [--limit SECONDS] [--memory GIB] [--slack SECONDS] [--core cython|python] [NAME ...]
+
+For every example of the issue's "Why" section (and the cases its follow-up named) and every core
+(the compiled one, and the twin with KNIGHT_NO_EXTENSIONS=1) one line: the example, the core, the
+outcome (the error's type and first words, or the answer), the call's seconds (measured in the
+child around the call, so the interpreter's start is left out; the whole run for a CLI example),
+the child's peak RSS, and whether the promise was kept:
+
+* a Python example keeps it when the call ends with the answer expected, or with one of knight's
+  own errors (knight.KnightError) where an error is expected, within its bound: timeout + slack
+  for a deadline (the issue: "stops within 0.2 s of it"), else the bound given ("at once": 2 s);
+* a CLI example keeps it when the exit code is the one expected and stderr holds no traceback
+  and at most one line.
+
+The memory cap is RLIMIT_AS (default 4 GiB), which knight's own memory estimate also sees; a
+process past the wall-clock limit (default 30 s) is killed and shown as "killed". Run it on a
+quiet machine for seconds worth quoting; the load average is printed above the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+#: The child's wrapper: the example's set-up, then the call timed alone; one JSON line on stdout.
+CHILD = r"""
+import json, sys, time
+import knight
+from knight import Board, Tour
+{setup}
+began = time.monotonic()
+try:
+    answer = ({call})
+    outcome = {{"answer": repr(answer)}}
+except BaseException as error:
+    outcome = {{"error": type(error).__name__, "knight": isinstance(error, knight.KnightError), "message": str(error)}}
+outcome["seconds"] = time.monotonic() - began
+print(json.dumps(outcome))
+"""
+
+
+@dataclass
+class Example:
+    """One hostile call: Python (call, with setup before it) or a CLI run (argv, with stdin/stdout)."""
+
+    name: str
+    call: str = ""
+    setup: str = ""
+    within: float = 2.0  # the promise: seconds for the call
+    answer: str | None = None  # the repr expected; None: one of knight's errors is expected
+    argv: list = field(default_factory=list)
+    stdin: str | None = None  # a path, or "closed"
+    stdout: str | None = None  # a path, or "closed"
+    exit: int | None = None  # the CLI's exit code expected
+    lines: int = 1  # the most lines on stderr (the judge says which line it skipped, then that it stopped)
+
+
+def deadline(call: str, timeout: float, setup: str = "", name: str = "") -> Example:
+    """A call with timeout= (or max_nodes=), named by its text without "knight." unless name says otherwise."""
+    return Example(name or call.replace("knight.", ""), call, setup, within=timeout)
+
+
+PUZZLE = (
+    "b = Board.parse('\\n'.join(' '.join('1' if (r, c) == (50, 50) else '.' for c in range(100)) for r in range(100)))"
+)
+POOL = "from concurrent.futures import ThreadPoolExecutor\npool = ThreadPoolExecutor(2)"
+CLOSED_PAIR = (
+    "import pickle\n"
+    "def answers(board):\n"
+    "    out = []\n"
+    "    for ask in (lambda: knight.tour(board, closed=True), lambda: knight.exists(board, closed=True),\n"
+    "                lambda: knight.count(board, closed=True), lambda: len(list(knight.tours(board, closed=True))),\n"
+    "                lambda: knight.is_tour([1, 2] if len(board) == 2 else [1, 6], board, closed=True)):\n"
+    "        try:\n"
+    "            out.append(repr(ask()))\n"
+    "        except knight.KnightError as error:\n"
+    "            out.append(type(error).__name__)\n"
+    "    return out"
+)
+CLOSED_ANSWER = repr(["NoTourError", "False", "0", "0", "False"])
+
+EXAMPLES = [
+    # -- deadlines ignored
+    deadline("knight.tour(20000, timeout=0.5)", 0.5),
+    deadline("knight.tour(46340, timeout=1)", 1),
+    deadline("knight.tour(2000, start=1, end=2, timeout=1)", 1),
+    deadline("knight.exists(3000, start=1, end=2, timeout=1)", 1),
+    deadline("knight.solve(b, timeout=2)", 2, PUZZLE, "solve(100×100, one given mid-board, timeout=2)"),
+    Example("count((1, 10**7), timeout=1)", "knight.count((1, 10**7), timeout=1)", within=1, answer="0"),
+    deadline("knight.count((3, 10**7), timeout=1)", 1),
+    deadline("knight.count(3000, closed=True, timeout=1)", 1),
+    deadline("knight.tour(8, method='uniform', max_nodes=100)", 2),
+    # -- every phase on a board of millions of squares (the follow-up's list), timeout=0.5
+    deadline("knight.tour(3000, method='warnsdorff', timeout=0.5)", 0.5),
+    deadline("knight.tour(3000, method='backtrack', timeout=0.5)", 0.5),
+    deadline("knight.tour(3000, method='plain', timeout=0.5)", 0.5),
+    deadline("knight.tour(3000, closed=True, method='random', timeout=0.5)", 0.5),
+    deadline("knight.tour((3000, 3000), moves=(1, 4), timeout=0.5)", 0.5),
+    deadline("knight.tour(Board(3000, holes=[5]), timeout=0.5)", 0.5),
+    deadline("next(knight.tours(3000, timeout=0.5))", 0.5),
+    deadline("knight.count(3000, timeout=0.5)", 0.5),
+    deadline("knight.count(3000, start=1, method='enumerate', timeout=0.5)", 0.5),
+    deadline("knight.tour(2000, method='uniform', timeout=0.5)", 0.5),
+    deadline("knight.count(3000, executor=pool, timeout=0.5)", 0.5, POOL),
+    deadline("knight.count((3, 10**7), executor=pool, timeout=1)", 1, POOL),
+    deadline(
+        "knight.solve(b, timeout=0.5)",
+        0.5,
+        "b = Board.parse('1 ' + '. ' * 998 + '5000\\n' + ('. ' * 1000 + '\\n') * 999)",
+        "solve(1000×1000, moves 1 and 5000, timeout=0.5)",
+    ),
+    # -- memory taken before the question is answered
+    Example("count((1, 2**31 - 1))", "knight.count((1, 2**31 - 1))", answer="0"),
+    Example("tour((40000, 40000), moves=(0, 1), timeout=1)", "knight.tour((40000, 40000), moves=(0, 1), timeout=1)"),
+    Example("tour((3, 100001), moves=(1, 100000))", "knight.tour((3, 100001), moves=(1, 100000))"),
+    Example("knight judge < /dev/zero", argv=["judge"], stdin="/dev/zero", exit=1, within=10, lines=2),
+    # -- pickles trusted
+    Example(
+        "pickled Tour, squares edited, .grid()",
+        "pickle.loads(data).grid()",
+        "import pickle\nrestore, (squares, board) = knight.tour(5, start=1).__reduce__()\n"
+        "data = pickle.dumps(knight.tour(5, start=1)).replace(bytes(squares), bytes([200]) + bytes(squares)[1:])",
+    ),
+    Example(
+        "pickled Board, a given off the board, solve",
+        "knight.solve(pickle.loads(data))",
+        "import pickle\nclass P:\n    def __reduce__(self):\n"
+        "        return Board._make, (3, 3, None, (1, 2), ((99, 1),))\ndata = pickle.dumps(P())",
+    ),
+    # -- two definitions of a closed tour
+    Example(
+        "closed: Board((1, 2), moves=(0, 1))", "answers(Board((1, 2), moves=(0, 1)))", CLOSED_PAIR, answer=CLOSED_ANSWER
+    ),
+    Example(
+        "closed: Board((2, 3), holes=[2, 3, 4, 5])",
+        "answers(Board((2, 3), holes=[2, 3, 4, 5]))",
+        CLOSED_PAIR,
+        answer=CLOSED_ANSWER,
+    ),
+    # -- internal errors and unchecked values
+    Example("moves=numpy array", "knight.tour(8, moves=numpy.array([1, 2]))", "import numpy"),
+    Example("method=numpy array", "knight.tour(8, method=numpy.array(['auto']))", "import numpy"),
+    Example(
+        "mask holding an array",
+        "Board.from_mask(numpy.array([[True, True], [numpy.array([1, 2]), True]], dtype=object))",
+        "import numpy",
+    ),
+    Example("Board(8).square_name(0)", "Board(8).square_name(0)"),
+    Example("Board(8).square_name(-5)", "Board(8).square_name(-5)"),
+    Example("Board.parse('. 1\\n. 1')", "Board.parse('. 1\\n. 1')"),
+    Example("Tour(iter(int, 1))", "Tour(iter(int, 1))"),
+    Example("svg.write(tour, 12.5)", "knight.svg.write(knight.tour(5), 12.5)"),
+    Example(
+        "executor whose futures are not futures",
+        "knight.count(5, executor=E())",
+        "class E:\n    def submit(self, f, *a, **k):\n        return 5",
+    ),
+    Example("Board(8, moves=(1.0, 2.0))", "Board(8, moves=(1.0, 2.0))"),
+    Example("tour(8, start='\\u212a1') (Kelvin sign)", "knight.tour(8, start='\\u212a1')"),
+    Example("tour('\\uff18') (full-width 8)", "knight.tour('\\uff18')"),
+    Example("tour(8, closed=1)", "knight.tour(8, closed=1)"),
+    Example("count(5, progress=2)", "knight.count(5, progress=2)"),
+    Example(
+        "count(5, progress=numpy.bool_(False))",
+        "knight.count(5, progress=numpy.bool_(False))",
+        "import numpy",
+        answer="1728",
+    ),
+    Example("tour(8.0)", "knight.tour(8.0)"),
+    Example("tour(8, max_nodes=True)", "knight.tour(8, max_nodes=True)"),
+    Example("Board.parse(a 10**7-character line)", "Board.parse('.' * 10**7)"),
+    Example("Tour.from_line(a 10**8-character line)", "Tour.from_line('1' * 10**8, 8)"),
+    # -- CLI tracebacks
+    Example("knight 8 > /dev/full", argv=["8"], stdout="/dev/full", exit=1),
+    Example("knight count 5 > /dev/full", argv=["count", "5"], stdout="/dev/full", exit=1),
+    Example("knight exists 8 > /dev/full", argv=["exists", "8"], stdout="/dev/full", exit=1),
+    Example("knight 8 --format svg > /dev/full", argv=["8", "--format", "svg"], stdout="/dev/full", exit=1),
+    Example("knight judge > /dev/full", argv=["judge"], stdin="one line", stdout="/dev/full", exit=1),
+    Example("knight 8 >&-", argv=["8"], stdout="closed", exit=1),
+    Example("knight judge <&-", argv=["judge"], stdin="closed", exit=2),
+]
+
+
+def _limits(memory: int, close: tuple):
+    """The child's preexec: the memory cap, and the fds to close."""
+
+    def apply():
+        resource.setrlimit(resource.RLIMIT_AS, (memory, resource.getrlimit(resource.RLIMIT_AS)[1]))
+        for fd in close:
+            os.close(fd)
+
+    return apply
+
+
+def run(example: Example, core: str, limit: float, memory: int) -> dict:
+    """Run example on core in a fresh process; its outcome, seconds, peak RSS (MiB) and code."""
+    env = dict(os.environ)
+    env.pop("KNIGHT_NO_EXTENSIONS", None)
+    if core == "python":
+        env["KNIGHT_NO_EXTENSIONS"] = "1"
+    close = []
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        stdin, stdout = subprocess.DEVNULL, out
+        if example.argv:
+            argv = [sys.executable, "-m", "knight", *example.argv]
+            if example.stdin == "closed":
+                close.append(0)
+            elif example.stdin == "one line":
+                stdin = tempfile.TemporaryFile()
+                stdin.write(b"1\n-1\n")
+                stdin.seek(0)
+            elif example.stdin:
+                stdin = open(example.stdin, "rb")
+            if example.stdout == "closed":
+                close.append(1)
+            elif example.stdout:
+                stdout = open(example.stdout, "wb")
+        else:
+            argv = [sys.executable, "-c", CHILD.format(setup=example.setup, call=example.call)]
+        began = time.monotonic()
+        child = subprocess.Popen(
+            argv, stdin=stdin, stdout=stdout, stderr=err, env=env, preexec_fn=_limits(memory, tuple(close))
+        )
+        killed = False
+        while True:
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - began > limit:
+                child.kill()
+                killed = True
+                pid, status, usage = os.wait4(child.pid, 0)
+                break
+            time.sleep(0.01)
+        child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+        wall = time.monotonic() - began
+        for stream in (stdin, stdout):
+            if stream not in (subprocess.DEVNULL, out):
+                stream.close()
+        out.seek(0)
+        err.seek(0)
+        printed, errors = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+    result = {"rss": usage.ru_maxrss / 1024, "code": child.returncode, "seconds": wall, "killed": killed}
+    if killed:
+        result["outcome"] = f"killed after {limit:.0f} s"
+        result["kept"] = False
+    elif example.argv:
+        lines = errors.splitlines()
+        result["outcome"] = f"exit {child.returncode}" + (f": {lines[-1][:60]}" if lines else "")
+        result["kept"] = child.returncode == example.exit and "Traceback" not in errors and len(lines) <= example.lines
+        result["kept"] = result["kept"] and wall <= example.within
+    else:
+        try:
+            found = json.loads(printed.splitlines()[-1])
+        except (IndexError, ValueError):
+            tail = errors.strip().splitlines()
+            result["outcome"] = f"crashed (code {child.returncode}): {tail[-1][:60] if tail else ''}"
+            result["kept"] = False
+            return result
+        result["seconds"] = found["seconds"]
+        if "answer" in found:
+            result["outcome"] = f"answer {found['answer'][:60]}"
+            right = example.answer is not None and found["answer"] == example.answer
+        else:
+            words = " ".join(found["message"].split()[:10])
+            result["outcome"] = f"{found['error']}: {words[:70]}"
+            right = example.answer is None and found["knight"]
+        result["kept"] = right and found["seconds"] <= example.within
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--limit", type=float, default=30.0, help="wall-clock seconds before a child is killed")
+    parser.add_argument("--memory", type=float, default=4.0, help="the child's address-space cap in GiB")
+    parser.add_argument("--slack", type=float, default=0.2, help="seconds past a timeout still counted as kept")
+    parser.add_argument("--core", choices=["cython", "python"], action="append", help="only this core")
+    parser.add_argument("names", nargs="*", help="only the examples whose names contain one of these")
+    options = parser.parse_args()
+    chosen = [e for e in EXAMPLES if not options.names or any(n in e.name for n in options.names)]
+    for example in chosen:
+        if example.argv:
+            continue
+        if "timeout=" in example.name or "max_nodes=" in example.name:
+            example.within += options.slack
+    memory = int(options.memory * 2**30)
+    print(f"load average {os.getloadavg()[0]:.1f}; memory cap {options.memory:g} GiB; limit {options.limit:g} s")
+    print("| example | core | outcome | s | peak RSS MiB | kept |\n|---|---|---|---|---|---|")
+    kept = total = 0
+    for example in chosen:
+        for core in options.core or ["cython", "python"]:
+            result = run(example, core, options.limit, memory)
+            total += 1
+            kept += result["kept"]
+            print(
+                f"| {example.name} | {core} | {result['outcome']} | {result['seconds']:.2f} | "
+                f"{result['rss']:.0f} | {'yes' if result['kept'] else 'NO'} |",
+                flush=True,
+            )
+    print(f"\n{kept} of {total} kept")
+
+
+if __name__ == "__main__":
+    main()

@@ -22,6 +22,7 @@ from . import draw
 from ._counting import count
 from ._find import exists, solve, tour
 from ._methods import METHODS
+from ._trace import Choice, Finished, Placed, Restart, TakenBack, TraceEvent, trace
 from ._version import __version__ as __version__
 from .count import tours
 from .model._board import Board
@@ -58,7 +59,9 @@ Tour._repr_html_ = draw.repr_html  # type: ignore[attr-defined]
 
 __all__ = [
     "Board",
+    "Choice",
     "DEFAULT_MAX_NODES",
+    "Finished",
     "IMPLEMENTATION",
     "METHODS",
     "InvalidInputError",
@@ -66,7 +69,11 @@ __all__ = [
     "KnightError",
     "NoTourError",
     "NotATourError",
+    "Placed",
+    "Restart",
     "SearchLimitError",
+    "TakenBack",
+    "TraceEvent",
     "WarnsdorffStuckError",
     "Tour",
     "check_tour",
@@ -76,4 +83,5 @@ __all__ = [
     "solve",
     "tour",
     "tours",
+    "trace",
 ]

@@ -24,7 +24,7 @@ from .search import backtrack, complete, search_bytes
 if TYPE_CHECKING:
     from typing_extensions import Never
 
-__all__ = ["DEFAULT_MAX_NODES", "exists", "no_tour_reason", "solve", "tour"]
+__all__ = ["DEFAULT_MAX_NODES", "exists", "method_for", "no_tour_reason", "solve", "tour"]
 
 #: Boards up to this many squares get an exhaustive search of PROOF_NODES nodes before a
 #: method that cannot prove a no (see _small_proof).
@@ -189,22 +189,33 @@ def _from(question: Question, method: object, run: Method, seed: int | None):
 
 def _run(question: Question, run: Method, seed: int | None):
     """(status, nodes, squares) of run from question.start (a short proof first for the methods that need one)."""
-    board, start = question.board, question.start
-    assert start is not None
+    chosen = method_for(question, run)
+    if chosen is None:
+        return EXHAUSTED, 0, None
+    assert question.start is not None
+    return chosen(question.board, question.start - 1, question.closed, question.budget, seed, question.deadline)
+
+
+def method_for(question: Question, run: Method) -> Method | None:
+    """The method run stands for on the question's board ("auto"'s choice), once the board's
+    size is checked; None when a short proof first (for the methods that need one) finds that
+    no tour starts at question.start."""
+    board = question.board
     if run is auto:
         run = choose(board)
     if run not in PROVING and _small_proof(question):
-        return EXHAUSTED, 0, None
+        return None
     if len(board) > SEARCH_MAX_SQUARES and run is not construct:
         raise InvalidInputError(
             f"{board.name} has {len(board):,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes "
             f"(it would need about {search_bytes(board) / 2**30:,.1f} GiB)"
         )
-    return run(board, start - 1, question.closed, question.budget, seed, question.deadline)
+    return run
 
 
-def _limit(question: Question, method: object, nodes: int) -> SearchLimitError:
-    """The error for a search from question.start that ran out of budget or time after nodes nodes."""
+def _limit(question: Question, method: object, nodes: int, bound: str = "max_nodes") -> SearchLimitError:
+    """The error for a search from question.start that ran out of budget (the argument bound) or
+    time after nodes nodes."""
     board, start = question.board, question.start
     assert start is not None
     where = f"from {board.square_name(start)} on {board.name}"
@@ -214,7 +225,7 @@ def _limit(question: Question, method: object, nodes: int) -> SearchLimitError:
             f"{nodes:,} search nodes looking for {article} {question.kind} tour {where} by method {method!r}"
         )
     return SearchLimitError(
-        f"no {question.kind} tour {where} found by method {method!r} within max_nodes={question.budget:,} search nodes"
+        f"no {question.kind} tour {where} found by method {method!r} within {bound}={question.budget:,} search nodes"
     )
 
 

@@ -15,7 +15,8 @@ arrays (no border there: a vertex's neighbours are a slice of targets), as the t
 Tracer runs the same rounds of the same loop, recording its events (see the twin's
 Tracer) into an int32 buffer a chunk at a time: the loop stops at the top of a node once
 the chunk is full, keeps its locals in the Events struct, and resumes there on the next
-call. The search itself passes no buffer (NULL), and pays one untaken branch per event.
+call. The loop is one source compiled twice (a fused type): with Events, and with
+NoEvents, where Cython leaves the recording out, so the search itself pays nothing for it.
 """
 
 from cpython.array cimport array, clone
@@ -98,6 +99,16 @@ cdef struct Events:
     int32_t square, depth, ones, links_home, stamp
     bint backtracked, marks_clean
     int64_t nodes
+
+
+cdef struct NoEvents:
+    # what the search records: nothing (the loop's other specialization)
+    char nothing
+
+
+ctypedef fused Recorder:
+    NoEvents
+    Events
 
 
 cdef void _tie_breaks(Board *b, int rows, int cols, int round_) noexcept nogil:
@@ -199,9 +210,9 @@ cdef void _record_choice(Events *ev, Board *b, int32_t top, int32_t first) noexc
 
 
 cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, double deadline, int64_t *nodes_out,
-                      Events *ev) except -1 nogil:
+                      Recorder *ev) except -1 nogil:
     """One round, as the twin's depth_first; returns the status and puts the nodes in nodes_out.
-    With ev, records the events and pauses (S_PAUSED) when the chunk is full; ev.paused resumes."""
+    With Events, records the events and pauses (S_PAUSED) when the chunk is full; ev.paused resumes."""
     cdef int32_t n = b.n, moves = b.moves
     cdef int32_t offset[MAX_MOVES]
     cdef int32_t ones = b.ones, links_home = b.base_degree[start], stamp = 0
@@ -221,11 +232,14 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
     cdef uint8_t *cursor = b.cursor
 
     memcpy(offset, b.offset, sizeof(offset))
-    if ev != NULL and ev.paused:
-        square, depth, ones, links_home, stamp = ev.square, ev.depth, ev.ones, ev.links_home, ev.stamp
-        backtracked, marks_clean, nodes = ev.backtracked, ev.marks_clean, ev.nodes
-        ev.paused = False
-    else:
+    cdef bint resumed = False
+    if Recorder is Events:
+        if ev.paused:
+            square, depth, ones, links_home, stamp = ev.square, ev.depth, ev.ones, ev.links_home, ev.stamp
+            backtracked, marks_clean, nodes = ev.backtracked, ev.marks_clean, ev.nodes
+            ev.paused = False
+            resumed = True
+    if not resumed:
         memcpy(b.free_, b.on_board, b.cells)
         memcpy(b.degree, b.base_degree, b.cells)
         if closed:
@@ -234,7 +248,7 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
         square = start
         depth = 0
     while True:
-        if ev != NULL:
+        if Recorder is Events:
             if ev.length >= ev.pause_at:
                 ev.square, ev.depth, ev.ones, ev.links_home, ev.stamp = square, depth, ones, links_home, stamp
                 ev.backtracked, ev.marks_clean, ev.nodes = backtracked, marks_clean, nodes
@@ -311,7 +325,7 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
                     return S_LIMIT
                 nodes += 1
                 square = candidates[top * MAX_MOVES + cursor[top]]
-                if ev != NULL:
+                if Recorder is Events:
                     _record_choice(ev, b, top, cursor[top])
                 cursor[top] += 1
                 break
@@ -321,7 +335,7 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
             backtracked = True
             # release(path[top])
             k = path[top]
-            if ev != NULL:
+            if Recorder is Events:
                 _record(ev, E_TAKEN_BACK, b.square_of[k] + 1, top + 1)
             for i in range(moves):
                 neighbour = k + offset[i]
@@ -438,7 +452,7 @@ cdef char *_allocate(Board *b, int rows, int cols, const uint8_t[::1] mask, move
 
 
 cdef int _rounds(Board *b, int32_t cell, bint closed, int64_t max_nodes, double deadline, Rounds *r,
-                 Events *ev) except -1 nogil:
+                 Recorder *ev) except -1 nogil:
     """The search's rounds from r on, as the twin's search: round k is a depth-first search of at
     most 8·n·2^k nodes with its own tie-breaks, until one answers or max_nodes are placed."""
     cdef int status
@@ -457,7 +471,7 @@ cdef int _rounds(Board *b, int32_t cell, bint closed, int64_t max_nodes, double 
         if status != S_LIMIT or r.nodes >= max_nodes or used < r.budget:  # used < budget: the deadline
             return status
         r.round_ += 1
-        if ev != NULL:
+        if Recorder is Events:
             ev.data[ev.length], ev.data[ev.length + 1] = E_RESTART, r.round_
             ev.length += 2
 
@@ -484,7 +498,7 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
         if closed and b.n < 3:  # a cycle needs three squares: none here, a proof (as the twin)
             return S_EXHAUSTED, 0, None
         with nogil:
-            status = _rounds(&b, _start_cell(&b, start, cols), closed, max_nodes, deadline, &r, NULL)
+            status = _rounds(&b, _start_cell(&b, start, cols), closed, max_nodes, deadline, &r, <NoEvents *>NULL)
         return status, r.nodes, _squares(&b) if status == S_FOUND else None
     finally:
         free(block)
@@ -836,7 +850,7 @@ def quick_tour(size, start):
     b.free_, b.degree, b.home, b.mark, b.todo, b.path = free_, degree, _NO_HOME, mark, todo, path
     b.candidates, b.frame_size, b.cursor = candidates, frame_size, cursor
     cdef int32_t cell = (square // n + b.border) * b.width + square % n + b.border
-    if _depth_first(&b, cell, False, 8 * b.n, INFINITY, &nodes, NULL) != S_FOUND:
+    if _depth_first(&b, cell, False, 8 * b.n, INFINITY, &nodes, <NoEvents *>NULL) != S_FOUND:
         return None
     return _squares(&b)
 

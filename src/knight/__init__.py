@@ -22,7 +22,7 @@ from . import draw
 from ._counting import count
 from ._find import exists, solve, tour
 from ._methods import METHODS
-from ._trace import Choice, Finished, Placed, Restart, TakenBack, TraceEvent, trace
+from ._trace import Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent, trace
 from ._version import __version__ as __version__
 from .count import tours
 from .model._board import Board
@@ -73,6 +73,7 @@ __all__ = [
     "Restart",
     "SearchLimitError",
     "TakenBack",
+    "Trace",
     "TraceEvent",
     "WarnsdorffStuckError",
     "Tour",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterator, Tuple, Union
 
 from ._find import _limit, _method, method_for
 from ._methods import backtrack, ordered, plain, warnsdorff
-from .model._board import KNIGHT, _shown
+from .model._board import KNIGHT, Board, _shown
 from .model._errors import InvalidInputError, NoTourError, unexpected_options
 from .model._question import Question, node_budget
 from .model._refute import refute
@@ -26,7 +26,7 @@ from .search import backtrack_tracer, fixed_order_trace, rotated, warnsdorff_tra
 if TYPE_CHECKING:
     from typing_extensions import Never
 
-__all__ = ["DEFAULT_MAX_STEPS", "Choice", "Finished", "Placed", "Restart", "TakenBack", "TraceEvent", "trace"]
+__all__ = ["DEFAULT_MAX_STEPS", "Choice", "Finished", "Placed", "Restart", "TakenBack", "Trace", "TraceEvent", "trace"]
 
 #: Squares a trace places at most, when max_steps is not given.
 DEFAULT_MAX_STEPS = 100_000
@@ -137,6 +137,25 @@ class Finished(_Event):
 TraceEvent = Union[Placed, TakenBack, Choice, Restart, Finished]
 
 
+class Trace(Iterator[TraceEvent]):
+    """knight.trace's answer: the events of one search, read once, as it runs; board, start
+    (a square number), method and closed say what was asked."""
+
+    def __init__(self, events: Iterator[TraceEvent], board: Board, start: int, method: str, closed: bool) -> None:
+        self._events = events
+        self.board, self.start, self.method, self.closed = board, start, method, closed
+
+    def __iter__(self) -> Trace:
+        return self
+
+    def __next__(self) -> TraceEvent:
+        return next(self._events)
+
+    def __repr__(self) -> str:
+        where = self.board.square_name(self.start)
+        return f"<knight.Trace of method {self.method!r} from {where} on {self.board.name}>"
+
+
 def trace(
     size: object = 8,
     start: object = None,
@@ -147,7 +166,7 @@ def trace(
     max_steps: int | None = None,
     timeout: float | None = None,
     **unexpected: Never,
-) -> Iterator[TraceEvent]:
+) -> Trace:
     """The events of the search knight.tour(size, start, ...) runs, in order, as it runs.
 
     size, start, closed and moves are knight.tour's (start=None: the board's first square).
@@ -181,9 +200,9 @@ def trace(
         raise InvalidInputError(
             f"method {_shown(method)} on {question.board.name} has no search to trace; use one of {', '.join(TRACED)}"
         )
-    if chosen is backtrack:
-        return _backtrack(question, method)
-    return _in_one_go(question, method, chosen)
+    events = _backtrack(question, method) if chosen is backtrack else _in_one_go(question, method, chosen)
+    assert question.start is not None
+    return Trace(events, question.board, question.start, method, question.closed)
 
 
 def _backtrack(question: Question, method: object) -> Iterator[TraceEvent]:

@@ -6,6 +6,7 @@
     knight count SIZE [--start SQUARE] [--closed] [--workers K] [--progress] [--max-nodes N]
     knight all [SIZE] [--start SQUARE] [--closed] [--format FMT] [--max-nodes N]
     knight solve FILE [--format FMT] [--moves A,B] [--max-nodes N] [--timeout SECONDS]
+    knight trace [SIZE] [--start SQUARE] [--method M] [--closed] [--max-steps N] [--html FILE] [--delay SECONDS]
     knight judge < starts.txt
     knight --version
 
@@ -49,10 +50,11 @@ from ._common import (
 )
 from ._count import all_command, count_command, max_nodes_option, timeout_option
 from ._solve import solve_command
+from ._trace import trace_command
 
 _USAGE = """knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
               [--moves A,B] [--seed N] [--max-nodes N] [--timeout SECONDS] [-o PICTURE]
-       knight {exists,count,all,solve,judge} ...   (knight COMMAND --help for each)"""
+       knight {exists,count,all,solve,trace,judge} ...   (knight COMMAND --help for each)"""
 
 
 def _commands_text() -> str:
@@ -70,6 +72,7 @@ def _commands_text() -> str:
                 "  knight 8 --start a1 --end h1    an open tour from a1 ending on h1",
                 "  knight solve puzzle.txt       complete the given moves of a puzzle",
                 "  knight count 6 --workers 2",
+                "  knight trace 5x6 --start d4     watch the search place and take back squares",
             ]
         )
     )
@@ -189,6 +192,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "count": count_command,
     "all": all_command,
     "solve": solve_command,
+    "trace": trace_command,
     "judge": _judge_command,
 }
 

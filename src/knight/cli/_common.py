@@ -21,6 +21,7 @@ COMMAND_LINES = {
     "count": "count every tour of a board, exactly (SIZE required)",
     "all": "print every tour of a board, one after another, as they are found",
     "solve": "complete a puzzle: a picture FILE with some move numbers given",
+    "trace": "watch the search step by step: in the terminal, as lines, or in a player page (--html)",
     "judge": "the seed problem: starts (1 to 64) in, one per line; 8×8 tours out",
 }
 

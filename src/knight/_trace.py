@@ -141,6 +141,11 @@ class Trace(Iterator[TraceEvent]):
     """knight.trace's answer: the events of one search, read once, as it runs; board, start
     (a square number), method and closed say what was asked."""
 
+    board: Board
+    start: int
+    method: str
+    closed: bool
+
     def __init__(self, events: Iterator[TraceEvent], board: Board, start: int, method: str, closed: bool) -> None:
         self._events = events
         self.board, self.start, self.method, self.closed = board, start, method, closed

@@ -9,28 +9,46 @@ them only when a notebook asks for a picture.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import os
+
+    from ..model._board import Board
     from ..model._tour import Tour
     from ._player import Source
 
 __all__ = ["html", "repr_html", "repr_svg", "write_html"]
 
 
-def html(source: Source, /, **options: Any) -> str:
-    """The player of a tour or a trace: a self-contained HTML page (inline SVG and a little
-    JavaScript) with play, pause, step, a slider and the speed. See knight.draw._player.html."""
-    from ._player import html as page
+def html(source: Source, /, *, board: Board | None = None, size: int = 480, title: str | None = None) -> str:
+    """The player of source, a self-contained HTML page (inline SVG and a little JavaScript:
+    play, pause, step, a slider, the speed): source is a knight.Tour, a knight.trace(...), or
+    the events of one with board= their board.
 
-    return page(source, **options)
+    size is the board's side in pixels (120 to 4000); title the line above it (by default what
+    the tour or trace is). A step is one event: a square placed shows its move number, a square
+    taken back turns red, a choice rings its candidates. Raises InvalidInputError for a board of
+    more than 10,000 squares or a trace of more than 1,000,000 events.
+    """
+    from ._player import html as page  # json and the SVG module load when a page is made
+
+    return page(source, board=board, size=size, title=title)
 
 
-def write_html(source: Source, path: str, /, **options: Any) -> None:
-    """Write the player of a tour or a trace to path, an HTML document (options as html())."""
+def write_html(
+    source: Source,
+    path: str | os.PathLike[str],
+    /,
+    *,
+    board: Board | None = None,
+    size: int = 480,
+    title: str | None = None,
+) -> None:
+    """Write the player of source (see html) to path: an HTML document a browser opens on its own."""
     from ._player import write_html as write
 
-    write(source, path, **options)
+    write(source, path, board=board, size=size, title=title)
 
 
 def repr_svg(tour: Tour) -> str | None:

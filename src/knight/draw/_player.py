@@ -73,12 +73,19 @@ def html(source: Source, /, *, board: Board | None = None, size: int = 480, titl
     return _PAGE.format(uid=uid, size=size, caption=caption, data=text, script=_SCRIPT.replace("UID", uid))
 
 
-def write_html(source: Source, path: str | os.PathLike, /, **options) -> None:
-    """Write the player page of source (as html() makes it, with its options) to path, a
-    document a browser opens on its own."""
+def write_html(
+    source: Source,
+    path: str | os.PathLike[str],
+    /,
+    *,
+    board: Board | None = None,
+    size: int = 480,
+    title: str | None = None,
+) -> None:
+    """Write the player page of source (as html() makes it) to path, a document a browser opens on its own."""
     if not isinstance(path, (str, os.PathLike)):
         raise InvalidTypeError(f"a page's name must be text or a path, not {_shown(path)}")
-    page = html(source, **options)
+    page = html(source, board=board, size=size, title=title)
     document = f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>knight</title></head>\n<body>{page}</body></html>\n'
     try:
         Path(path).write_text(document, encoding="utf-8")
@@ -148,7 +155,7 @@ def _steps(records: list[int]) -> int:
 _PAGE = """<div id="{uid}" class="knight-player" data-step="0" data-move="0" style="font:14px sans-serif;max-width:{size}px">
 <div class="title" style="margin:4px 0">{caption}</div>
 <svg class="board" xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" style="display:block"></svg>
-<div class="controls" style="display:flex;gap:4px;align-items:center;margin:6px 0">
+<div class="controls" style="display:flex;gap:4px;align-items:center;margin:6px 0;white-space:nowrap">
 <button type="button" class="back" title="one step back">&#9664;&#9646;</button>
 <button type="button" class="play" title="play">&#9654; play</button>
 <button type="button" class="forward" title="one step forward">&#9646;&#9654;</button>

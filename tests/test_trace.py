@@ -5,6 +5,8 @@ pushes, each TakenBack pops and each Restart empties; the stack at the end must 
 found, which the validator checks, and the nodes must be those knight.tour counts.
 """
 
+import os
+
 import pytest
 
 import knight
@@ -167,3 +169,17 @@ def test_events_are_immutable_values():
     assert repr(event) == "Placed(square=3, move=1)"
     with pytest.raises(AttributeError):
         event.square = 4
+
+
+@pytest.mark.parametrize("size", [(5, 6), 8, 5, 6, (6, 7), 7])
+def test_every_start_replays_with_the_cores_nodes(core, size):
+    """Every start no rule refutes, open and closed: the trace replays to the tour, with tour's nodes."""
+    if size not in ((5, 6), 8) and not os.environ.get("KNIGHT_SLOW"):
+        pytest.skip("slow: set KNIGHT_SLOW=1")
+    board = knight.Board(size)
+    for closed in (False, True):
+        for start in board:
+            try:
+                check(size, start, closed=closed, max_steps=10**6)
+            except knight.NoTourError:
+                assert not knight.exists(size, start, closed=closed)

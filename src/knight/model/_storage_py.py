@@ -8,20 +8,21 @@ Without the compiled module, a Tour still shares its ``array('i')`` without copy
 from __future__ import annotations
 
 from array import array
+from typing import Any
 
 
 class SquareBuffer:
     """Holds the squares (``_squares``, an ``array('i')``) and exports them read-only."""
 
     __slots__ = ("_squares",)
-    _squares: array
+    _squares: array[int]
 
     def __buffer__(self, flags: int) -> memoryview:
         if flags & 1:  # inspect.BufferFlags.WRITABLE
             raise BufferError("a Tour is read-only")
         return memoryview(self._squares).toreadonly()
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
         import numpy
 
         shared = numpy.frombuffer(memoryview(self._squares).toreadonly(), dtype=numpy.int32)

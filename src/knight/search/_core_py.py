@@ -51,6 +51,7 @@ import math
 from array import array
 from functools import lru_cache
 from time import monotonic
+from typing import Sequence
 
 from ..model._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, NEIGHBOUR_CACHE_SQUARES, neighbour_lists
 from ..model._flood import reachable
@@ -193,18 +194,26 @@ class Tracer:
     """The search of ``search``, run a chunk of events at a time (see the module docstring)."""
 
     def __init__(
-        self, rows: int, cols: int, mask, start: int, closed: bool, max_nodes: int, moves, chunk: int = 4096
+        self,
+        rows: int,
+        cols: int,
+        mask: bytes | None,
+        start: int,
+        closed: bool,
+        max_nodes: int,
+        moves: Sequence[tuple[int, int]],
+        chunk: int = 4096,
     ) -> None:
         self._rounds = _Rounds(rows, cols, mask, start, closed, max_nodes, moves)
         self._trace = _Trace(max(chunk, 1))
-        self.squares: array | None = None
+        self.squares: array[int] | None = None
 
     @property
     def nodes(self) -> int:
         """The squares placed so far, over every round."""
         return self._rounds.nodes + (self._trace.nodes if self._rounds.under_way else 0)
 
-    def run(self, deadline: float = math.inf) -> tuple[int, array]:
+    def run(self, deadline: float = math.inf) -> tuple[int, array[int]]:
         """The next chunk: (status, records), records an int32 array of the events' records
         since the last call; status is PAUSED until the search answers FOUND (squares set),
         EXHAUSTED or LIMIT."""

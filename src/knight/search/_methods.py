@@ -76,7 +76,7 @@ def _closed_from_first(board: Board, budget: int, deadline: float):
     return status, nodes, squares
 
 
-def rotated(squares: array, start: int) -> array:
+def rotated(squares: array[int], start: int) -> array[int]:
     """The closed tour squares, begun at the 0-based square start."""
     turn = squares.index(start + 1)
     return squares[turn:] + squares[:turn]
@@ -105,7 +105,7 @@ def _in_halves(board: Board) -> bool:
     return 4 in board.size and board.is_knights_rectangle
 
 
-def backtrack_tracer(board: Board, start: int, closed: bool, budget: int, chunk: int):
+def backtrack_tracer(board: Board, start: int, closed: bool, budget: int, chunk: int) -> _kernels.core.Tracer:
     """The search backtrack runs, as a core Tracer giving its records chunk ints at a time: a
     closed tour's from the board's first square (backtrack rotates it to begin at start).
     InvalidInputError for the open tours of boards backtrack searches half by half."""
@@ -119,7 +119,9 @@ def backtrack_tracer(board: Board, start: int, closed: bool, budget: int, chunk:
     return _kernels.core.Tracer(board.rows, board.cols, board.mask, first, closed, budget, board.steps, chunk)
 
 
-def warnsdorff_trace(board: Board, start: int, closed: bool, budget: int, deadline: float):
+def warnsdorff_trace(
+    board: Board, start: int, closed: bool, budget: int, deadline: float
+) -> tuple[int, int, array[int], array[int]]:
     """warnsdorff's walk with its records: (status, nodes, squares, records); a stuck walk is EXHAUSTED."""
     return _kernels.walk.warnsdorff_trace(
         board.rows, board.cols, board.mask, start, closed, budget, board.steps, deadline
@@ -265,7 +267,9 @@ def ordered(board: Board, start: int, closed: bool, budget: int, seed: int | Non
     return _fixed_order(_ranked(board), _free_cells(board), start, closed, budget, deadline)
 
 
-def fixed_order_trace(board: Board, rule: bool, start: int, closed: bool, budget: int, deadline: float):
+def fixed_order_trace(
+    board: Board, rule: bool, start: int, closed: bool, budget: int, deadline: float
+) -> tuple[int, int, array[int] | None, array[int]]:
     """plain (rule False) or ordered (rule True) with the search's records: (status, nodes,
     squares, records); ordered's choices carry each candidate's number of moves."""
     records = array("i")

@@ -126,6 +126,12 @@ def core(request, monkeypatch):
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
+def walk(request, monkeypatch):
+    """The walks in use for the test."""
+    return _use(request, monkeypatch, "search.walk", "knight.search._walk", "knight.search._walk_py")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
 def construct_core(request, monkeypatch):
     """The construction core in use for the test."""
     return _use(request, monkeypatch, "construct.kernel", "knight.construct._kernel", "knight.construct._kernel_py")

@@ -281,21 +281,6 @@ def test_random_seeds_give_the_same_tours_on_both_cores(both_walks):
             assert status == compiled.FOUND and (status, squares) == twin.closed_walk(*args)[::2]
 
 
-@pytest.fixture(params=["cython", "python"])
-def walk(request, monkeypatch):
-    """The walks in use for the test."""
-    import importlib
-
-    import knight.model._kernels
-    import knight.search._kernels
-
-    if request.param == "cython" and knight.model._kernels.NO_EXTENSIONS:
-        pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
-    module = importlib.import_module("knight.search._walk" if request.param == "cython" else "knight.search._walk_py")
-    monkeypatch.setattr(knight.search._kernels, "walk", module)
-    return module
-
-
 CLOSED_SEED_0 = [1, 11, 17, 2, 19, 29, 12, 6]  # knight.tour(8, 1, method="random", seed=0, closed=True)[:8]
 
 

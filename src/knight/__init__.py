@@ -25,6 +25,7 @@ from ._compare import Comparison, MethodRun, compare
 from ._counting import count, tours
 from ._find import exists, solve, tour
 from ._methods import METHODS
+from ._trace import Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent, trace
 from ._version import __version__ as __version__
 from .model._board import Board
 from .model._errors import (
@@ -62,7 +63,9 @@ Comparison._repr_svg_ = draw.repr_chart  # type: ignore[attr-defined]
 __all__ = [
     "Board",
     "Comparison",
+    "Choice",
     "DEFAULT_MAX_NODES",
+    "Finished",
     "IMPLEMENTATION",
     "METHODS",
     "InvalidInputError",
@@ -71,7 +74,12 @@ __all__ = [
     "MethodRun",
     "NoTourError",
     "NotATourError",
+    "Placed",
+    "Restart",
     "SearchLimitError",
+    "TakenBack",
+    "Trace",
+    "TraceEvent",
     "WarnsdorffStuckError",
     "Tour",
     "check_tour",
@@ -82,4 +90,5 @@ __all__ = [
     "solve",
     "tour",
     "tours",
+    "trace",
 ]

@@ -26,7 +26,7 @@ from .search import backtrack, complete, search_bytes
 if TYPE_CHECKING:
     from typing_extensions import Never
 
-__all__ = ["DEFAULT_MAX_NODES", "exists", "no_tour_reason", "solve", "tour"]
+__all__ = ["DEFAULT_MAX_NODES", "exists", "method_for", "no_tour_reason", "solve", "tour"]
 
 #: Boards up to this many squares get an exhaustive search of PROOF_NODES nodes before a
 #: method that cannot prove a no (see _small_proof).
@@ -200,27 +200,39 @@ def _from(question: Question, method: object, run: Method, seed: int | None):
 def _run(question: Question, run: Method, seed: int | None, proof: bool = True):
     """(status, nodes, squares) of run from question.start (a short proof first for the methods
     that need one, unless proof is False: knight.compare measures each method on its own)."""
+    chosen = method_for(question, run, proof)
+    if chosen is None:
+        return EXHAUSTED, 0, None
     board, start = question.board, question.start
     assert start is not None
+    refuse_late_setup(board, question.deadline, chosen, _search_kernels.core.__name__.endswith("_py"))
+    try:
+        with allocating(0 if chosen is construct else search_bytes(board), f"the search of {board.name}"):
+            return chosen(board, start - 1, question.closed, question.budget, seed, question.deadline)
+    except OutOfTime:  # in a method's set-up, before its search began
+        return LIMIT, 0, None
+
+
+def method_for(question: Question, run: Method, proof: bool = True) -> Method | None:
+    """The method run stands for on the question's board ("auto"'s choice), once the board's
+    size is checked; None when a short proof first (for the methods that need one, unless proof
+    is False) finds that no tour starts at question.start."""
+    board = question.board
     if run is auto:
         run = choose(board)
     if proof and run not in PROVING and _small_proof(question):
-        return EXHAUSTED, 0, None
+        return None
     if len(board) > SEARCH_MAX_SQUARES and run is not construct:
         raise InvalidInputError(
             f"{board.name} has {len(board):,} squares, more than the {SEARCH_MAX_SQUARES:,} the search takes "
             f"(it would need about {search_bytes(board) / 2**30:,.1f} GiB)"
         )
-    refuse_late_setup(board, question.deadline, run, _search_kernels.core.__name__.endswith("_py"))
-    try:
-        with allocating(0 if run is construct else search_bytes(board), f"the search of {board.name}"):
-            return run(board, start - 1, question.closed, question.budget, seed, question.deadline)
-    except OutOfTime:  # in a method's set-up, before its search began
-        return LIMIT, 0, None
+    return run
 
 
-def _limit(question: Question, method: object, nodes: int) -> SearchLimitError:
-    """The error for a search from question.start that ran out of budget or time after nodes nodes."""
+def _limit(question: Question, method: object, nodes: int, bound: str = "max_nodes") -> SearchLimitError:
+    """The error for a search from question.start that ran out of budget (the argument bound) or
+    time after nodes nodes."""
     board, start = question.board, question.start
     assert start is not None
     where = f"from {board.square_name(start)} on {board.name}"
@@ -230,7 +242,7 @@ def _limit(question: Question, method: object, nodes: int) -> SearchLimitError:
             f"{nodes:,} search nodes looking for {article} {question.kind} tour {where} by method {method!r}"
         )
     return SearchLimitError(
-        f"no {question.kind} tour {where} found by method {method!r} within max_nodes={question.budget:,} search nodes"
+        f"no {question.kind} tour {where} found by method {method!r} within {bound}={question.budget:,} search nodes"
     )
 
 

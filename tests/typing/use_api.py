@@ -13,19 +13,27 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import knight
+import knight.draw
 import knight.svg
 from knight import (
     DEFAULT_MAX_NODES,
     IMPLEMENTATION,
     METHODS,
     Board,
+    Choice,
+    Finished,
     InvalidInputError,
     InvalidTypeError,
     KnightError,
     NoTourError,
     NotATourError,
+    Placed,
+    Restart,
     SearchLimitError,
+    TakenBack,
     Tour,
+    Trace,
+    TraceEvent,
     WarnsdorffStuckError,
 )
 
@@ -153,6 +161,33 @@ def comparing() -> None:
     assert comparison.board.rows == 6 and comparison.start and not comparison.closed and comparison.max_nodes
 
 
+def traces() -> None:
+    trace: Trace = knight.trace(8, "a1", method="backtrack", closed=False, max_steps=10_000, timeout=5.0)
+    where: str = trace.board.name + trace.method
+    placed = taken = 0
+    last: Finished | None = None
+    for event in trace:
+        step: TraceEvent = event
+        if isinstance(step, Placed):
+            placed += step.move > 0
+        elif isinstance(step, TakenBack):
+            taken += step.square > 0
+        elif isinstance(step, Choice):
+            best: int = step.square
+            keys: tuple[int, ...] = step.degrees
+            assert best == step.candidates[0] and len(keys) == len(step.candidates)
+        elif isinstance(step, Restart):
+            assert step.round > 0
+        else:
+            last = step
+    assert last is not None and last.nodes == placed and last.tour is not None and where
+    page: str = knight.draw.html(knight.trace(5, "a5", method="warnsdorff"), size=300)
+    page += knight.draw.html(knight.tour(5, "a5"), title="a tour")
+    with tempfile.TemporaryDirectory() as folder:
+        knight.draw.write_html(knight.tour(5, "a5"), str(Path(folder) / "tour.html"))
+    assert page and taken >= 0
+
+
 def graphs(board: Board, tour: Tour) -> None:
     board_graph = board.to_networkx()
     tour_graph = tour.to_networkx()
@@ -167,6 +202,7 @@ def main() -> None:
         errors()
         pictures(knight.tour(6, start=1))
         comparing()
+        traces()
         graphs(board, knight.tour(board))
 
 

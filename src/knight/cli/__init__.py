@@ -7,6 +7,7 @@
     knight all [SIZE] [--start SQUARE] [--closed] [--format FMT] [--max-nodes N]
     knight solve FILE [--format FMT] [--moves A,B] [--max-nodes N] [--timeout SECONDS]
     knight compare [SIZE] [--start SQUARE] [--closed] [--methods M,M,...] [--max-nodes N] [-o CHART.svg]
+    knight trace [SIZE] [--start SQUARE] [--method M] [--closed] [--max-steps N] [--html FILE] [--delay SECONDS]
     knight judge < starts.txt
     knight --version
 
@@ -51,10 +52,11 @@ from ._common import (
 from ._compare import compare_command
 from ._count import all_command, count_command, max_nodes_option, timeout_option
 from ._solve import solve_command
+from ._trace import trace_command
 
 _USAGE = """knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
               [--moves A,B] [--seed N] [--max-nodes N] [--timeout SECONDS] [-o PICTURE]
-       knight {exists,count,all,solve,compare,judge} ...   (knight COMMAND --help for each)"""
+       knight {exists,count,all,solve,compare,trace,judge} ...   (knight COMMAND --help for each)"""
 
 
 def _commands_text() -> str:
@@ -73,6 +75,7 @@ def _commands_text() -> str:
                 "  knight solve puzzle.txt       complete the given moves of a puzzle",
                 "  knight count 6 --workers 2",
                 "  knight compare 8 --start a1   nodes each method needs, as a table",
+                "  knight trace 5x6 --start d4   watch the search place and take back squares",
             ]
         )
     )
@@ -193,6 +196,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "all": all_command,
     "solve": solve_command,
     "compare": compare_command,
+    "trace": trace_command,
     "judge": _judge_command,
 }
 

@@ -22,6 +22,7 @@ COMMAND_LINES = {
     "all": "print every tour of a board, one after another, as they are found",
     "solve": "complete a puzzle: a picture FILE with some move numbers given",
     "compare": "run each method from one start: the nodes and time each needed",
+    "trace": "watch the search step by step: in the terminal, as lines, or in a player page (--html)",
     "judge": "the seed problem: starts (1 to 64) in, one per line; 8×8 tours out",
 }
 

@@ -28,18 +28,18 @@ SEARCH_MAX_SQUARES = 10_000_000
 _SQUARE_NAME = re.compile(r"\s*[a-zA-Z]+[0-9]+\s*")
 
 
-def node_budget(max_nodes: object, default: int = DEFAULT_MAX_NODES) -> int:
-    """The node budget for max_nodes: default for None, else a positive integer."""
+def node_budget(max_nodes: object, default: int = DEFAULT_MAX_NODES, name: str = "max_nodes") -> int:
+    """The node budget for max_nodes (the argument name): default for None, else a positive integer."""
     if max_nodes is None:
         return default
     if isinstance(max_nodes, bool):
-        raise InvalidTypeError(f"max_nodes must be an integer, not {max_nodes!r}")
+        raise InvalidTypeError(f"{name} must be an integer, not {max_nodes!r}")
     try:
         budget = operator.index(max_nodes)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidTypeError(f"max_nodes must be an integer, not {_shown(max_nodes)}") from None
+        raise InvalidTypeError(f"{name} must be an integer, not {_shown(max_nodes)}") from None
     if budget < 1:
-        raise InvalidInputError(f"max_nodes must be at least 1, not {_shown(budget)}")
+        raise InvalidInputError(f"{name} must be at least 1, not {_shown(budget)}")
     return min(budget, MAX_BUDGET)
 
 

@@ -15,7 +15,7 @@ class SquareBuffer:
     """Holds the squares (``_squares``, an ``array('i')``) and exports them read-only."""
 
     __slots__ = ("_squares",)
-    _squares: array
+    _squares: array[int]
 
     def __buffer__(self, flags: int) -> memoryview:
         if flags & 1:  # inspect.BufferFlags.WRITABLE

@@ -2,7 +2,7 @@
 
 * ``_methods``: the strategies knight.tour(method=...) names: the compiled backtracking
   search and the seeds' plainer ways (Warnsdorff's rule alone, random restarts, plain and
-  ordered backtracking);
+  ordered backtracking); and the same searches recording their steps, for knight.trace;
 * ``_core`` (compiled) / ``_core_py`` (its twin): the explicit-stack backtracking loop;
   quick_tour, the squares of the commonest call knight.tour(n, start) for small n; and
   graph_path, the loop on a graph given as flat arrays (the halves of _narrow);
@@ -19,7 +19,30 @@
 * ``_narrow``: open tours of boards four wide, half by half.
 """
 
-from ._methods import backtrack, ordered, plain, random_warnsdorff, search_bytes, warnsdorff
+from ._methods import (
+    backtrack,
+    backtrack_tracer,
+    fixed_order_trace,
+    ordered,
+    plain,
+    random_warnsdorff,
+    rotated,
+    search_bytes,
+    warnsdorff,
+    warnsdorff_trace,
+)
 from ._solve import complete
 
-__all__ = ["backtrack", "complete", "ordered", "plain", "random_warnsdorff", "search_bytes", "warnsdorff"]
+__all__ = [
+    "backtrack",
+    "backtrack_tracer",
+    "complete",
+    "fixed_order_trace",
+    "ordered",
+    "plain",
+    "random_warnsdorff",
+    "rotated",
+    "search_bytes",
+    "warnsdorff",
+    "warnsdorff_trace",
+]

@@ -1,6 +1,8 @@
 from array import array
 from typing import Optional, Sequence, Tuple
 
+from typing_extensions import Self, disjoint_base
+
 KNIGHT_MOVES: Tuple[Tuple[int, int], ...]
 FOUND: int
 EXHAUSTED: int
@@ -23,3 +25,28 @@ def graph_path(
     offsets: array[int], targets: array[int], start: int, max_nodes: int, deadline: float = ...
 ) -> Tuple[int, int, Optional[array[int]]]: ...
 def quick_tour(size: object, start: object) -> Optional[array[int]]: ...
+
+PAUSED: int
+PLACED: int
+TAKEN_BACK: int
+CHOICE: int
+RESTART: int
+
+@disjoint_base
+class Tracer:
+    # the arguments go to __cinit__ (tp_new), so the stub types __new__
+    squares: Optional[array[int]]
+    def __new__(
+        cls,
+        rows: int,
+        cols: int,
+        mask: Optional[bytes],
+        start: int,
+        closed: bool,
+        max_nodes: int,
+        moves: Sequence[Tuple[int, int]],
+        chunk: int = ...,
+    ) -> Self: ...
+    @property
+    def nodes(self) -> int: ...
+    def run(self, deadline: float = ...) -> Tuple[int, array[int]]: ...

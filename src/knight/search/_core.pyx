@@ -11,6 +11,12 @@ The loop takes the GIL back every CHECK_EVERY nodes, for a moment, to see Ctrl-C
 
 graph_path is one round of the same search for an open path on any graph given as flat
 arrays (no border there: a vertex's neighbours are a slice of targets), as the twin's.
+
+Tracer runs the same rounds of the same loop, recording its events (see the twin's
+Tracer) into an int32 buffer a chunk at a time: the loop stops at the top of a node once
+the chunk is full, keeps its locals in the Events struct, and resumes there on the next
+call. The loop is one source compiled twice (a fused type): with Events, and with
+NoEvents, where Cython leaves the recording out, so the search itself pays nothing for it.
 """
 
 from cpython.array cimport array, clone
@@ -36,6 +42,16 @@ cdef enum:
     _QUICK_SQUARES = _QUICK_MAX * _QUICK_MAX
 
 FILL_LIMIT, CHECK_EVERY, QUICK_SIZES = _FILL_LIMIT, _CHECK_MASK + 1, range(_QUICK_MIN, _QUICK_MAX + 1)
+
+cdef enum:
+    S_PAUSED = 3           # a Tracer's chunk is full: the search resumes where it stopped
+    E_PLACED = 1           # the events' records, as the twin's (see its Tracer)
+    E_TAKEN_BACK = 2
+    E_CHOICE = 3
+    E_RESTART = 4
+    _CHOICE_INTS = 3 + 2 * MAX_MOVES  # the longest record
+
+PAUSED, PLACED, TAKEN_BACK, CHOICE, RESTART = S_PAUSED, E_PLACED, E_TAKEN_BACK, E_CHOICE, E_RESTART
 
 cdef array _INT32 = array("i")
 cdef object _monotonic = monotonic
@@ -64,6 +80,35 @@ cdef struct Board:
     int32_t *candidates    # per square, MAX_MOVES each: each frame's ordered moves
     uint8_t *frame_size
     uint8_t *cursor
+
+
+cdef struct Rounds:
+    # the rounds of one search (see search): all 0 before the first
+    int round_
+    int64_t nodes          # placed in the rounds before this one
+    int64_t budget         # this round's
+    bint under_way         # this round is paused (a Tracer's)
+
+
+cdef struct Events:
+    # a Tracer's buffer, and _depth_first's locals while it is paused
+    int32_t *data
+    int64_t length
+    int64_t pause_at       # the loop pauses at the top of a node once length reaches this
+    bint paused
+    int32_t square, depth, ones, links_home, stamp
+    bint backtracked, marks_clean
+    int64_t nodes
+
+
+cdef struct NoEvents:
+    # what the search records: nothing (the loop's other specialization)
+    char nothing
+
+
+ctypedef fused Recorder:
+    NoEvents
+    Events
 
 
 cdef void _tie_breaks(Board *b, int rows, int cols, int round_) noexcept nogil:
@@ -144,8 +189,30 @@ cdef bint _cut_off(Board *b, int32_t square, int32_t previous, int32_t remaining
     return False
 
 
-cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, double deadline, int64_t *nodes_out) except -1 nogil:
-    """One round, as the twin's depth_first; returns the status and puts the nodes in nodes_out."""
+cdef inline void _record(Events *ev, int32_t kind, int32_t square, int32_t move) noexcept nogil:
+    """Append the record (kind, square, move): a square placed or taken back."""
+    cdef int32_t *at = ev.data + ev.length
+    at[0], at[1], at[2] = kind, square, move
+    ev.length += 3
+
+
+cdef void _record_choice(Events *ev, Board *b, int32_t top, int32_t first) noexcept nogil:
+    """Append (E_CHOICE, move, count, then square and degree for each): the candidates of
+    the frame at top not yet tried, in the rule's order, the first of them chosen."""
+    cdef int32_t *at = ev.data + ev.length
+    cdef int32_t *frame = b.candidates + top * MAX_MOVES
+    cdef int32_t i, count = b.frame_size[top] - first
+    at[0], at[1], at[2] = E_CHOICE, top + 2, count
+    for i in range(count):
+        at[3 + 2 * i] = b.square_of[frame[first + i]] + 1
+        at[4 + 2 * i] = b.degree[frame[first + i]]
+    ev.length += 3 + 2 * count
+
+
+cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, double deadline, int64_t *nodes_out,
+                      Recorder *ev) except -1 nogil:
+    """One round, as the twin's depth_first; returns the status and puts the nodes in nodes_out.
+    With Events, records the events and pauses (S_PAUSED) when the chunk is full; ev.paused resumes."""
     cdef int32_t n = b.n, moves = b.moves
     cdef int32_t offset[MAX_MOVES]
     cdef int32_t ones = b.ones, links_home = b.base_degree[start], stamp = 0
@@ -165,15 +232,30 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
     cdef uint8_t *cursor = b.cursor
 
     memcpy(offset, b.offset, sizeof(offset))
-    memcpy(b.free_, b.on_board, b.cells)
-    memcpy(b.degree, b.base_degree, b.cells)
-    if closed:
-        for i in range(moves):
-            b.home[start + offset[i]] = b.on_board[start + offset[i]]
-
-    square = start
-    depth = 0
+    cdef bint resumed = False
+    if Recorder is Events:
+        if ev.paused:
+            square, depth, ones, links_home, stamp = ev.square, ev.depth, ev.ones, ev.links_home, ev.stamp
+            backtracked, marks_clean, nodes = ev.backtracked, ev.marks_clean, ev.nodes
+            ev.paused = False
+            resumed = True
+    if not resumed:
+        memcpy(b.free_, b.on_board, b.cells)
+        memcpy(b.degree, b.base_degree, b.cells)
+        if closed:
+            for i in range(moves):
+                b.home[start + offset[i]] = b.on_board[start + offset[i]]
+        square = start
+        depth = 0
     while True:
+        if Recorder is Events:
+            if ev.length >= ev.pause_at:
+                ev.square, ev.depth, ev.ones, ev.links_home, ev.stamp = square, depth, ones, links_home, stamp
+                ev.backtracked, ev.marks_clean, ev.nodes = backtracked, marks_clean, nodes
+                ev.paused = True
+                nodes_out[0] = nodes
+                return S_PAUSED
+            _record(ev, E_PLACED, b.square_of[square] + 1, depth + 1)
         # take(square) and expand(square, depth) in one pass over the neighbours: each
         # free neighbour loses a free neighbour (but for the start of a closed search,
         # which stays counted) and becomes a candidate
@@ -243,6 +325,8 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
                     return S_LIMIT
                 nodes += 1
                 square = candidates[top * MAX_MOVES + cursor[top]]
+                if Recorder is Events:
+                    _record_choice(ev, b, top, cursor[top])
                 cursor[top] += 1
                 break
             if top == 0:
@@ -251,6 +335,8 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
             backtracked = True
             # release(path[top])
             k = path[top]
+            if Recorder is Events:
+                _record(ev, E_TAKEN_BACK, b.square_of[k] + 1, top + 1)
             for i in range(moves):
                 neighbour = k + offset[i]
                 if free_[neighbour]:
@@ -326,20 +412,10 @@ cdef array _squares(Board *b):
     return result
 
 
-def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes, moves,
-           double deadline=INFINITY):
-    """Find a tour from cell index start; return (status, nodes, squares).
-
-    The same contract as ``_core_py.search``: mask is None (every cell a square) or
-    rows*cols bytes, 0 for a hole; squares is an int32 array of 1-based square numbers
-    when status is FOUND, else None. LIMIT also answers a deadline passed; Ctrl-C
-    raises KeyboardInterrupt.
-    """
-    cdef int64_t cells_in_rectangle = <int64_t>rows * cols, n = cells_in_rectangle, k
+cdef char *_allocate(Board *b, int rows, int cols, const uint8_t[::1] mask, moves) except NULL:
+    """Lay out the board in b, in one block the caller frees: the search's memory."""
+    cdef int64_t cells_in_rectangle = <int64_t>rows * cols, n = cells_in_rectangle, k, cells
     cdef const uint8_t *holes = NULL
-    cdef int status = S_LIMIT, round_ = 0
-    cdef int64_t nodes = 0, used = 0, budget, cells
-    cdef Board b
     cdef char *block
     cdef size_t size
     if mask is not None:
@@ -349,9 +425,7 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
         n = 0
         for k in range(cells_in_rectangle):
             n += holes[k] != 0
-    if closed and n < 3:  # a cycle needs three squares: none here, a proof (as the twin)
-        return S_EXHAUSTED, 0, None
-    _shape(&b, rows, cols, moves)
+    _shape(b, rows, cols, moves)
     cells = b.cells
     b.n = <int32_t>n
     size = <size_t>cells * (8 + 4 + 4 + 5) + <size_t>n * (MAX_MOVES * 4 + 4 * 2 + 2)
@@ -371,22 +445,113 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
     b.home = b.degree + cells
     b.frame_size = b.home + cells
     b.cursor = b.frame_size + n
-    cdef int64_t cell = <int64_t>(start // cols + b.border) * b.width + start % cols + b.border
+    with nogil:
+        memset(b.home, 0, cells)
+        _lay_out(b, rows, cols, holes)
+    return block
+
+
+cdef int _rounds(Board *b, int32_t cell, bint closed, int64_t max_nodes, double deadline, Rounds *r,
+                 Recorder *ev) except -1 nogil:
+    """The search's rounds from r on, as the twin's search: round k is a depth-first search of at
+    most 8·n·2^k nodes with its own tie-breaks, until one answers or max_nodes are placed."""
+    cdef int status
+    cdef int64_t used
+    cdef int cols = b.width - 2 * b.border
+    cdef int rows = <int>(b.cells // b.width) - 2 * b.border
+    while True:
+        if not r.under_way:
+            r.budget = min((8 * <int64_t>b.n) << r.round_, max_nodes - r.nodes) if r.round_ < 40 else max_nodes - r.nodes
+            _tie_breaks(b, rows, cols, r.round_)
+        status = _depth_first(b, cell, closed, r.budget, deadline, &used, ev)
+        r.under_way = status == S_PAUSED
+        if r.under_way:
+            return status
+        r.nodes += used
+        if status != S_LIMIT or r.nodes >= max_nodes or used < r.budget:  # used < budget: the deadline
+            return status
+        r.round_ += 1
+        if Recorder is Events:
+            ev.data[ev.length], ev.data[ev.length + 1] = E_RESTART, r.round_
+            ev.length += 2
+
+
+cdef inline int32_t _start_cell(Board *b, int start, int cols) noexcept nogil:
+    return <int32_t>((start // cols + b.border) * b.width + start % cols + b.border)
+
+
+def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes, moves,
+           double deadline=INFINITY):
+    """Find a tour from cell index start; return (status, nodes, squares).
+
+    The same contract as ``_core_py.search``: mask is None (every cell a square) or
+    rows*cols bytes, 0 for a hole; squares is an int32 array of 1-based square numbers
+    when status is FOUND, else None. LIMIT also answers a deadline passed; Ctrl-C
+    raises KeyboardInterrupt.
+    """
+    cdef int status
+    cdef Board b
+    cdef Rounds r
+    cdef char *block = _allocate(&b, rows, cols, mask, moves)
+    memset(&r, 0, sizeof(r))
     try:
+        if closed and b.n < 3:  # a cycle needs three squares: none here, a proof (as the twin)
+            return S_EXHAUSTED, 0, None
         with nogil:
-            memset(b.home, 0, cells)
-            _lay_out(&b, rows, cols, holes)
-            while True:
-                budget = min((8 * n) << round_, max_nodes - nodes) if round_ < 40 else max_nodes - nodes
-                _tie_breaks(&b, rows, cols, round_)
-                status = _depth_first(&b, <int32_t>cell, closed, budget, deadline, &used)
-                nodes += used
-                if status != S_LIMIT or nodes >= max_nodes or used < budget:  # used < budget: the deadline
-                    break
-                round_ += 1
-        return status, nodes, _squares(&b) if status == S_FOUND else None
+            status = _rounds(&b, _start_cell(&b, start, cols), closed, max_nodes, deadline, &r, <NoEvents *>NULL)
+        return status, r.nodes, _squares(&b) if status == S_FOUND else None
     finally:
         free(block)
+
+
+cdef class Tracer:
+    """The search of ``search``, run a chunk of events at a time, as the twin's Tracer."""
+
+    cdef Board b
+    cdef Rounds r
+    cdef Events ev
+    cdef char *block
+    cdef int32_t cell
+    cdef bint closed
+    cdef int64_t max_nodes, chunk
+    cdef array buffer
+    cdef int status
+    cdef readonly object squares
+
+    def __cinit__(self, int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes,
+                  moves, long long chunk=4096):
+        self.block = _allocate(&self.b, rows, cols, mask, moves)
+        memset(&self.r, 0, sizeof(self.r))
+        memset(&self.ev, 0, sizeof(self.ev))
+        self.cell = _start_cell(&self.b, start, cols)
+        self.closed, self.max_nodes, self.chunk = closed, max_nodes, max(chunk, 1)
+        self.status = S_EXHAUSTED if closed and self.b.n < 3 else S_PAUSED
+        # a node records at most a square placed, every square taken back, a choice and a restart
+        self.buffer = clone(_INT32, self.chunk + 3 * (self.b.n + 1) + _CHOICE_INTS + 2, False)
+        self.ev.data = <int32_t *>self.buffer.data.as_ints
+        self.ev.pause_at = self.chunk
+        self.squares = None
+
+    def __dealloc__(self):
+        free(self.block)
+
+    @property
+    def nodes(self):
+        """The squares placed so far, over every round."""
+        return self.r.nodes + (self.ev.nodes if self.r.under_way else 0)
+
+    def run(self, double deadline=INFINITY):
+        """The next chunk: (status, records), records an int32 array of the events' records
+        since the last call; status is PAUSED until the search answers FOUND (squares set),
+        EXHAUSTED or LIMIT."""
+        if self.status != S_PAUSED:
+            return self.status, clone(_INT32, 0, False)
+        self.ev.length = 0
+        with nogil:
+            self.status = _rounds(&self.b, self.cell, self.closed, self.max_nodes, deadline, &self.r, &self.ev)
+        if self.status == S_FOUND:
+            self.squares = _squares(&self.b)
+        return self.status, self.buffer[: self.ev.length]
 
 
 # -- graph_path: a Hamiltonian path of a graph given as flat arrays (_narrow's halves) ----------
@@ -685,7 +850,7 @@ def quick_tour(size, start):
     b.free_, b.degree, b.home, b.mark, b.todo, b.path = free_, degree, _NO_HOME, mark, todo, path
     b.candidates, b.frame_size, b.cursor = candidates, frame_size, cursor
     cdef int32_t cell = (square // n + b.border) * b.width + square % n + b.border
-    if _depth_first(&b, cell, False, 8 * b.n, INFINITY, &nodes) != S_FOUND:
+    if _depth_first(&b, cell, False, 8 * b.n, INFINITY, &nodes, <NoEvents *>NULL) != S_FOUND:
         return None
     return _squares(&b)
 

@@ -35,6 +35,14 @@ time.monotonic() reading) and stops with LIMIT once it has passed.
 graph_path runs one round of the same search for an open path on any graph given as
 flat arrays (the halves of a board four wide, see _narrow), ties in the order of the
 neighbour lists.
+
+Tracer runs the same rounds of the same loop and records what it does, a chunk at a time,
+as int32 records: (PLACED, square, move) a square placed as move move; (TAKEN_BACK,
+square, move) one taken back; (CHOICE, move, k, then k pairs square, degree) the k
+candidates for move move not yet tried, in the order of the rule, the first of them
+chosen; (RESTART, round) a new round. Squares are 1-based. Once the chunk is full the
+loop stops at the top of a node, keeps its state, and resumes there on the next call;
+the search itself records nothing.
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ import math
 from array import array
 from functools import lru_cache
 from time import monotonic
+from typing import Sequence
 
 from ..model._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, NEIGHBOUR_CACHE_SQUARES, neighbour_lists
 from ..model._flood import reachable
@@ -51,11 +60,17 @@ from ._order import tie_breaks
 
 __all__ = [
     "CHECK_EVERY",
+    "CHOICE",
     "EXHAUSTED",
     "FILL_LIMIT",
     "FOUND",
     "LIMIT",
+    "PAUSED",
+    "PLACED",
     "QUICK_SIZES",
+    "RESTART",
+    "TAKEN_BACK",
+    "Tracer",
     "graph_path",
     "quick_tour",
     "search",
@@ -69,6 +84,12 @@ CHECK_EVERY = 4096
 
 #: The n of the n×n boards quick_tour() answers: those where method="auto" backtracks.
 QUICK_SIZES = range(5, 12)
+
+#: A Tracer's status while its search is under way (the chunk is full).
+PAUSED = 3
+
+#: The kinds of a Tracer's records (see the module docstring).
+PLACED, TAKEN_BACK, CHOICE, RESTART = 1, 2, 3, 4
 
 
 def _neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[list[int]]:
@@ -102,23 +123,108 @@ def search(
     without an answer); squares is an int32 array of the tour's 1-based square numbers
     when FOUND.
     """
-    mask = None if mask is None else bytes(mask)
-    on_board = bytearray(b"\x01") * (rows * cols) if mask is None else bytearray(mask)
-    if closed and on_board.count(1) < 3:  # a cycle needs three squares: none here, a proof
-        return EXHAUSTED, 0, None
-    neighbours = _neighbours(rows, cols, tuple(moves), mask)
-    nodes = 0
-    round_ = 0
-    while True:
-        budget = min(8 * on_board.count(1) << round_, max_nodes - nodes)
-        tie_break = tie_breaks(rows, cols, round_)
-        status, used, path = depth_first(neighbours, start, closed, budget, tie_break, on_board, deadline)
-        nodes += used
-        if status == FOUND:
-            return status, nodes, _squares(path)
-        if status == EXHAUSTED or nodes >= max_nodes or used < budget:  # used < budget: the deadline
-            return status, nodes, None
-        round_ += 1
+    rounds = _Rounds(rows, cols, mask, start, closed, max_nodes, moves)
+    if rounds.status != PAUSED:
+        return rounds.status, 0, None
+    status, path = rounds.run(deadline, None)
+    return status, rounds.nodes, None if path is None else _squares(path)
+
+
+class _Rounds:
+    """The rounds of one search (see the module docstring), which a Tracer pauses and resumes."""
+
+    __slots__ = (
+        "budget",
+        "closed",
+        "cols",
+        "max_nodes",
+        "neighbours",
+        "nodes",
+        "on_board",
+        "round_",
+        "rows",
+        "start",
+        "status",
+        "under_way",
+    )
+
+    def __init__(self, rows: int, cols: int, mask, start: int, closed: bool, max_nodes: int, moves) -> None:
+        mask = None if mask is None else bytes(mask)
+        self.on_board = bytearray(b"\x01") * (rows * cols) if mask is None else bytearray(mask)
+        self.rows, self.cols, self.start, self.closed, self.max_nodes = rows, cols, start, closed, max_nodes
+        self.round_ = self.nodes = self.budget = 0
+        self.under_way = False
+        # a cycle needs three squares: none here, a proof
+        self.status = EXHAUSTED if closed and self.on_board.count(1) < 3 else PAUSED
+        self.neighbours = _neighbours(rows, cols, tuple(moves), mask) if self.status == PAUSED else []
+
+    def run(self, deadline: float, trace: _Trace | None) -> tuple[int, list[int] | None]:
+        """The rounds from where they stand: (status, the path when FOUND); PAUSED when trace is full."""
+        while True:
+            if not self.under_way:
+                self.budget = min(8 * self.on_board.count(1) << self.round_, self.max_nodes - self.nodes)
+            tie_break = tie_breaks(self.rows, self.cols, self.round_)
+            status, used, path = depth_first(
+                self.neighbours, self.start, self.closed, self.budget, tie_break, self.on_board, deadline, trace
+            )
+            self.under_way = status == PAUSED
+            if self.under_way:
+                return status, None
+            self.nodes += used
+            if status != LIMIT or self.nodes >= self.max_nodes or used < self.budget:  # used < budget: the deadline
+                return status, path
+            self.round_ += 1
+            if trace is not None:
+                trace.records.extend((RESTART, self.round_))
+
+
+class _Trace:
+    """A Tracer's records, and depth_first's state while it is paused."""
+
+    __slots__ = ("nodes", "pause_at", "records", "saved")
+
+    def __init__(self, pause_at: int) -> None:
+        self.records = array("i")
+        self.pause_at = pause_at
+        self.saved: tuple | None = None
+        self.nodes = 0
+
+
+class Tracer:
+    """The search of ``search``, run a chunk of events at a time (see the module docstring)."""
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mask: bytes | None,
+        start: int,
+        closed: bool,
+        max_nodes: int,
+        moves: Sequence[tuple[int, int]],
+        chunk: int = 4096,
+    ) -> None:
+        self._rounds = _Rounds(rows, cols, mask, start, closed, max_nodes, moves)
+        self._trace = _Trace(max(chunk, 1))
+        self.squares: array[int] | None = None
+
+    @property
+    def nodes(self) -> int:
+        """The squares placed so far, over every round."""
+        return self._rounds.nodes + (self._trace.nodes if self._rounds.under_way else 0)
+
+    def run(self, deadline: float = math.inf) -> tuple[int, array[int]]:
+        """The next chunk: (status, records), records an int32 array of the events' records
+        since the last call; status is PAUSED until the search answers FOUND (squares set),
+        EXHAUSTED or LIMIT."""
+        rounds, trace = self._rounds, self._trace
+        if rounds.status != PAUSED:
+            return rounds.status, array("i")
+        trace.records = array("i")
+        rounds.status, path = rounds.run(deadline, trace)
+        if path is not None:
+            self.squares = _squares(path)
+        return rounds.status, trace.records
 
 
 def _squares(path: list[int]) -> array:
@@ -127,28 +233,45 @@ def _squares(path: list[int]) -> array:
 
 
 def depth_first(
-    neighbours, start: int, closed: bool, budget: int, tie_break: list[int], on_board=None, deadline=math.inf
+    neighbours,
+    start: int,
+    closed: bool,
+    budget: int,
+    tie_break: list[int],
+    on_board=None,
+    deadline=math.inf,
+    trace: _Trace | None = None,
 ):
     """One round: depth-first search placing at most budget squares; (status, nodes, path).
 
     on_board marks the cells that are squares (1) or holes (0); without it every cell is
-    a square.
+    a square. With trace, records the events into trace.records and pauses (PAUSED) at the
+    top of a node once it holds trace.pause_at; a trace.saved state resumes there.
     """
-    free = bytearray(b"\x01") * len(neighbours) if on_board is None else bytearray(on_board)
-    n = free.count(1)
-    degree = [len(squares) for squares in neighbours]
-    ones = degree.count(1)
-    home = bytearray(len(neighbours))
-    if closed:
-        for square in neighbours[start]:
-            home[square] = 1
-    links_home = len(neighbours[start])
-    mark = [0] * len(neighbours)
-    stamp = 0
-    backtracked = False
-    path = [0] * n
-    candidates: list[list[int]] = [[]] * n
-    cursor = [0] * n
+    records = None if trace is None else trace.records
+    if trace is not None and trace.saved is not None:
+        (free, n, degree, ones, home, links_home, mark, stamp, backtracked, path, candidates, cursor) = trace.saved[:12]
+        square, depth, nodes = trace.saved[12:]
+        trace.saved = None
+    else:
+        free = bytearray(b"\x01") * len(neighbours) if on_board is None else bytearray(on_board)
+        n = free.count(1)
+        degree = [len(squares) for squares in neighbours]
+        ones = degree.count(1)
+        home = bytearray(len(neighbours))
+        if closed:
+            for square in neighbours[start]:
+                home[square] = 1
+        links_home = len(neighbours[start])
+        mark = [0] * len(neighbours)
+        stamp = 0
+        backtracked = False
+        path = [0] * n
+        candidates = [[]] * n
+        cursor = [0] * n
+        square = start
+        depth = 0
+        nodes = 1
     low = min(tie_break)
     span = max(tie_break) - low + 1
     keys = [key - low for key in tie_break]
@@ -170,10 +293,15 @@ def depth_first(
                     return True
         return False
 
-    square = start
-    depth = 0
-    nodes = 1
     while True:
+        if records is not None:
+            assert trace is not None
+            if len(records) >= trace.pause_at:
+                trace.saved = (free, n, degree, ones, home, links_home, mark, stamp, backtracked, path, candidates)
+                trace.saved += (cursor, square, depth, nodes)
+                trace.nodes = nodes
+                return PAUSED, nodes, None
+            records.extend((PLACED, square + 1, depth + 1))
         # take square: its free neighbours lose a free neighbour (but for the start of a
         # closed search, which stays counted) and become its candidates
         free[square] = 0
@@ -227,12 +355,18 @@ def depth_first(
                 nodes += 1
                 cursor[top] = position + 1
                 square = frame[position]
+                if records is not None:
+                    records.extend((CHOICE, top + 2, len(frame) - position))
+                    for candidate in frame[position:]:
+                        records.extend((candidate + 1, degree[candidate]))
                 break
             if top == 0:
                 return EXHAUSTED, nodes, None
             backtracked = True
             # release path[top]
             released = path[top]
+            if records is not None:
+                records.extend((TAKEN_BACK, released + 1, top + 1))
             for neighbour in neighbours[released]:
                 if free[neighbour]:
                     count = degree[neighbour]

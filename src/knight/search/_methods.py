@@ -18,7 +18,8 @@ from typing import Callable
 
 from ..model._board import KNIGHT_MOVES, Board, neighbour_lists
 from ..model._deadline import expired
-from ..model._errors import WarnsdorffStuckError
+from ..model._errors import InvalidInputError, WarnsdorffStuckError
+from ..model._memory import check_memory
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
 from ._splitmix import seed_state
@@ -69,7 +70,7 @@ def _closed_from_first(board: Board, budget: int, deadline: float):
     return status, nodes, squares
 
 
-def _rotated(squares: array, start: int) -> array:
+def rotated(squares: array[int], start: int) -> array[int]:
     """The closed tour squares, begun at the 0-based square start."""
     turn = squares.index(start + 1)
     return squares[turn:] + squares[:turn]
@@ -86,12 +87,40 @@ def backtrack(
     """
     if closed:
         status, nodes, squares = _closed_from_first(board, budget, deadline)
-        return status, nodes, None if squares is None else _rotated(squares, start)
-    if 4 in board.size and board.is_knights_rectangle:
+        return status, nodes, None if squares is None else rotated(squares, start)
+    if _in_halves(board):
         from ._narrow import four_wide  # here, not at import knight
 
         return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES, deadline)
     return _kernels.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
+
+
+def _in_halves(board: Board) -> bool:
+    """Whether backtrack searches the board's open tours half by half (see _narrow)."""
+    return 4 in board.size and board.is_knights_rectangle
+
+
+def backtrack_tracer(board: Board, start: int, closed: bool, budget: int, chunk: int) -> _kernels.core.Tracer:
+    """The search backtrack runs, as a core Tracer giving its records chunk ints at a time: a
+    closed tour's from the board's first square (backtrack rotates it to begin at start).
+    InvalidInputError for the open tours of boards backtrack searches half by half."""
+    if not closed and _in_halves(board):
+        raise InvalidInputError(
+            f"method 'backtrack' searches {board.name} half by half, which trace does not follow; "
+            "use 'ordered' or 'warnsdorff'"
+        )
+    check_memory(search_bytes(board), f"the search of {board.name}")
+    first = board.first - 1 if closed else start
+    return _kernels.core.Tracer(board.rows, board.cols, board.mask, first, closed, budget, board.steps, chunk)
+
+
+def warnsdorff_trace(
+    board: Board, start: int, closed: bool, budget: int, deadline: float
+) -> tuple[int, int, array[int], array[int]]:
+    """warnsdorff's walk with its records: (status, nodes, squares, records); a stuck walk is EXHAUSTED."""
+    return _kernels.walk.warnsdorff_trace(
+        board.rows, board.cols, board.mask, start, closed, budget, board.steps, deadline
+    )
 
 
 def _free_cells(board: Board) -> bytearray:
@@ -149,16 +178,29 @@ def random_warnsdorff(
     )
 
 
-def _fixed_order(neighbours: list[list[int]], free: bytearray, start: int, closed: bool, budget: int, deadline: float):
+def _fixed_order(
+    neighbours: list[list[int]],
+    free: bytearray,
+    start: int,
+    closed: bool,
+    budget: int,
+    deadline: float,
+    records: array | None = None,
+    degrees: list[list[int]] | None = None,
+):
     """Backtracking that tries each square's neighbours in list order, without pruning.
 
-    free marks the squares (1) and holes (0) of the board.
+    free marks the squares (1) and holes (0) of the board. With records, appends the
+    search's records as the search core's Tracer does (squares placed and taken back; with
+    degrees, each neighbour's rank key, the choices too).
     """
     n = free.count(1)
     free[start] = 0
     path = [start]
     cursors = [0]
     nodes = 1
+    if records is not None:
+        records.extend((1, start + 1, 1))
     while path:
         square = path[-1]
         if len(path) == n and (not closed or start in neighbours[square]):
@@ -173,12 +215,27 @@ def _fixed_order(neighbours: list[list[int]], free: bytearray, start: int, close
             nodes += 1
             cursors[-1] = i + 1
             free[options[i]] = 0
+            if records is not None:
+                _record_step(records, options, i, free, len(path), None if degrees is None else degrees[square])
             path.append(options[i])
             cursors.append(0)
         else:
+            if records is not None:
+                records.extend((2, square + 1, len(path)))
             free[path.pop()] = 1
             cursors.pop()
     return EXHAUSTED, nodes, None
+
+
+def _record_step(records: array, options: list[int], i: int, free: bytearray, move: int, keys: list[int] | None):
+    """Append the records of options[i] placed as move move + 1: the choice first, when keys
+    rank the options (the candidates options[i:] still free, options[i] itself just taken)."""
+    if keys is not None:
+        chosen = [j for j in range(i, len(options)) if j == i or free[options[j]]]
+        records.extend((3, move + 1, len(chosen)))
+        for j in chosen:
+            records.extend((options[j] + 1, keys[j]))
+    records.extend((1, options[i] + 1, move + 1))
 
 
 def _seed_001_order(moves):
@@ -199,13 +256,36 @@ def plain(
     return _fixed_order(_seed_001_lists(board, deadline), _free_cells(board), start, closed, budget, deadline)
 
 
+def _ranked(board: Board, deadline: float) -> list[list[int]]:
+    """Each cell's neighbours sorted by their own number of moves, ties to the later move in seed 001's order."""
+    neighbours = _seed_001_lists(board, deadline)
+    return [
+        [t for _, _, t in sorted((len(neighbours[t]), -i, t) for i, t in enumerate(squares))] for squares in neighbours
+    ]
+
+
 def ordered(
     board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
 ) -> tuple[int, int, array[int] | None]:
     """Backtracking with each square's moves sorted once, before the search, by their
     target's number of moves, ties to the later move in seed 001's order (its second program)."""
-    neighbours = _seed_001_lists(board, deadline)
-    ranked = [
-        [t for _, _, t in sorted((len(neighbours[t]), -i, t) for i, t in enumerate(squares))] for squares in neighbours
-    ]
-    return _fixed_order(ranked, _free_cells(board), start, closed, budget, deadline)
+    return _fixed_order(_ranked(board, deadline), _free_cells(board), start, closed, budget, deadline)
+
+
+def fixed_order_trace(
+    board: Board, rule: bool, start: int, closed: bool, budget: int, deadline: float
+) -> tuple[int, int, array[int] | None, array[int]]:
+    """plain (rule False) or ordered (rule True) with the search's records: (status, nodes,
+    squares, records); ordered's choices carry each candidate's number of moves."""
+    records = array("i")
+    if not rule:
+        return (
+            *_fixed_order(
+                _seed_001_lists(board, deadline), _free_cells(board), start, closed, budget, deadline, records
+            ),
+            records,
+        )
+    ranked = _ranked(board, deadline)
+    moves = [len(squares) for squares in ranked]
+    keys = [[moves[t] for t in squares] for squares in ranked]
+    return (*_fixed_order(ranked, _free_cells(board), start, closed, budget, deadline, records, keys), records)

@@ -39,3 +39,13 @@ def closed_walk(
     seed: int,
     deadline: float = ...,
 ) -> Tuple[int, int, Optional[array[int]]]: ...
+def warnsdorff_trace(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: int,
+    closed: bool,
+    max_nodes: int,
+    moves: Sequence[Tuple[int, int]],
+    deadline: float = ...,
+) -> Tuple[int, int, array[int], array[int]]: ...

@@ -114,11 +114,39 @@ cdef void _lay_out(Walk *w, int rows, int cols, const uint8_t *mask) noexcept no
             cell += 1
 
 
+cdef inline int32_t _square(Walk *w, int32_t cell) noexcept nogil:
+    """The 1-based square number of a cell."""
+    return (cell // w.width - w.border) * w.cols + cell % w.width - w.border + 1
+
+
+cdef int32_t _record_step(Walk *w, int32_t *at, int32_t square, int32_t move) noexcept nogil:
+    """Write the records of a step (as the twin's): (1, square, move), the square placed, then
+    (3, move + 1, k, then square and degree for each) its k free neighbours in the rule's order
+    (fewest onward moves, ties to the lower move index), the first chosen; the ints written."""
+    cdef int32_t i, j, k, count = 0, neighbour
+    cdef int32_t *pairs = at + 6
+    at[0], at[1], at[2] = 1, _square(w, square), move
+    for i in range(w.moves):
+        neighbour = square + w.offset[i]
+        if w.free_[neighbour]:
+            j = count
+            while j > 0 and pairs[2 * j - 1] > w.degree[neighbour]:  # stable insertion by degree
+                pairs[2 * j], pairs[2 * j + 1] = pairs[2 * j - 2], pairs[2 * j - 1]
+                j -= 1
+            pairs[2 * j], pairs[2 * j + 1] = neighbour, w.degree[neighbour]
+            count += 1
+    for k in range(count):
+        pairs[2 * k] = _square(w, pairs[2 * k])
+    at[3], at[4], at[5] = 3, move + 1, count
+    return 6 + 2 * count
+
+
 cdef int _walk_once(Walk *w, int32_t start, int64_t budget, uint64_t *state, int64_t *nodes, double deadline,
-                    int32_t *length_out) except -1 nogil:
+                    int32_t *length_out, int32_t *records=NULL, int64_t *recorded=NULL) except -1 nogil:
     """One walk from cell start by Warnsdorff's rule, for at most budget squares: ties to the
     lowest move index when state is NULL, else to one drawn from state. Puts the squares
-    walked in length_out; returns 1 when the deadline passed (the walk stops there), else 0."""
+    walked in length_out; returns 1 when the deadline passed (the walk stops there), else 0.
+    With records, writes each step's records there (see _record_step), their ints in recorded."""
     cdef uint8_t *free_ = w.free_
     cdef uint8_t *degree = w.degree
     cdef int32_t *path = w.path
@@ -151,6 +179,12 @@ cdef int _walk_once(Walk *w, int32_t start, int64_t budget, uint64_t *state, int
         if nodes[0] & _CHECK_MASK == 0 and _tick(deadline):
             length_out[0] = length
             return 1
+        if records != NULL:
+            if tied == 0 or length >= budget:
+                records[recorded[0]], records[recorded[0] + 1], records[recorded[0] + 2] = 1, _square(w, square), length
+                recorded[0] += 3
+            else:
+                recorded[0] += _record_step(w, records + recorded[0], square, length)
         if tied == 0 or length >= budget:
             length_out[0] = length
             return 0
@@ -244,19 +278,38 @@ def warnsdorff(int rows, int cols, const uint8_t[::1] mask, int start, bint clos
     LIMIT when max_nodes squares were placed or the deadline passed first, EXHAUSTED when
     the walk got stuck (or covered the board away from home for a closed tour).
     """
+    return _warnsdorff(rows, cols, mask, start, closed, max_nodes, moves, deadline, False)
+
+
+def warnsdorff_trace(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes,
+                     moves, double deadline=INFINITY):
+    """warnsdorff, with the walk's records: (status, nodes, squares, records), as the twin's."""
+    return _warnsdorff(rows, cols, mask, start, closed, max_nodes, moves, deadline, True)
+
+
+cdef tuple _warnsdorff(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes,
+                       moves, double deadline, bint traced):
     cdef _Prepared p = _prepare(rows, cols, mask, start, moves)
-    cdef int64_t nodes = 0
+    cdef int64_t nodes = 0, recorded = 0
     cdef int32_t length = 0
     cdef int late, status
+    cdef array records = None
+    cdef int32_t *into = NULL
+    if traced:  # a step records at most a square placed and a choice among MAX_MOVES
+        records = clone(_INT32, min(max_nodes, <long long>p.w.n) * (6 + 2 * MAX_MOVES), False)
+        into = <int32_t *>records.data.as_ints
     with nogil:
-        late = _walk_once(&p.w, _cell(&p.w, start), max_nodes, NULL, &nodes, deadline, &length)
+        late = _walk_once(&p.w, _cell(&p.w, start), max_nodes, NULL, &nodes, deadline, &length, into, &recorded)
         if _complete(&p.w, length, closed):
             status = S_FOUND
         elif late or (length < p.w.n and length >= max_nodes):
             status = S_LIMIT
         else:
             status = S_EXHAUSTED
-    return status, nodes, _squares(p, length)
+    if not traced:
+        return status, nodes, _squares(p, length)
+    resize(records, recorded)
+    return status, nodes, _squares(p, length), records
 
 
 def random_walk(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, long long max_nodes, moves,

@@ -35,6 +35,7 @@ __all__ = [
     "closed_walk",
     "random_walk",
     "warnsdorff",
+    "warnsdorff_trace",
 ]
 
 CHECK_EVERY = 4096
@@ -70,9 +71,12 @@ class _Walk:
     def cell(self, square: int) -> int:
         return (square // self.cols + self.border) * self.width + square % self.cols + self.border
 
-    def once(self, start: int, budget: int, rng: SplitMix64 | None, nodes: int, deadline: float):
+    def once(
+        self, start: int, budget: int, rng: SplitMix64 | None, nodes: int, deadline: float, records: array | None = None
+    ):
         """One walk from cell start of at most budget squares: (path, nodes, late), late when
-        the deadline passed (the walk stops there). nodes counts on from the nodes given."""
+        the deadline passed (the walk stops there). nodes counts on from the nodes given.
+        With records, appends each step's records (see warnsdorff_trace)."""
         free = bytearray(self.on_board)
         degree = bytearray(self.base_degree)
         offsets = self.offsets
@@ -96,6 +100,14 @@ class _Walk:
                         ties.append(neighbour)
             if nodes % CHECK_EVERY == 0 and deadline != math.inf and monotonic() >= deadline:
                 return path, nodes, True
+            if records is not None:
+                records.extend((1, self.square(square), len(path)))
+                if ties and len(path) < budget:
+                    options = [square + offset for offset in offsets if free[square + offset]]
+                    options.sort(key=degree.__getitem__)  # stable: ties keep the move order
+                    records.extend((3, len(path) + 1, len(options)))
+                    for option in options:
+                        records.extend((self.square(option), degree[option]))
             if not ties or len(path) >= budget:
                 return path, nodes, False
             square = ties[0] if rng is None or len(ties) == 1 else ties[rng.below(len(ties))]
@@ -108,10 +120,13 @@ class _Walk:
             return True
         return len(path) >= 3 and any(path[-1] + offset == path[0] for offset in self.offsets)  # a cycle: 3 squares
 
+    def square(self, cell: int) -> int:
+        """The 1-based square number of a cell."""
+        return (cell // self.width - self.border) * self.cols + cell % self.width - self.border + 1
+
     def squares(self, path: array) -> array:
         """The path's cells as 1-based square numbers."""
-        width, border, cols = self.width, self.border, self.cols
-        return array("i", [(cell // width - border) * cols + cell % width - border + 1 for cell in path])
+        return array("i", map(self.square, path))
 
 
 def warnsdorff(
@@ -132,8 +147,33 @@ def warnsdorff(
     deadline passed first, EXHAUSTED when the walk got stuck (or covered the board away
     from home for a closed tour).
     """
+    return _warnsdorff(rows, cols, mask, start, closed, max_nodes, moves, deadline, None)
+
+
+def warnsdorff_trace(
+    rows: int,
+    cols: int,
+    mask: bytes | None,
+    start: int,
+    closed: bool,
+    max_nodes: int,
+    moves,
+    deadline: float = math.inf,
+) -> tuple[int, int, array, array]:
+    """warnsdorff, with the walk's records: (status, nodes, squares, records).
+
+    Each step writes (1, square, move), the square placed as move move, then, but for the
+    last, (3, move + 1, k, then k pairs square, degree): the free neighbours in the rule's
+    order (fewest onward moves, ties to the lower move index), the first of them chosen.
+    Squares are 1-based, as the search core's Tracer records them.
+    """
+    records = array("i")
+    return (*_warnsdorff(rows, cols, mask, start, closed, max_nodes, moves, deadline, records), records)
+
+
+def _warnsdorff(rows, cols, mask, start, closed, max_nodes, moves, deadline, records) -> tuple[int, int, array]:
     walk = _Walk(rows, cols, mask, start, moves)
-    path, nodes, late = walk.once(walk.cell(start), max_nodes, None, 0, deadline)
+    path, nodes, late = walk.once(walk.cell(start), max_nodes, None, 0, deadline, records)
     if walk.complete(path, closed):
         status = FOUND
     elif late or (len(path) < walk.n and len(path) >= max_nodes):

@@ -1,0 +1,282 @@
+"""knight.trace(): the search, step by step, as events from the code that searches.
+
+The engines record what they do as int32 records (see search/_core_py.py): the compiled
+backtracking core and its twin a chunk at a time, resuming where they paused, so a trace
+is read lazily; the Warnsdorff walk and the seeds' plain and ordered backtracking in one
+go, bounded by max_steps. This module asks the question as knight.tour does, runs the
+method knight.tour would run, and turns the records into the events below.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import TYPE_CHECKING, Iterator, Tuple, Union
+
+from ._find import _limit, _method, method_for
+from ._methods import backtrack, ordered, plain, warnsdorff
+from .model._board import KNIGHT, Board, _shown
+from .model._deadline import OutOfTime
+from .model._errors import InvalidInputError, NoTourError, unexpected_options
+from .model._question import Question, node_budget
+from .model._refute import refute
+from .model._status import EXHAUSTED, FOUND, LIMIT
+from .model._tour import Tour
+from .search import _kernels as _search_kernels
+from .search import backtrack_tracer, fixed_order_trace, rotated, warnsdorff_trace
+
+if TYPE_CHECKING:
+    from typing_extensions import Never
+
+__all__ = ["DEFAULT_MAX_STEPS", "Choice", "Finished", "Placed", "Restart", "TakenBack", "Trace", "TraceEvent", "trace"]
+
+#: Squares a trace places at most, when max_steps is not given.
+DEFAULT_MAX_STEPS = 100_000
+
+#: Ints of records the compiled core writes between two looks from the generator.
+CHUNK = 16_384
+
+#: The methods knight.trace follows.
+TRACED = ("backtrack", "plain", "ordered", "warnsdorff")
+
+
+class _Event:
+    """An immutable value: its fields are its __slots__."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self._fields().values()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in self._fields().items())
+        return f"{type(self).__name__}({fields})"
+
+    def _fields(self) -> dict[str, object]:
+        """The fields by name, in order: the slots of the classes from the base down."""
+        names = [name for kind in reversed(type(self).__mro__) for name in getattr(kind, "__slots__", ())]
+        return {name: getattr(self, name) for name in names}
+
+
+class _Move(_Event):
+    __slots__ = ("square", "move")
+    square: int
+    move: int
+
+    def __init__(self, square: int, move: int) -> None:
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "move", move)
+
+
+class Placed(_Move):
+    """square (a 1-based square number, as in a Tour) was placed as move number move."""
+
+    __slots__ = ()
+
+
+class TakenBack(_Move):
+    """square, which was move number move, was taken back: the search backtracks."""
+
+    __slots__ = ()
+
+
+class Choice(_Event):
+    """For move number move, the method's rule ranked candidates (the squares it has not yet
+    tried from here, best first) and chose the first, candidates[0] (the square property).
+
+    degrees holds each candidate's key in the rule: its free onward moves for Warnsdorff's
+    rule ("backtrack", "warnsdorff"), its moves on the empty board for "ordered".
+    """
+
+    __slots__ = ("move", "candidates", "degrees")
+    move: int
+    candidates: Tuple[int, ...]
+    degrees: Tuple[int, ...]
+
+    def __init__(self, move: int, candidates: Tuple[int, ...], degrees: Tuple[int, ...]) -> None:
+        object.__setattr__(self, "move", move)
+        object.__setattr__(self, "candidates", candidates)
+        object.__setattr__(self, "degrees", degrees)
+
+    @property
+    def square(self) -> int:
+        """The square chosen."""
+        return self.candidates[0]
+
+
+class Restart(_Event):
+    """The search gave up its round and begins round number round from the start, with new
+    tie-breaks and twice the budget ("backtrack" only): the board is empty again."""
+
+    __slots__ = ("round",)
+    round: int
+
+    def __init__(self, round: int) -> None:
+        object.__setattr__(self, "round", round)
+
+
+class Finished(_Event):
+    """The last event: nodes squares were placed in all (as knight.tour counts them); tour is
+    the tour found (a closed one begun at the start asked), or None when the search proved
+    that none starts there (or Warnsdorff's rule got stuck)."""
+
+    __slots__ = ("nodes", "tour")
+    nodes: int
+    tour: Tour | None
+
+    def __init__(self, nodes: int, tour: Tour | None) -> None:
+        object.__setattr__(self, "nodes", nodes)
+        object.__setattr__(self, "tour", tour)
+
+
+#: An event of a trace.
+TraceEvent = Union[Placed, TakenBack, Choice, Restart, Finished]
+
+
+class Trace(Iterator[TraceEvent]):
+    """knight.trace's answer: the events of one search, read once, as it runs; board, start
+    (a square number), method and closed say what was asked."""
+
+    board: Board
+    start: int
+    method: str
+    closed: bool
+
+    def __init__(self, events: Iterator[TraceEvent], board: Board, start: int, method: str, closed: bool) -> None:
+        self._events = events
+        self.board, self.start, self.method, self.closed = board, start, method, closed
+
+    def __iter__(self) -> Trace:
+        return self
+
+    def __next__(self) -> TraceEvent:
+        return next(self._events)
+
+    def __repr__(self) -> str:
+        where = self.board.square_name(self.start)
+        return f"<knight.Trace of method {self.method!r} from {where} on {self.board.name}>"
+
+
+def trace(
+    size: object = 8,
+    start: object = None,
+    *,
+    closed: bool = False,
+    method: str = "backtrack",
+    moves: object = KNIGHT,
+    max_steps: int | None = None,
+    timeout: float | None = None,
+    **unexpected: Never,
+) -> Trace:
+    """The events of the search knight.tour(size, start, ...) runs, in order, as it runs.
+
+    size, start, closed and moves are knight.tour's (start=None: the board's first square).
+    method is "backtrack" (the compiled Warnsdorff-ordered search with pruning and restarts),
+    "plain" or "ordered" (the seed notes' backtracking), "warnsdorff" (the rule alone), or
+    "auto" where it backtracks. Each square placed is a Placed event, each square taken
+    back a TakenBack, each choice by a rule a Choice (before the Placed it leads to), each
+    new round of the search a Restart; the last event is Finished, whose nodes are the
+    nodes knight.tour counts for the same question (its max_nodes). A closed tour is
+    searched from the board's first square, as knight.tour does, and rotated to begin at
+    start.
+
+    The arguments and the theorems are checked when trace is called (InvalidInputError,
+    NoTourError); the search runs as the events are read. It places at most max_steps
+    squares (default DEFAULT_MAX_STEPS) and runs at most timeout seconds, else raises
+    SearchLimitError, as knight.tour does with max_nodes and timeout.
+    """
+    if unexpected:
+        raise unexpected_options("trace", unexpected)
+    budget = node_budget(max_steps, DEFAULT_MAX_STEPS, "max_steps")
+    question = Question.ask(size, start, None, closed, moves, budget, timeout, "trace")
+    run = _method(method)
+    if question.board.givens:
+        raise InvalidInputError("trace follows a search from a start; a puzzle's given moves are not traced")
+    why = refute(question)
+    if why:
+        raise NoTourError(why)
+    question = question.but(start=question.start or question.board.first)
+    chosen = method_for(question, run)
+    if chosen is not None and chosen not in (backtrack, plain, ordered, warnsdorff):
+        raise InvalidInputError(
+            f"method {_shown(method)} on {question.board.name} has no search to trace; use one of {', '.join(TRACED)}"
+        )
+    events = _backtrack(question, method) if chosen is backtrack else _in_one_go(question, method, chosen)
+    assert question.start is not None
+    return Trace(events, question.board, question.start, method, question.closed)
+
+
+def _backtrack(question: Question, method: object) -> Iterator[TraceEvent]:
+    """The compiled search's events (or its twin's), read a chunk at a time."""
+    board, start = question.board, question.start
+    assert start is not None
+    tracer = backtrack_tracer(board, start - 1, question.closed, question.budget, CHUNK)
+    return _chunks(question, method, tracer)
+
+
+def _chunks(question: Question, method: object, tracer) -> Iterator[TraceEvent]:
+    paused = _search_kernels.core.PAUSED
+    while True:
+        status, records = tracer.run(question.deadline)
+        yield from _events(records)
+        if status != paused:
+            break
+    squares = tracer.squares
+    if squares is not None and question.closed:
+        assert question.start is not None
+        squares = rotated(squares, question.start - 1)
+    yield _finished(question, method, status, tracer.nodes, squares)
+
+
+def _in_one_go(question: Question, method: object, chosen: object) -> Iterator[TraceEvent]:
+    """The walk's or the seeds' backtracking's events, recorded in one run of at most max_steps squares."""
+    board, start = question.board, question.start
+    assert start is not None
+    try:
+        if chosen is None:  # a short proof that no tour starts there, before a method that cannot prove it
+            status, nodes, squares, records = EXHAUSTED, 0, None, array("i")
+        elif chosen is warnsdorff:
+            status, nodes, squares, records = warnsdorff_trace(
+                board, start - 1, question.closed, question.budget, question.deadline
+            )
+        else:
+            status, nodes, squares, records = fixed_order_trace(
+                board, chosen is ordered, start - 1, question.closed, question.budget, question.deadline
+            )
+    except OutOfTime:  # in the method's set-up, before its search began
+        status, nodes, squares, records = LIMIT, 0, None, array("i")
+    yield from _events(records)
+    yield _finished(question, method, status, nodes, squares if status == FOUND else None)
+
+
+def _finished(question: Question, method: object, status: int, nodes: int, squares) -> Finished:
+    """The last event; SearchLimitError when the budget or the deadline ran out first."""
+    if status == LIMIT:
+        raise _limit(question, method, nodes, "max_steps")
+    return Finished(nodes, None if squares is None else Tour._trusted(squares, question.board))
+
+
+def _events(records: array) -> Iterator[TraceEvent]:
+    """The events of records (their format: search/_core_py.py)."""
+    at, end = 0, len(records)
+    while at < end:
+        kind = records[at]
+        if kind == 1:
+            yield Placed(records[at + 1], records[at + 2])
+            at += 3
+        elif kind == 2:
+            yield TakenBack(records[at + 1], records[at + 2])
+            at += 3
+        elif kind == 3:
+            count = records[at + 2]
+            pairs = records[at + 3 : at + 3 + 2 * count]
+            yield Choice(records[at + 1], tuple(pairs[0::2]), tuple(pairs[1::2]))
+            at += 3 + 2 * count
+        else:
+            yield Restart(records[at + 1])
+            at += 2

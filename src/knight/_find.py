@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 from ._methods import METHODS, PROVING, Method, auto, choose, construct
 from .model._board import KNIGHT, Board, _shown, as_board, rectangle
 from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, unexpected_options
+from .model._kernels import storage
 from .model._question import DEFAULT_MAX_NODES, SEARCH_MAX_SQUARES, Question
 from .model._refute import GRAPH_MAX_SQUARES, refute
 from .model._status import EXHAUSTED, FOUND
@@ -34,7 +35,7 @@ PROOF_NODES = 20_000
 
 #: n -> the n×n knight's board, for the boards quick_tour answers (at most its 7 sizes).
 _QUICK_BOARDS: dict[int, Board] = {}
-_trusted = Tour._trusted
+_adopt = storage.adopt
 
 
 def _method(method: object) -> Method:
@@ -98,7 +99,7 @@ def tour(
             board = _QUICK_BOARDS.get(size)  # type: ignore[call-overload]
             if board is None:
                 board = _QUICK_BOARDS.setdefault(size, rectangle(size, size))  # type: ignore[arg-type]
-            return _trusted(squares, board)
+            return _adopt(Tour, squares, board)
     if unexpected:
         raise unexpected_options("tour", unexpected)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")

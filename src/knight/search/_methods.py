@@ -127,7 +127,7 @@ def warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | 
         why = f"got stuck on {board.square_name(squares[-1])} after {len(squares)} of {n} squares"
     else:
         why = f"ended on {board.square_name(squares[-1])}, not a leap from the start"
-    raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", squares.tolist())
+    raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", squares)
 
 
 def random_warnsdorff(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):

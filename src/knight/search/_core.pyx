@@ -30,9 +30,9 @@ FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 cdef enum:
     _FILL_LIMIT = 64      # squares a connectivity fill visits at most (see the twin)
     _CHECK_MASK = 4095     # the clock and Ctrl-C are checked when nodes & _CHECK_MASK == 0
-    # a candidate's sort key is (free neighbours << _KEY_SHIFT) + its tie-break: the order of
-    # _before in one comparison, as every tie-break is within ±2^50 (squared distances on
-    # boards of at most 10^7 squares, or 32-bit hashes)
+    # a candidate's sort key is (free neighbours << _KEY_SHIFT) + its tie-break: fewer onward
+    # moves first, then the tie-break, in one comparison, as every tie-break is within ±2^50
+    # (squared distances on boards of at most 10^7 squares, or 32-bit hashes)
     _KEY_SHIFT = 51
     _QUICK_MIN = 5         # quick_tour() answers n×n boards from _QUICK_MIN ...
     _QUICK_MAX = 11        # ... to _QUICK_MAX
@@ -89,13 +89,6 @@ cdef void _tie_breaks(Board *b, int rows, int cols, int round_) noexcept nogil:
                 b.tie_break[cell] = x ^ (x >> 12)
             square += 1
             cell += 1
-
-
-cdef inline bint _before(const uint8_t *degree, const int64_t *tie_break, int32_t s, int32_t t) noexcept nogil:
-    """Whether s sorts strictly before t: fewer onward moves, then the tie-break key."""
-    if degree[s] != degree[t]:
-        return degree[s] < degree[t]
-    return tie_break[s] < tie_break[t]
 
 
 cdef int _tick(double deadline) except -1 with gil:

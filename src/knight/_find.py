@@ -70,7 +70,7 @@ def tour(
     is a move from the first. method names the strategy (a key of knight.METHODS):
     "auto" (the default) joins solved blocks in linear time where that construction
     applies (knight's tours of whole rectangles, both sides at least 5, one at least 12,
-    but for both sides odd up to 21; three wide from 15 and four wide from 10) and
+    but for both sides odd from 7 to 31; three wide from 15 and four wide from 10) and
     backtracks elsewhere, whichever is faster; "uniform" draws one of all the tours, each
     equally likely. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
     method="random" and "uniform" reproducible. end= fixes the last square of an open

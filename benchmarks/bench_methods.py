@@ -108,10 +108,11 @@ def auto_table() -> None:
     for size in [(n, n) for n in AUTO_SIZES] + list(AUTO_SHAPES):
         starts = open_starts(*size)
         first = min(mean_time(size, method, starts) for method in ("auto", *AUTO_RIVALS))  # caches warm
-        repeats = max(1, round(AUTO_CPU_SECONDS / first))  # each timing long enough to be steady
+        repeats = max(1, round(AUTO_CPU_SECONDS / (first * len(starts))))  # each timing long enough to be steady
         best = {method: float("inf") for method in ("auto", *AUTO_RIVALS)}
-        for _ in range(AUTO_ROUNDS):
-            for method in best:
+        methods = list(best)
+        for round_ in range(AUTO_ROUNDS):  # each method first in turn: none always runs after another's cache use
+            for method in methods[round_ % 3 :] + methods[: round_ % 3]:
                 best[method] = min(best[method], mean_time(size, method, starts, repeats))
         ratio = best["auto"] / min(best[m] for m in AUTO_RIVALS)
         name = f"{size[0]}×{size[1]}"

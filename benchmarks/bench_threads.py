@@ -8,7 +8,10 @@ two calls in two threads started together, and their ratio. Two idle cores allow
 the target is at most 0.6× for searches and counts. A call that held the GIL throughout
 would give 1×. The first row is the reference, what the machine allows in this run: a
 call that holds no GIL (hashlib's sha256 of 32 MiB); on a machine busy with other work
-it is well above 0.5×, and the knight rows are to be read against it. Rounds alternate between the two ways and each keeps its best, so both
+it is well above 0.5×, and the knight rows are to be read against it. The last column,
+"overlap", is the process's CPU time over wall time with two threads, divided by the same
+with the calls in a row (the median of the rounds): about 2× when the two calls run at once
+(a busy machine slows both ways alike), 1× when one waits for the other's GIL. Rounds alternate between the two ways and each keeps its best, so both
 see the same machine noise; the load average is printed before and after. On a
 free-threaded interpreter (sys._is_gil_enabled() False) the same table says so.
 """
@@ -19,6 +22,7 @@ import argparse
 import hashlib
 import os
 import random
+import statistics
 import sys
 import threading
 import time
@@ -58,21 +62,23 @@ CALLS = {
 }
 
 
-def sequential(call) -> float:
-    began = time.perf_counter()
+def sequential(call) -> tuple[float, float]:
+    """(wall seconds, process CPU seconds) of two calls in a row."""
+    began, cpu = time.perf_counter(), time.process_time()
     call()
     call()
-    return time.perf_counter() - began
+    return time.perf_counter() - began, time.process_time() - cpu
 
 
-def threaded(call) -> float:
+def threaded(call) -> tuple[float, float]:
+    """(wall seconds, process CPU seconds) of two calls in two threads started together."""
     threads = [threading.Thread(target=call) for _ in range(2)]
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return time.perf_counter() - began
+    return time.perf_counter() - began, time.process_time() - cpu
 
 
 def main() -> None:
@@ -84,15 +90,18 @@ def main() -> None:
         f"Python {sys.version.split()[0]}{'' if gil else ' (free-threaded, GIL off)'}, "
         f"knight.IMPLEMENTATION = {knight.IMPLEMENTATION!r}, load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
     )
-    print(f"{'call':<8} {'two in a row':>13} {'two threads':>12} {'threads/row':>12}")
+    print(f"{'call':<8} {'two in a row':>13} {'two threads':>12} {'threads/row':>12} {'overlap':>8}")
     for name, call in CALLS.items():
         call()  # first-call work (tables made once) out of the way
         row = both = float("inf")
+        overlaps = []
         for _ in range(args.rounds):
-            row = min(row, sequential(call))
-            both = min(both, threaded(call))
+            (row_wall, row_cpu), (both_wall, both_cpu) = sequential(call), threaded(call)
+            row, both = min(row, row_wall), min(both, both_wall)
+            overlaps.append((both_cpu / both_wall) / (row_cpu / row_wall))
         target = f"   (target at most {TARGET[name]}×)" if name in TARGET else ""
-        print(f"{name:<8} {row * 1e3:10.1f} ms {both * 1e3:9.1f} ms {both / row:11.2f}×{target}")
+        overlap = statistics.median(overlaps)
+        print(f"{name:<8} {row * 1e3:10.1f} ms {both * 1e3:9.1f} ms {both / row:11.2f}× {overlap:7.2f}×{target}")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

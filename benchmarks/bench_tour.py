@@ -1,6 +1,6 @@
 """Benchmark knight.tour() on 8×8 against a plain C solver and an idiomatic pure-Python one.
 
-    python benchmarks/bench_tour.py [--against OLD_CHECKOUT]
+    python benchmarks/bench_tour.py [--against OLD_CHECKOUT | --layers | --judge-only]
 
 Prints, from one run, the time per tour through knight.tour(8, start=s), averaged over all
 64 starts, for: the compiled core; its pure-Python twin; a plain C Warnsdorff solver with
@@ -16,7 +16,8 @@ the machine's other load does not inflate as it does wall time. With --against
 DIR, another checkout's knight.tour (DIR/src, built) is timed in the same rounds, in a
 subprocess. Last, the judge mode's time per line on 64,000 lines, and the seed program's
 own where g++ and the seed documents are at hand (target: knight at most 0.25× its time).
-Each target is printed beside its reference, measured in the same run.
+Each target is printed beside its reference, measured in the same run. --layers prints
+instead where one call's time goes: the search in the kernel, the Tour, tour()'s own checks.
 """
 
 from __future__ import annotations
@@ -168,11 +169,37 @@ def seed_program(workdir: Path) -> list[str] | None:
     return [str(binary)] if built.returncode == 0 else None
 
 
+def layers() -> None:
+    """Where the time of knight.tour(8, start=s) goes: the kernel, the Tour, tour()'s own checks."""
+    import timeit
+
+    board = knight.tour(8).board
+    squares = knight.search._kernels.core.quick_tour(8, 1)
+    names = {"knight": knight, "core": knight.search._kernels.core, "storage": knight.model._kernels.storage}
+    names.update(Tour=type(knight.tour(8)), board=board, squares=squares)
+
+    def nanoseconds(statement: str, number: int) -> float:
+        return min(timeit.repeat(statement, globals=names, number=number, repeat=ROUNDS, timer=clock)) / number * 1e9
+
+    whole = nanoseconds("for s in range(1, 65): knight.tour(8, start=s)", 300) / 64
+    kernel = nanoseconds("for s in range(1, 65): core.quick_tour(8, s)", 300) / 64
+    wrap = nanoseconds("storage.adopt(Tour, squares, board)", 20_000)
+    print(f"knight.tour(8, start=s), ns a call by the thread's CPU time (best of {ROUNDS})")
+    print(f"  the whole call               : {whole:6.0f}")
+    for name, part in (("the search (core.quick_tour)", kernel), ("the Tour (storage.adopt)", wrap)):
+        print(f"  {name:<29}: {part:6.0f}   ({part / whole:4.0%})")
+    print(f"  tour()'s own checks and call : {whole - kernel - wrap:6.0f}   ({(whole - kernel - wrap) / whole:4.0%})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", type=Path, help="another knight checkout (built) to time in the same rounds")
+    parser.add_argument("--layers", action="store_true", help="where the time of one 8×8 call goes, layer by layer")
     parser.add_argument("--judge-only", action="store_true", help="time only the judge mode against the seed's program")
     args = parser.parse_args()
+    if args.layers:
+        layers()
+        return
     if args.judge_only:
         with tempfile.TemporaryDirectory() as tmp:
             judge_table(Path(tmp))

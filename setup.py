@@ -48,6 +48,7 @@ extensions = cythonize(
         Extension("knight.count._walker", ["src/knight/count/_walker.pyx"]),
         Extension("knight.count._frontier", ["src/knight/count/_frontier.pyx"]),
         Extension("knight.count._draw", ["src/knight/count/_draw.pyx"]),  # cimports _frontier (_frontier.pxd)
+        Extension("knight.cli._scan", ["src/knight/cli/_scan.pyx"]),
     ],
     # freethreading_compatible: the modules keep no mutable state of their own (docs/threads.md)
     compiler_directives={"language_level": 3, "embedsignature": True, "freethreading_compatible": True},

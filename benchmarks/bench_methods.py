@@ -7,9 +7,12 @@ method's time a start and its successes: a start counts as a success when the me
 returns a tour; a WarnsdorffStuckError or SearchLimitError is a failure. "random" uses
 seed=start; the backtracking seeds ("plain", "ordered") are given PLAIN_NODES search
 nodes a start, the others the default budget. "plain", "ordered" and closed "random"
-run in Python, the others in the compiled core. Second, for every n×n from 5 to 60, the open tour time of "auto", "backtrack"
-and "construct" (mean over a few starts, best of AUTO_ROUNDS alternating rounds) and
-auto's ratio to the fastest (target at most 1.5×), then the largest ratio.
+run in Python, the others in the compiled core. Second, for every n×n from 5 to 100, the open tour time of "auto", "backtrack"
+and "construct" (CPU time, mean over every start with a tour on boards of at most
+AUTO_EVERY_START squares, else a few, repeated for at least
+AUTO_CPU_SECONDS, best of AUTO_ROUNDS alternating rounds)
+and auto's ratio to the fastest (target at most 1.3×), the same for a sample of other
+rectangles (AUTO_SHAPES), then the largest ratio.
 
 Third (first with --walks-only), the walks against the compiled search, from one run of
 alternating rounds (each keeps its best): "warnsdorff" over all 64 starts of 8×8 (stuck
@@ -32,8 +35,17 @@ import knight
 
 PLAIN_NODES = 100_000
 BUDGETS = {"plain": PLAIN_NODES, "ordered": PLAIN_NODES}
-AUTO_SIZES = range(5, 61)
-AUTO_ROUNDS = 5
+AUTO_SIZES = range(5, 101)
+#: Rectangles of other shapes: narrow, long, nearly square, odd by odd, even by odd.
+AUTO_SHAPES = (
+    *((3, 40), (4, 30), (5, 12), (5, 13), (5, 21), (5, 40), (6, 20), (7, 9), (7, 21), (7, 30), (7, 41)),
+    *((9, 31), (9, 40), (12, 13), (15, 60), (21, 22), (25, 26), (27, 31), (33, 70), (50, 80)),
+)
+#: Boards of at most this many squares are timed from every start with a tour, the others from a few.
+AUTO_EVERY_START = 300
+AUTO_TARGET = 1.3
+AUTO_CPU_SECONDS = 0.002  # CPU time each timing takes at least
+AUTO_ROUNDS = 7
 AUTO_RIVALS = ("backtrack", "construct")
 
 
@@ -50,41 +62,64 @@ def run(method: str, closed: bool) -> tuple[float, int]:
     return (time.perf_counter() - began) / 64, found
 
 
-def starts_of(n: int) -> list[int]:
-    """A few starts of the n×n board with an open tour: corner, edge, near the centre."""
-    candidates = [1, n // 2 + 1, (n // 2) * n + n // 2 + 1, n + 3]
-    return [s for s in dict.fromkeys(candidates) if not (n % 2 and sum(divmod(s - 1, n)) % 2)]
+def starts_of(rows: int, cols: int) -> list[int]:
+    """A few starts of the board with an open tour: corner, edge, near the centre (those of
+    the more numerous colour when both sides are odd)."""
+    candidates = [1, cols // 2 + 1, (rows // 2) * cols + cols // 2 + 1, cols + 3]
+    return [s for s in dict.fromkeys(candidates) if not (rows % 2 and cols % 2 and sum(divmod(s - 1, cols)) % 2)]
 
 
-def mean_time(n: int, method: str, starts: list[int]) -> float:
-    """Seconds a tour of the n×n board by method, mean over starts; inf where it has none."""
-    began = time.perf_counter()
+def mean_time(size: tuple[int, int], method: str, starts: list[int], repeats: int = 1) -> float:
+    """CPU seconds (of this thread: the machine's other load is not counted) a tour of the
+    board by method, mean over repeats of the starts; inf where it has none."""
+    began = time.thread_time()
     try:
-        for start in starts:
-            knight.tour(n, start, method=method)
+        for _ in range(repeats):
+            for start in starts:
+                knight.tour(size, start, method=method)
     except knight.KnightError:
         return float("inf")
-    return (time.perf_counter() - began) / len(starts)
+    return (time.thread_time() - began) / (repeats * len(starts))
+
+
+def open_starts(rows: int, cols: int) -> list[int]:
+    """The starts from which the board has an open tour (auto finds it): every one on boards of
+    at most AUTO_EVERY_START squares, else those of starts_of."""
+    found = []
+    every = rows * cols <= AUTO_EVERY_START
+    for start in range(1, rows * cols + 1) if every else starts_of(rows, cols):
+        try:
+            knight.tour((rows, cols), start)
+        except knight.KnightError:
+            continue
+        found.append(start)
+    return found
 
 
 def auto_table() -> None:
-    """auto against the fastest method, for every n×n of AUTO_SIZES."""
-    print(f"open tours of n×n, µs a tour (mean over a few starts, best of {AUTO_ROUNDS} alternating rounds)")
-    print(f"{'n':>3} {'auto':>9} " + " ".join(f"{m:>10}" for m in AUTO_RIVALS) + "   auto/best")
-    worst = (0.0, 0)
-    for n in AUTO_SIZES:
-        starts = starts_of(n)
-        for method in ("auto", *AUTO_RIVALS):  # first calls out of the way
-            mean_time(n, method, starts)
+    """auto against the fastest method, for every n×n of AUTO_SIZES and the boards of AUTO_SHAPES."""
+    print(
+        f"open tours, µs a tour (CPU time, mean over every start up to {AUTO_EVERY_START} squares, else a few; "
+        f"best of {AUTO_ROUNDS} alternating rounds), "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
+    print(f"{'board':>8} {'auto':>9} " + " ".join(f"{m:>10}" for m in AUTO_RIVALS) + "   auto/best")
+    worst = (0.0, "")
+    for size in [(n, n) for n in AUTO_SIZES] + list(AUTO_SHAPES):
+        starts = open_starts(*size)
+        first = min(mean_time(size, method, starts) for method in ("auto", *AUTO_RIVALS))  # caches warm
+        repeats = max(1, round(AUTO_CPU_SECONDS / (first * len(starts))))  # each timing long enough to be steady
         best = {method: float("inf") for method in ("auto", *AUTO_RIVALS)}
-        for _ in range(AUTO_ROUNDS):
-            for method in best:
-                best[method] = min(best[method], mean_time(n, method, starts))
+        methods = list(best)
+        for round_ in range(AUTO_ROUNDS):  # each method first in turn: none always runs after another's cache use
+            for method in methods[round_ % 3 :] + methods[: round_ % 3]:
+                best[method] = min(best[method], mean_time(size, method, starts, repeats))
         ratio = best["auto"] / min(best[m] for m in AUTO_RIVALS)
-        worst = max(worst, (ratio, n))
+        name = f"{size[0]}×{size[1]}"
+        worst = max(worst, (ratio, name))
         rivals = " ".join(f"{best[m] * 1e6:10.1f}" for m in AUTO_RIVALS)
-        print(f"{n:>3} {best['auto'] * 1e6:9.1f} {rivals}   {ratio:6.2f}")
-    print(f"largest auto/best: {worst[0]:.2f} at n = {worst[1]} (target at most 1.5)")
+        print(f"{name:>8} {best['auto'] * 1e6:9.1f} {rivals}   {ratio:6.2f}", flush=True)
+    print(f"largest auto/best: {worst[0]:.2f} on {worst[1]} (target at most {AUTO_TARGET})")
 
 
 WALK_ROUNDS = 5

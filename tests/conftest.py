@@ -161,6 +161,12 @@ def text_encoder(request, monkeypatch):
     return _use(request, monkeypatch, "model.storage", "knight.model._storage", "knight.model._storage_py")
 
 
+@pytest.fixture(params=IMPLEMENTATIONS)
+def judge_scan(request, monkeypatch):
+    """The judge's block scanner (knight judge) in use for the test."""
+    return _use(request, monkeypatch, "cli.scan", "knight.cli._scan", "knight.cli._scan_py")
+
+
 @pytest.fixture(scope="module")
 def both_cores():
     """The two search cores side by side, for differential tests."""

@@ -4,7 +4,8 @@ Every start is asked on the boards where the start decides the work: those with 
 at most 4 (the narrow searches; from _strips.AUTO_FROM on, where the stored bases serve,
 tests/test_strips.py asks every start and this test a sample), those up to 11×11 (searched
 from each start) and those with both sides odd up to 21 (backtracked from each start: "never
-more than a few thousand nodes"). On every other board up to 30×30,
+more than a few thousand nodes"; auto backtracks odd boards at least 7 wide up to 31 and builds
+those 5 wide from 13, which the sample below covers). On every other board up to 30×30,
 a fixed sample: the corners, the squares next to them (both colours), the squares a
 knight's move in, the middles of the edges and the centre, and a few picked at random
 with a seed of the board's own. KNIGHT_SLOW=1 asks every start on every board (432,450

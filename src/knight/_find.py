@@ -15,6 +15,7 @@ from ._methods import METHODS, PROVING, Method, auto, choose, construct, refuse_
 from .model._board import KNIGHT, Board, _shown, as_board, integer, rectangle
 from .model._deadline import OutOfTime
 from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, unexpected_options
+from .model._kernels import storage
 from .model._memory import allocating
 from .model._question import DEFAULT_MAX_NODES, SEARCH_MAX_SQUARES, Question
 from .model._refute import GRAPH_MAX_SQUARES, refute
@@ -36,7 +37,7 @@ PROOF_NODES = 20_000
 
 #: n -> the n×n knight's board, for the boards quick_tour answers (at most its 7 sizes).
 _QUICK_BOARDS: dict[int, Board] = {}
-_trusted = Tour._trusted
+_adopt = storage.adopt
 
 
 def _method(method: object) -> Method:
@@ -71,7 +72,7 @@ def tour(
     is a move from the first. method names the strategy (a key of knight.METHODS):
     "auto" (the default) joins solved blocks in linear time where that construction
     applies (knight's tours of whole rectangles, both sides at least 5, one at least 12,
-    but for both sides odd up to 21; three wide from 15 and four wide from 10) and
+    but for both sides odd from 7 to 31; three wide from 15 and four wide from 10) and
     backtracks elsewhere, whichever is faster; "uniform" draws one of all the tours, each
     equally likely. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
     method="random" and "uniform" reproducible. end= fixes the last square of an open
@@ -100,7 +101,7 @@ def tour(
             board = _QUICK_BOARDS.get(size)  # type: ignore[call-overload]
             if board is None:
                 board = _QUICK_BOARDS.setdefault(size, rectangle(size, size))  # type: ignore[arg-type]
-            return _trusted(squares, board)
+            return _adopt(Tour, squares, board)
     if unexpected:
         raise unexpected_options("tour", unexpected)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")

@@ -103,10 +103,14 @@ def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None, 
     return choose(board)(board, start, closed, budget, seed, deadline)
 
 
-#: Boards with both sides odd, from 5 to this long, are backtracked by "auto": there the
-#: search (about 10-30 µs, never more than a few thousand nodes from any start) beats the
-#: construction's fixed cost for odd sides (about 40 µs); see benchmarks/bench_methods.py.
-ODD_BACKTRACK_SIDE = 21
+#: Boards with both sides odd, at least 7 wide and up to this long, are backtracked by "auto":
+#: there the search (measured on every such board from every start: about 1 node a square,
+#: 9 from one start of 27×27 and one of 7×31; 13-29 µs a tour, the mean over every start, up
+#: to 21×21, about 30-37 µs to 31×31) beats the construction's fixed cost for odd sides (about
+#: 40 µs). Longer, it slows from some starts (7×49: over 10^6 nodes), and on boards 5 wide from
+#: many (up to 25 nodes a square: 53-220 µs, the mean over every start of 5×13 to 5×21), so
+#: those are built. See benchmarks/bench_methods.py.
+ODD_BACKTRACK_SIDE = 31
 
 #: Boards whose choice choose() keeps (a Board and a function each).
 CHOICES_KEPT = 256
@@ -116,10 +120,10 @@ CHOICES_KEPT = 256
 def choose(board: Board) -> Method:
     """The method "auto" runs, whichever is fastest: construction for knight's tours of whole
     rectangles where it covers every start (both sides at least 5, one at least 12; three or
-    four wide from knight.construct's AUTO_FROM) but for odd sides of 5 to ODD_BACKTRACK_SIDE,
-    backtracking everywhere else."""
+    four wide from knight.construct's AUTO_FROM) but for boards with both sides odd, from 7
+    to ODD_BACKTRACK_SIDE, backtracking everywhere else."""
     rows, cols = board.size
-    if rows % 2 and cols % 2 and min(rows, cols) >= 5 and max(rows, cols) <= ODD_BACKTRACK_SIDE:
+    if rows % 2 and cols % 2 and min(rows, cols) >= 7 and max(rows, cols) <= ODD_BACKTRACK_SIDE:
         return backtrack
     return construct if worth_it(board) else backtrack
 

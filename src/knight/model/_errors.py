@@ -1,6 +1,6 @@
 """The exceptions knight raises: one base class, and built-in bases where they fit."""
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 
 class KnightError(Exception):
@@ -33,9 +33,16 @@ class WarnsdorffStuckError(SearchLimitError):
     .path holds the squares (1-based numbers) the rule visited before it got stuck.
     """
 
-    def __init__(self, message: str, path: list[int]) -> None:
+    def __init__(self, message: str, path: Sequence[int]) -> None:
         super().__init__(message)
-        self.path = path
+        self._path = path  # the kernel's int32 array: listed only when asked (28 bytes a square)
+
+    @property
+    def path(self) -> list[int]:
+        """The squares (1-based numbers) the rule visited before it got stuck."""
+        if type(self._path) is not list:
+            self._path = list(self._path)
+        return self._path  # type: ignore[return-value]
 
 
 # Public as knight.NoTourError and so on: tracebacks and reprs name them where users import them.

@@ -12,9 +12,10 @@ from typing import Any
 
 
 class SquareBuffer:
-    """Holds the squares (``_squares``, an ``array('i')``) and exports them read-only."""
+    """Holds the squares (``_squares``, an ``array('i')``) and their board (``_board``), and
+    exports the squares read-only."""
 
-    __slots__ = ("_squares",)
+    __slots__ = ("_squares", "_board")
     _squares: array[int]
 
     def __buffer__(self, flags: int) -> memoryview:
@@ -29,6 +30,15 @@ class SquareBuffer:
         if copy:
             shared = shared.copy()
         return shared if dtype is None else shared.astype(dtype, copy=bool(copy))
+
+
+def adopt(cls, squares: array, board):
+    """A new cls (a SquareBuffer's subclass: Tour) holding squares and board as they are, no
+    copy and no check: the caller guarantees they make a tour."""
+    made = object.__new__(cls)
+    made._squares = squares
+    made._board = board
+    return made
 
 
 def move_numbers(squares, cells: int) -> array:

@@ -38,7 +38,8 @@ class Tour(storage.SquareBuffer, Sequence[int]):
     without copying.
     """
 
-    __slots__ = ("_board",)
+    __slots__ = ()
+    _board: Board
 
     def __init__(
         self, squares: Iterable[int], board: object = 8, *, moves: object = KNIGHT, **unexpected: Never
@@ -53,11 +54,8 @@ class Tour(storage.SquareBuffer, Sequence[int]):
 
     @classmethod
     def _trusted(cls, squares: array, board: Board) -> Tour:
-        """Wrap an int32 array the search already guarantees is a tour, without checking."""
-        tour = cls.__new__(cls)
-        tour._squares = squares
-        tour._board = board
-        return tour
+        """Wrap an int32 array the search already guarantees is a tour, without checking or copying."""
+        return storage.adopt(cls, squares, board)
 
     @classmethod
     def from_line(cls, text: str, board: object = 8, *, moves: object = KNIGHT) -> Tour:

@@ -36,6 +36,10 @@ FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 cdef enum:
     _FILL_LIMIT = 64      # squares a connectivity fill visits at most (see the twin)
     _CHECK_MASK = 4095     # the clock and Ctrl-C are checked when nodes & _CHECK_MASK == 0
+    # a candidate's sort key is (free neighbours << _KEY_SHIFT) + its tie-break: fewer onward
+    # moves first, then the tie-break, in one comparison, as every tie-break is within ±2^50
+    # (squared distances on boards of at most 10^7 squares, or 32-bit hashes)
+    _KEY_SHIFT = 51
     _QUICK_MIN = 5         # quick_tour() answers n×n boards from _QUICK_MIN ...
     _QUICK_MAX = 11        # ... to _QUICK_MAX
     _QUICK_CELLS = (_QUICK_MAX + 4) * (_QUICK_MAX + 4)  # bordered cells of the largest
@@ -132,13 +136,6 @@ cdef void _tie_breaks(Board *b, int rows, int cols, int round_) noexcept nogil:
             cell += 1
 
 
-cdef inline bint _before(const uint8_t *degree, const int64_t *tie_break, int32_t s, int32_t t) noexcept nogil:
-    """Whether s sorts strictly before t: fewer onward moves, then the tie-break key."""
-    if degree[s] != degree[t]:
-        return degree[s] < degree[t]
-    return tie_break[s] < tie_break[t]
-
-
 cdef int _tick(double deadline) except -1 with gil:
     """Raise KeyboardInterrupt if Ctrl-C was pressed; 1 when the deadline has passed."""
     if PyErr_CheckSignals() < 0:
@@ -218,6 +215,8 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
     cdef int32_t ones = b.ones, links_home = b.base_degree[start], stamp = 0
     cdef int32_t square, neighbour, depth, top, remaining, next_to_knight, size, i, j, k
     cdef int32_t *frame
+    cdef int64_t key[MAX_MOVES]  # the frame's sort keys (see _KEY_SHIFT)
+    cdef int64_t this_key
     cdef uint8_t count
     cdef bint backtracked = False, found = False, marks_clean = False, dead, stranded, keep_counted
     cdef int64_t nodes = 1
@@ -287,6 +286,7 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
                 elif count == 1:
                     next_to_knight += 1
                 frame[size] = neighbour
+                key[size] = (<int64_t>count << _KEY_SHIFT) + tie_break[neighbour]
                 size += 1
         cursor[depth] = 0
         frame_size[depth] = 0
@@ -304,13 +304,16 @@ cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, doub
                     marks_clean = True
                 dead = _cut_off(b, square, path[depth - 1], remaining, &stamp)
             if not dead:
-                for i in range(1, size):  # stable insertion sort
+                for i in range(1, size):  # stable insertion sort, on the keys made with the frame
                     k = frame[i]
+                    this_key = key[i]
                     j = i - 1
-                    while j >= 0 and _before(degree, tie_break, k, frame[j]):
+                    while j >= 0 and this_key < key[j]:
                         frame[j + 1] = frame[j]
+                        key[j + 1] = key[j]
                         j -= 1
                     frame[j + 1] = k
+                    key[j + 1] = this_key
                 frame_size[depth] = size
         depth += 1
         if found:
@@ -403,12 +406,22 @@ cdef int _shape(Board *b, int rows, int cols, moves) except -1:
     return 0
 
 
-cdef array _squares(Board *b):
-    """The path's squares as an int32 array of 1-based square numbers: the tour's own storage."""
-    cdef array result = clone(_INT32, b.n, False)
+cdef void _number(const Board *b, int32_t *out) noexcept nogil:
+    """The path's squares as 1-based square numbers into out."""
     cdef int32_t i
     for i in range(b.n):
-        result.data.as_ints[i] = b.square_of[b.path[i]] + 1
+        out[i] = b.square_of[b.path[i]] + 1
+
+
+cdef array _squares(Board *b, bint release):
+    """The path's squares as an int32 array of 1-based square numbers: the tour's own storage
+    (numbered without the GIL when release: a large board's path)."""
+    cdef array result = clone(_INT32, b.n, False)
+    if release:
+        with nogil:
+            _number(b, <int32_t *>result.data.as_ints)
+    else:
+        _number(b, <int32_t *>result.data.as_ints)
     return result
 
 
@@ -499,7 +512,7 @@ def search(int rows, int cols, const uint8_t[::1] mask, int start, bint closed, 
             return S_EXHAUSTED, 0, None
         with nogil:
             status = _rounds(&b, _start_cell(&b, start, cols), closed, max_nodes, deadline, &r, <NoEvents *>NULL)
-        return status, r.nodes, _squares(&b) if status == S_FOUND else None
+        return status, r.nodes, _squares(&b, True) if status == S_FOUND else None
     finally:
         free(block)
 
@@ -550,7 +563,7 @@ cdef class Tracer:
         with nogil:
             self.status = _rounds(&self.b, self.cell, self.closed, self.max_nodes, deadline, &self.r, &self.ev)
         if self.status == S_FOUND:
-            self.squares = _squares(&self.b)
+            self.squares = _squares(&self.b, True)
         return self.status, self.buffer[: self.ev.length]
 
 
@@ -852,7 +865,7 @@ def quick_tour(size, start):
     cdef int32_t cell = (square // n + b.border) * b.width + square % n + b.border
     if _depth_first(&b, cell, False, 8 * b.n, INFINITY, &nodes, <NoEvents *>NULL) != S_FOUND:
         return None
-    return _squares(&b)
+    return _squares(&b, False)
 
 
 # Made at import, so threads (free-threaded builds too) only ever read them, and the first call is quick.

@@ -154,7 +154,7 @@ def warnsdorff(
         why = f"got stuck on {board.square_name(squares[-1])} after {len(squares)} of {n} squares"
     else:
         why = f"ended on {board.square_name(squares[-1])}, not a leap from the start"
-    raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", squares.tolist())
+    raise WarnsdorffStuckError(f"Warnsdorff's rule {where} {why}", squares)
 
 
 def random_warnsdorff(

@@ -1,0 +1,131 @@
+"""Meeting in the middle (count/_join): the same counts as the plain sweep, on both kernels; and
+checkpoints (count/_checkpoint): a count stopped mid-way resumes with the same answer."""
+
+import importlib
+import os
+import random
+
+import pytest
+
+import knight
+from knight.count import _checkpoint, _frontier_py, _join
+from knight.count._plan import question_of
+from knight.model._errors import InvalidInputError
+
+KNIGHT = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
+
+
+def kernels():
+    """The twin, and the compiled kernel unless KNIGHT_NO_EXTENSIONS is set."""
+    found = [_frontier_py]
+    if not os.environ.get("KNIGHT_NO_EXTENSIONS"):
+        found.append(importlib.import_module("knight.count._frontier"))
+    return found
+
+
+@pytest.fixture(params=kernels(), ids=lambda kernel: kernel.__name__.rsplit(".", 1)[-1])
+def kernel(request):
+    return request.param
+
+
+def questions(rows, cols, mask=None):
+    """Open and closed, without and with fixed ends (corners, the middle)."""
+    squares = [q for q in range(rows * cols) if mask is None or mask[q]]
+    ends = [(None, None), (squares[0], None), (squares[0], squares[-1]), (squares[len(squares) // 2], None)]
+    return [(s, e, False) for s, e in ends] + [(None, None, True), (squares[0], None, True)]
+
+
+SLOW = pytest.mark.skipif(not os.environ.get("KNIGHT_SLOW"), reason="slow: set KNIGHT_SLOW=1")
+
+
+@pytest.mark.parametrize(
+    "rows,cols",
+    [(3, 4), (4, 4), (3, 6), (4, 5), (3, 8), pytest.param(5, 4, marks=SLOW), pytest.param(5, 5, marks=SLOW)],
+)
+def test_the_join_counts_as_the_plain_sweep(kernel, rows, cols):
+    for start, end, closed in questions(rows, cols):
+        question = question_of(rows, cols, None, start, end, closed, KNIGHT)
+        assert _join.count(question, kernel) == _frontier_py.count(*question), question
+
+
+@pytest.mark.parametrize("at", [1, 2, 3, 4])
+def test_any_cut_gives_the_same_count(kernel, at):
+    for question in [
+        question_of(4, 5, None, None, None, False, KNIGHT),
+        question_of(3, 6, None, 0, None, False, KNIGHT),
+    ]:
+        assert _join.count(question, kernel, at) == _frontier_py.count(*question)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_boards_with_holes_and_other_leapers(kernel, seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(4, 4), (3, 6), (4, 5)])
+    mask = bytes(int(rng.random() > 0.15) for _ in range(rows * cols))
+    for start, end, closed in questions(rows, cols, mask):
+        question = question_of(rows, cols, mask, start, end, closed, KNIGHT)
+        assert _join.count(question, kernel) == _frontier_py.count(*question), question
+    giraffe = tuple((a * s, b * t) for a, b in ((1, 4), (4, 1)) for s in (1, -1) for t in (1, -1))
+    for closed in (False, True):
+        question = question_of(4, 6, None, None, None, closed, giraffe)
+        assert _join.count(question, kernel) == _frontier_py.count(*question)
+
+
+def test_the_kernels_sweep_the_same_states_across_the_cut():
+    if len(kernels()) < 2:
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set")
+    twin, compiled = kernels()
+    _, parts = _join.cut(question_of(4, 6, None, None, None, False, KNIGHT))  # symmetric: right = left
+    left = [kernel.layer(parts.left, 0, [(b"", 1)], parts.left_steps) for kernel in (twin, compiled)]
+    assert left[0] == left[1]
+    right = _join.right_states(parts, left[0])
+    crossing = _join.pruned(parts, left[0], right)
+    across = [kernel.layer(crossing, 0, left[0], len(crossing.steps)) for kernel in (twin, compiled)]
+    assert across[0] == across[1]
+    assert twin.join(across[0], right, False) == compiled.join(across[0], right, False) == 1488 // 2
+
+
+def test_knight_count_by_the_join(frontier):
+    assert knight.count((4, 5), method="join") == 164
+    assert knight.count((3, 10), closed=True, method="join") == 16
+    assert knight.count((3, 8), method="join") == knight.count((3, 8), method="frontier")
+    assert knight.count(1, method="join") == 1  # a board that cannot be cut: the plain sweep
+
+
+def test_an_interrupted_count_resumes_from_its_checkpoint(kernel, tmp_path):
+    path = tmp_path / "count.ckpt"
+    question = question_of(4, 5, None, 0, None, False, KNIGHT)
+
+    def interrupt(step, states):
+        if step >= 10:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _checkpoint.count(question, kernel, path, interrupt)
+    assert 0 < _checkpoint._read(str(path), question)[0] <= 10  # a layer in the middle
+    assert _checkpoint.count(question, kernel, path) == 32
+    assert _checkpoint.count(question, kernel, path) == 32  # done: answered from the file
+
+
+def test_a_count_resumes_in_the_other_kernel(frontier, tmp_path):
+    path = tmp_path / "count.ckpt"
+    question = question_of(4, 5, None, None, None, False, KNIGHT)
+    with pytest.raises(KeyboardInterrupt):
+        _checkpoint.count(question, _frontier_py, path, lambda step, states: step < 12 or _stop())
+    assert knight.count((4, 5), method="frontier", checkpoint=path) == 164
+
+
+def _stop():
+    raise KeyboardInterrupt
+
+
+def test_a_checkpoint_is_for_one_question(frontier, tmp_path):
+    path = tmp_path / "count.ckpt"
+    assert knight.count((3, 8), checkpoint=path) == 792
+    with pytest.raises(InvalidInputError, match="another count"):
+        knight.count((3, 9), checkpoint=path)
+    path.write_bytes(b"not a checkpoint")
+    with pytest.raises(InvalidInputError, match="cannot be read|not a knight"):
+        knight.count((3, 8), checkpoint=path)
+    with pytest.raises(InvalidInputError, match="checkpoint"):
+        knight.count((3, 8), checkpoint=path, method="join")

@@ -92,6 +92,26 @@ def test_knight_count_by_the_join(frontier):
     assert knight.count(1, method="join") == 1  # a board that cannot be cut: the plain sweep
 
 
+@pytest.mark.parametrize("pieces", [1, 3])
+def test_the_join_in_pieces_on_an_executor_adds_up(kernel, pieces):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as pool:
+        for question in [
+            question_of(4, 5, None, None, None, False, KNIGHT),
+            question_of(3, 10, None, None, None, True, KNIGHT),
+        ]:
+            assert _join.count(question, kernel, executor=pool, pieces=pieces) == _frontier_py.count(*question)
+    question = question_of(4, 5, None, 0, None, False, KNIGHT)
+    _, parts = _join.cut(question)
+    left = kernel.layer(parts.left, 0, [(b"", 1)], parts.left_steps)
+    right = _join.right_states(parts, kernel.layer(parts.right, 0, [(b"", 1)], parts.right_steps))
+    across = kernel.layer(_join.pruned(parts, left, right), 0, left, len(parts.crossing.steps))
+    work = _join.split(across, right, False, parts.ends, 3)
+    assert len({state for _, theirs in work for state in theirs}) == sum(len(theirs) for _, theirs in work)  # once each
+    assert sum(kernel.join(mine, theirs, False, parts.ends) for mine, theirs in work) == 32
+
+
 def test_an_interrupted_count_resumes_from_its_checkpoint(kernel, tmp_path):
     path = tmp_path / "count.ckpt"
     question = question_of(4, 5, None, 0, None, False, KNIGHT)

@@ -32,6 +32,7 @@ the same for a state and its image.
 
 from __future__ import annotations
 
+import zlib
 from itertools import combinations
 from typing import Callable, NamedTuple, Optional
 
@@ -242,9 +243,40 @@ def pruned(parts: Parts, left, right: dict[bytes, int]) -> Plan:
     )
 
 
-def count(question: Question, kernel, at: Optional[int] = None, check=None) -> int:
+def _part(group: bytes, pieces: int) -> int:
+    """The piece a group of the join goes to (the same in every process)."""
+    return zlib.crc32(group) % pieces
+
+
+def split(across, right: dict[bytes, int], closed: bool, fixed: tuple[int, ...], pieces: int) -> list[tuple]:
+    """The join cut into pieces by group: each right state goes to its group's piece, each left state to the
+    pieces of the groups that complete it (open tours: maybe several), so that the pieces' joins add up to the
+    whole and each holds about 1/pieces of the right states."""
+    right_parts: list[dict[bytes, int]] = [{} for _ in range(pieces)]
+    for state, ways in right.items():
+        right_parts[_part(degrees(state) + bytes([state.count(END)]), pieces)][state] = ways
+    left_parts: list[list] = [[] for _ in range(pieces)]
+    targets: dict[tuple[bytes, int], set[int]] = {}
+    for state, ways in across:
+        group = (degrees(state), state.count(END))
+        if group not in targets:
+            mine, made = group
+            found = set()
+            for partner in partners(mine, closed, fixed, made):
+                ends = 0 if closed else 2 - made - sum(1 for a, b in zip(mine, partner) if a + b == 1)
+                if ends >= 0:
+                    found.add(_part(partner + bytes([ends]), pieces))
+            targets[group] = found
+        for piece in targets[group]:
+            left_parts[piece].append((state, ways))
+    return [(left, right) for left, right in zip(left_parts, right_parts) if left and right]
+
+
+def count(question: Question, kernel, at: Optional[int] = None, check=None, executor=None, pieces: int = 2) -> int:
     """The tours of question (as the plain sweep counts them) by meeting in the middle, with kernel's
-    sweeps (``_frontier`` or its twin); by the plain sweep when the board cannot be cut (see cut)."""
+    sweeps (``_frontier`` or its twin); by the plain sweep when the board cannot be cut (see cut).
+    With executor (any concurrent.futures executor, or a Dask client's get_executor()), the sweeps run
+    here and the join in pieces there (see split): one kernel.join a piece."""
     found = cut(question, at)
     if found is None:
         return kernel.count(*question, check=check)
@@ -259,4 +291,13 @@ def count(question: Question, kernel, at: Optional[int] = None, check=None) -> i
         return 0
     crossing = pruned(parts, left, right)
     across = kernel.layer(crossing, 0, left, len(crossing.steps), check)
-    return parts.left.factor * kernel.join(across, right, parts.left.closed, parts.ends, check)
+    closed = parts.left.closed
+    if executor is None:
+        return parts.left.factor * kernel.join(across, right, closed, parts.ends, check)
+    work = split(across, right, closed, parts.ends, pieces)
+    futures = [executor.submit(kernel.join, mine, theirs, closed, parts.ends) for mine, theirs in work]
+    try:
+        return parts.left.factor * sum(future.result() for future in futures)
+    finally:
+        for future in futures:
+            future.cancel()

@@ -111,7 +111,14 @@ def count(
     """
     question = _question(board, start, end, closed)
     if join:
-        return _join.count(question, _kernels.frontier, check=_Watch(budget, until, started))
+        workers = getattr(executor, "_max_workers", None)
+        return _join.count(
+            question,
+            _kernels.frontier,
+            check=_Watch(budget, until, started),
+            executor=executor,
+            pieces=workers if type(workers) is int and workers > 0 else PIECES,
+        )
     if executor is not None:
         return _count_on(executor, question, bar_class, budget, until, started)
     steps = len(board)

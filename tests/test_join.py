@@ -40,7 +40,7 @@ SLOW = pytest.mark.skipif(not os.environ.get("KNIGHT_SLOW"), reason="slow: set K
 
 @pytest.mark.parametrize(
     "rows,cols",
-    [(3, 4), (4, 4), (3, 6), (4, 5), (3, 8), pytest.param(5, 4, marks=SLOW), pytest.param(5, 5, marks=SLOW)],
+    [(3, 4), (4, 4), (3, 6), (4, 5), (3, 8), (8, 3), pytest.param(5, 4, marks=SLOW), pytest.param(5, 5, marks=SLOW)],
 )
 def test_the_join_counts_as_the_plain_sweep(kernel, rows, cols):
     for start, end, closed in questions(rows, cols):
@@ -149,3 +149,13 @@ def test_a_checkpoint_is_for_one_question(frontier, tmp_path):
         knight.count((3, 8), checkpoint=path)
     with pytest.raises(InvalidInputError, match="checkpoint"):
         knight.count((3, 8), checkpoint=path, method="join")
+
+
+@SLOW
+def test_oeis_counts_by_the_join_compiled():
+    """A001230 (6×6 closed), A165134 (6×6 open), A175881 (6×8 closed), by the compiled join."""
+    if len(kernels()) < 2:
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set")
+    compiled = kernels()[1]
+    for rows, cols, closed, tours in [(6, 6, True, 9862), (6, 6, False, 6637920), (6, 8, True, 55488142)]:
+        assert _join.count(question_of(rows, cols, None, None, None, closed, KNIGHT), compiled) == tours

@@ -10,7 +10,7 @@ import pytest
 import knight
 from knight.count import _checkpoint, _frontier_py, _join
 from knight.count._plan import question_of
-from knight.model._errors import InvalidInputError
+from knight.model._errors import InvalidInputError, SearchLimitError
 
 KNIGHT = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
 
@@ -159,3 +159,10 @@ def test_oeis_counts_by_the_join_compiled():
     compiled = kernels()[1]
     for rows, cols, closed, tours in [(6, 6, True, 9862), (6, 6, False, 6637920), (6, 8, True, 55488142)]:
         assert _join.count(question_of(rows, cols, None, None, None, closed, KNIGHT), compiled) == tours
+
+
+def test_the_join_on_an_executor_stops_at_its_deadline(frontier):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as pool, pytest.raises(SearchLimitError):
+        knight.count((6, 8), closed=True, method="join", executor=pool, timeout=0.3)

@@ -295,8 +295,15 @@ def count(question: Question, kernel, at: Optional[int] = None, check=None, exec
     if executor is None:
         return parts.left.factor * kernel.join(across, right, closed, parts.ends, check)
     work = split(across, right, closed, parts.ends, pieces)
+    from concurrent.futures import wait  # here, not at import knight
+
     futures = [executor.submit(kernel.join, mine, theirs, closed, parts.ends) for mine, theirs in work]
     try:
+        pending = set(futures)
+        while pending:  # check (the deadline, a stop request) every second while the pieces run
+            _, pending = wait(pending, timeout=1.0)
+            if pending and check is not None:
+                check(len(crossing.steps), 0)
         return parts.left.factor * sum(future.result() for future in futures)
     finally:
         for future in futures:

@@ -65,6 +65,11 @@ def test_boards_with_holes_and_other_leapers(kernel, seed):
     for start, end, closed in questions(rows, cols, mask):
         question = question_of(rows, cols, mask, start, end, closed, KNIGHT)
         assert _join.count(question, kernel) == _frontier_py.count(*question), question
+    quarter = [int(rng.random() > 0.15) for _ in range(4 * 6)]  # mirrored both ways: both sweeps merge images
+    mask = bytes(quarter[min(r, 3 - r) * 6 + min(c, 5 - c)] for r in range(4) for c in range(6))
+    for closed in (False, True):
+        question = question_of(4, 6, mask, None, None, closed, KNIGHT)
+        assert _join.count(question, kernel) == _frontier_py.count(*question), question
     giraffe = tuple((a * s, b * t) for a, b in ((1, 4), (4, 1)) for s in (1, -1) for t in (1, -1))
     for closed in (False, True):
         question = question_of(4, 6, None, None, None, closed, giraffe)

@@ -31,9 +31,9 @@ METHODS = ("auto", "frontier", "join", "enumerate")
 #: 0.84 s, 0.16 s; 6×6 closed 0.069 s, 0.035 s).
 WALK_SIDES = (5, 6)
 #: The join (method="join") is not one of "auto"'s choices: on the benchmark boards it is no more
-#: than 1.11× faster than the plain sweep, and up to 0.87× as fast (benchmarks/bench_frontier.py,
-#: one run, load ~6.3: 6×6 open 3.56 s joined, 3.10 s swept; 6×8 closed 1.66 s, 1.79 s; 5×14
-#: closed 0.50 s, 0.55 s), so the sweep is within 1.5× of the best everywhere it was measured.
+#: than 1.14× faster than the plain sweep, and down to 0.81× as fast (benchmarks/bench_frontier.py,
+#: one run, load ~7.2: 6×6 open 2.65 s joined, 2.84 s swept; from a1 1.50 s, 1.22 s; 6×8 closed
+#: 1.16 s, 1.32 s; 5×14 closed 0.49 s, 0.46 s), so the sweep is within 1.5× of the best.
 
 
 def walked_by_auto(board, closed: bool) -> bool:

@@ -99,14 +99,19 @@ def crossing_plan(frontier: list[int], crossing: list[int], neighbours, ends, cl
     step_of = {square: i for i, square in enumerate(crossing)}
     last = {u: max(step_of[v] for v in neighbours[u] if v in step_of) for u in frontier}
     steps = []
+    taken: set[int] = set()
+    unmatched = 0  # crossing squares taken whose mirror image is not
     for i, square in enumerate(crossing):
         here = frontier + [square]
         earlier = sorted(p for p, u in enumerate(here) if u in left and u in neighbours[square])
         drops = tuple((p, u in ends) for p, u in enumerate(here) if u in last and last[u] == i)
         keep = tuple(p for p, u in enumerate(here) if not (u in last and last[u] == i))
         frontier = [here[p] for p in keep]
+        if mirror is not None and mirror(square) != square:
+            unmatched += -1 if mirror(square) in taken else 1
+            taken.add(square)
         image: tuple[int, ...] = ()
-        if mirror is not None and i == len(crossing) - 1:
+        if mirror is not None and unmatched == 0:  # the squares taken are their own image: merge (see _plan)
             at = {u: k for k, u in enumerate(frontier)}
             image = tuple(at[mirror(u)] for u in frontier)
         steps.append(
@@ -237,10 +242,14 @@ def _finish(right: dict[bytes, int], closed: bool, fixed: tuple[int, ...]) -> fr
 
 
 def pruned(parts: Parts, left, right: dict[bytes, int]) -> Plan:
-    """The crossing plan with its demand patterns: those of the left layer before, those that fit right after."""
-    return parts.crossing._replace(
-        begin=frozenset(pattern(state) for state, _ in left), finish=_finish(right, parts.left.closed, parts.ends)
-    )
+    """The crossing plan with its demand patterns: those of the left layer (and of the mirror images it merged)
+    before, those that fit right after. Only patterns reached from begin are kept, and the crossing merges
+    mirror images too, so both of a pair must be reached."""
+    image = parts.left.steps[parts.left_steps - 1].mirror  # the left layer holds one of each mirror pair
+    begin = {pattern(state) for state, _ in left} | {
+        pattern(bytes(state[k] for k in image)) for state, _ in left if image
+    }
+    return parts.crossing._replace(begin=frozenset(begin), finish=_finish(right, parts.left.closed, parts.ends))
 
 
 def _part(group: bytes, pieces: int) -> int:

@@ -171,3 +171,9 @@ def test_the_join_on_an_executor_stops_at_its_deadline(frontier):
 
     with ThreadPoolExecutor(2) as pool, pytest.raises(SearchLimitError):
         knight.count((6, 8), closed=True, method="join", executor=pool, timeout=0.3)
+
+
+def test_a_progress_bar_over_the_join(frontier, capsys):
+    pytest.importorskip("tqdm")
+    assert knight.count((3, 10), closed=True, progress=True, method="join") == 16
+    assert "square" in capsys.readouterr().err

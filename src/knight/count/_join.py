@@ -281,25 +281,40 @@ def split(across, right: dict[bytes, int], closed: bool, fixed: tuple[int, ...],
     return [(left, right) for left, right in zip(left_parts, right_parts) if left and right]
 
 
-def count(question: Question, kernel, at: Optional[int] = None, check=None, executor=None, pieces: int = 2) -> int:
+def _moved(bar, squares: int) -> None:
+    if bar is not None:
+        bar.update(squares)
+
+
+def count(
+    question: Question, kernel, at: Optional[int] = None, check=None, executor=None, pieces: int = 2, bar=None
+) -> int:
     """The tours of question (as the plain sweep counts them) by meeting in the middle, with kernel's
     sweeps (``_frontier`` or its twin); by the plain sweep when the board cannot be cut (see cut).
     With executor (any concurrent.futures executor, or a Dask client's get_executor()), the sweeps run
-    here and the join in pieces there (see split): one kernel.join a piece."""
+    here and the join in pieces there (see split): one kernel.join a piece. bar (a tqdm bar, or None)
+    counts the squares swept and the join as one, and moves after each part, so that it estimates the
+    time left."""
     found = cut(question, at)
     if found is None:
         return kernel.count(*question, check=check)
     question, parts = found
+    if bar is not None:
+        bar.total = parts.left_steps + (parts.right_steps if parts.right else 0) + len(parts.crossing.steps) + 1
+        bar.refresh()
     left = kernel.layer(parts.left, 0, [(b"", 1)], parts.left_steps, check)
+    _moved(bar, parts.left_steps)
     if parts.right is None:
         right_layer = left
     else:
         right_layer = kernel.layer(parts.right, 0, [(b"", 1)], parts.right_steps, check)
+        _moved(bar, parts.right_steps)
     right = right_states(parts, right_layer)
     if not left or not right:
         return 0
     crossing = pruned(parts, left, right)
     across = kernel.layer(crossing, 0, left, len(crossing.steps), check)
+    _moved(bar, len(crossing.steps))
     closed = parts.left.closed
     if executor is None:
         return parts.left.factor * kernel.join(across, right, closed, parts.ends, check)

@@ -110,20 +110,21 @@ def count(
     layer there and resumes from it (see _checkpoint).
     """
     question = _question(board, start, end, closed)
-    if join:
-        workers = getattr(executor, "_max_workers", None)
-        return _join.count(
-            question,
-            _kernels.frontier,
-            check=_Watch(budget, until, started),
-            executor=executor,
-            pieces=workers if type(workers) is int and workers > 0 else PIECES,
-        )
-    if executor is not None:
+    if executor is not None and not join:
         return _count_on(executor, question, bar_class, budget, until, started)
     steps = len(board)
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
     try:
+        if join:
+            workers = getattr(executor, "_max_workers", None)
+            return _join.count(
+                question,
+                _kernels.frontier,
+                check=_Watch(budget, until, started),
+                executor=executor,
+                pieces=workers if type(workers) is int and workers > 0 else PIECES,
+                bar=bar,
+            )
         watch = _Watch(budget, until, started, bar)
         if checkpoint is not None:
             return _checkpoint.count(question, _kernels.frontier, checkpoint, watch)

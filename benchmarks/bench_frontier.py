@@ -1,6 +1,6 @@
 """Benchmark the frontier engine beside today's enumerator, from one run.
 
-    python benchmarks/bench_frontier.py [--stretch] [--far]
+    python benchmarks/bench_frontier.py [--stretch] [--far] [--dask]
 
 For each board: the count, the frontier engine's peak states (the most states in one
 layer of the sweep), its compiled time, the pure-Python twin's where it is quick, the
@@ -9,6 +9,13 @@ Engine and enumerator are timed interleaved, best of a few rounds (one round pas
 second), so that load from other processes hits both alike; the load average is printed
 first. The targets are the issue's; --far adds 7×7 open (about ten minutes, 4.6 GB), and
 --stretch 6×7 open and 6×9 closed too, with the process's peak memory.
+
+Then the meet-in-the-middle targets (issue #21): each board counted by the plain sweep
+(method="frontier", today's engine) and by the join (method="join"), timed interleaved in
+one run, with the ratio; --far adds 7×7 open by the join. --dask prints the Dask table:
+the join of 6×8 closed (7×7 open with --far) cut into one piece a worker on a LocalCluster
+of 1, 2 and 4 single-threaded worker processes, each worker's peak memory (its whole
+process, and what the join added to it).
 
 Then the uniform draw (knight.tour(method="uniform")'s kernels, ``_draw`` and its twin
 ``_draw_py``): the time to keep the sweep and draw a first tour, and then a draw's.
@@ -22,7 +29,8 @@ import sys
 import time
 
 import knight
-from knight.count import _draw, _draw_py, _frontier, _frontier_py
+from knight.count import _draw, _draw_py, _frontier, _frontier_py, _join
+from knight.count._plan import KNIGHT_STEPS, question_of
 
 
 def _once(function) -> tuple[float, object]:
@@ -69,6 +77,81 @@ def row(label, rows, cols, closed, target="", twin=False, enumerator=False, star
     print("  ".join(cells), flush=True)
 
 
+def join_row(label, rows, cols, closed, target, start=None, plain=True):
+    """Print one board's line: the plain sweep and the join, best of a few interleaved rounds."""
+    question = question_of(rows, cols, None, start, None, closed, KNIGHT_STEPS)
+    best = {"frontier": float("inf"), "join": float("inf")}
+    answers = {}
+    for _ in range(3):
+        for name, function in (
+            ("frontier", lambda: _frontier.count(*question)),
+            ("join", lambda: _join.count(question, _frontier)),
+        ):
+            if name == "frontier" and not plain:
+                continue
+            seconds, answers[name] = _once(function)
+            best[name] = min(best[name], seconds)
+        if max(value for value in best.values() if value < float("inf")) > 1:
+            break
+    assert len(set(answers.values())) == 1, answers
+    cells = [f"{label:<18}{answers['join']:>26,}"]
+    if plain:
+        cells.append(
+            f"frontier {best['frontier']:9.4f} s  join {best['join']:9.4f} s ({best['frontier'] / best['join']:5.2f}× faster)"
+        )
+    else:
+        cells.append(f"join {best['join']:9.3f} s  {_peak_memory()}")
+    cells.append(f"target {target}")
+    print("  ".join(cells), flush=True)
+
+
+def _join_piece(left, right, closed, fixed):
+    """One piece of the join on a worker: (tours, the worker's peak resident bytes, what the piece added to it)."""
+    import resource
+
+    import psutil
+
+    before = psutil.Process().memory_info().rss
+    tours = _frontier.join(left, right, closed, fixed)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return tours, peak, max(0, peak - before)
+
+
+def dask_table(label, rows, cols, closed):
+    """The join of one board on a LocalCluster of 1, 2 and 4 workers: each worker's peak memory."""
+    from distributed import Client, LocalCluster
+
+    question = question_of(rows, cols, None, None, None, closed, KNIGHT_STEPS)
+    question, parts = _join.cut(question)
+    left = _frontier.layer(parts.left, 0, [(b"", 1)], parts.left_steps)
+    right_layer = left if parts.right is None else _frontier.layer(parts.right, 0, [(b"", 1)], parts.right_steps)
+    right = _join.right_states(parts, right_layer)
+    across = _frontier.layer(_join.pruned(parts, left, right), 0, left, len(parts.crossing.steps))
+    print(f"Dask join of {label}: {len(across):,} crossing states × {len(right):,} right states", flush=True)
+    print(
+        f"{'workers':>8}  {'tours':>22}  {'seconds':>8}  {'states a worker (left + right)':>31}  "
+        f"{'peak per worker (process)':>26}  {'added by the join':>18}"
+    )
+    for workers in (1, 2, 4):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+            with Client(cluster) as client:
+                began = time.perf_counter()
+                work = _join.split(across, right, closed, parts.ends, workers)
+                futures = [
+                    client.submit(_join_piece, mine, theirs, closed, parts.ends, pure=False) for mine, theirs in work
+                ]
+                found = client.gather(futures)
+                seconds = time.perf_counter() - began
+        tours = parts.left.factor * sum(tours for tours, _, _ in found)
+        held = max(len(mine) + len(theirs) for mine, theirs in work)
+        peak = max(peak for _, peak, _ in found)
+        added = max(added for _, _, added in found)
+        print(
+            f"{workers:>8}  {tours:>22,}  {seconds:8.2f}  {held:>31,}  {peak / 1e6:>23.0f} MB  {added / 1e6:>15.0f} MB",
+            flush=True,
+        )
+
+
 def draw_row(label, rows, cols, start, closed, twin=False):
     """Print the draw's times: keeping the sweep and a first draw (best of 3), then a draw from the
     kept sweep (the mean of 100)."""
@@ -113,6 +196,17 @@ def main() -> None:
         row("6×9 closed", 6, 9, True, memory=True)
     if "--stretch" in sys.argv or "--far" in sys.argv:
         row("7×7 open", 7, 7, False, "< 10 min, 8 GB", memory=True)
+    print("meet in the middle (#21): the plain sweep (method='frontier', today's) beside the join", flush=True)
+    join_row("6×6 open", 6, 6, False, "< 0.2 s")
+    join_row("6×6 open from a1", 6, 6, False, "< 0.2 s", start=30)
+    join_row("6×8 closed", 6, 8, True, "3× faster than today")
+    join_row("5×14 closed", 5, 14, True, "3× faster than today")
+    if "--far" in sys.argv:
+        join_row("7×7 open", 7, 7, False, "< 150 s, 4 GB", plain=False)
+    if "--dask" in sys.argv:
+        dask_table("6×8 closed", 6, 8, True)
+        if "--far" in sys.argv:
+            dask_table("7×7 open", 7, 7, False)
     draw_row("5×5 open from a1", 5, 5, 20, False, twin=True)
     draw_row("5×6 closed", 5, 6, None, True, twin=True)
     draw_row("6×7 closed", 6, 7, None, True)

@@ -126,7 +126,7 @@ def count_command(argv: Sequence[str]) -> int:
     parser = Parser(
         prog="knight count",
         usage="knight count SIZE [--start SQUARE] [--end SQUARE] [--closed] [--method M] [--workers K] [--progress] "
-        "[--max-nodes N] [--timeout S]",
+        "[--checkpoint FILE] [--max-nodes N] [--timeout S]",
         description="Count every knight's tour of a board, exactly: open tours as directed paths "
         "(from START, or from every square), closed ones as cycles.",
     )
@@ -137,8 +137,8 @@ def count_command(argv: Sequence[str]) -> int:
         "--method",
         choices=_counting.METHODS,
         default="auto",
-        help="frontier: sweep the board without walking a tour; enumerate: walk every tour; "
-        "auto (default): frontier unless the board is too wide for it",
+        help="frontier: sweep the board without walking a tour; join: sweep its two halves to the middle "
+        "and join them; enumerate: walk every tour; auto (default): frontier unless the board is too wide for it",
     )
     most = max_workers()
     parser.add_argument(
@@ -152,6 +152,12 @@ def count_command(argv: Sequence[str]) -> int:
     )
     parser.add_argument(
         "--progress", action="store_true", help="show a progress bar with the time left, on stderr (needs tqdm)"
+    )
+    parser.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="FILE",
+        help="the frontier sweep writes its last layer to FILE after each square, and resumes from FILE if it exists",
     )
     max_nodes_option(parser, "budget: search nodes walked or frontier states swept (default none)")
     timeout_option(parser)
@@ -168,6 +174,7 @@ def count_command(argv: Sequence[str]) -> int:
                 method=args.method,
                 executor=pool,
                 progress=args.progress,
+                checkpoint=args.checkpoint,
                 max_nodes=args.max_nodes,
                 timeout=args.timeout,
             )

@@ -105,6 +105,7 @@ cdef class _Engine:
     cdef bint keep  # the layers are kept by a draw: no merging of mirror images, no widening in place
     cdef size_t most  # the most slots a layer's table may grow to
     cdef int nsteps
+    cdef object ends  # the demand patterns before the first step and after the last (_plan.demand_ends)
 
     cdef void _free_fits(self)
     cdef int _hand_over(self, Table *into) except -1

@@ -1,4 +1,6 @@
-from typing import Callable, Optional, Tuple
+from typing import Callable, Iterator, Optional, Tuple
+
+from ._plan import Plan
 
 _Moves = Tuple[Tuple[int, int], ...]
 _Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, _Moves]
@@ -40,3 +42,16 @@ def split(
     check: Optional[_Check] = ...,
 ) -> list[_WorkPiece]: ...
 def run_piece(piece: _WorkPiece, check: Optional[_Check] = ...) -> Tuple[int, int]: ...
+def layer(
+    sweep: Plan, first: int, states: list[Tuple[bytes, int]], stop: int, check: Optional[_Check] = ...
+) -> list[Tuple[bytes, int]]: ...
+def each_layer(
+    sweep: Plan, first: int, states: list[Tuple[bytes, int]], check: Optional[_Check] = ...
+) -> Iterator[Tuple[int, list[Tuple[bytes, int]], int]]: ...
+def join(
+    left: list[Tuple[bytes, int]],
+    right: dict[bytes, int],
+    closed: bool,
+    fixed: Tuple[int, ...] = ...,
+    check: Optional[_Check] = ...,
+) -> int: ...

@@ -71,6 +71,11 @@ class Plan(NamedTuple):
     factor: int  # tours per undirected path or cycle; 0 when there is none
     closed: bool
     alone: bool  # the board has a single square: a one-square open tour
+    by_rows: bool = False  # the squares are taken row by row (else column by column)
+    # The demand patterns (see _states.demands) before the first step and after the last: for a whole
+    # board, the empty board's and the finished one's; for a part of a board (see _join), given.
+    begin: Optional[frozenset] = None
+    finish: Optional[frozenset] = None
 
 
 class TooManyArrows(MemoryError):
@@ -262,8 +267,9 @@ def _mirror(kept: list[int], flip) -> tuple[int, ...]:
     return tuple(at[flip(u)] for u in kept)
 
 
-def plan(rows, cols, mask, start, end, closed, moves, check=None) -> Plan:
-    """Validate the question and lay out the sweep, in the orientation with the narrower frontier.
+def plan(rows, cols, mask, start, end, closed, moves, check=None, by_rows=None) -> Plan:
+    """Validate the question and lay out the sweep, in the orientation with the narrower frontier
+    (or by rows, or by columns, as by_rows says).
 
     check(step, states), if given, is the sweep's check (see _frontier_py.count): it is
     called as check(0, squares) every CHUNK squares laid out, so that the layout counts
@@ -273,9 +279,9 @@ def plan(rows, cols, mask, start, end, closed, moves, check=None) -> Plan:
     on = _check(rows, cols, mask, start, end, closed, moves)
     neighbours = _neighbours(rows, cols, on, moves, tick)
     sweeps = []
-    for by_rows in (rows > cols, rows <= cols):
-        order = _order(rows, cols, on, by_rows, tick)
-        sweeps.append((order, by_rows, _last_steps(order, neighbours, tick)))
+    for across in (rows > cols, rows <= cols) if by_rows is None else (by_rows,):
+        order = _order(rows, cols, on, across, tick)
+        sweeps.append((order, across, _last_steps(order, neighbours, tick)))
     order, by_rows, (last, _) = min(sweeps, key=lambda sweep: sweep[2][1])
     step_of = {square: i for i, square in enumerate(tick(order))}
     ends = set() if closed else {start, end} - {None}
@@ -305,7 +311,13 @@ def plan(rows, cols, mask, start, end, closed, moves, check=None) -> Plan:
         factor = int(n == 1)
     else:
         factor = 2 if start is None and end is None and n > 1 else 1
-    return Plan(tuple(steps), factor, bool(closed), n == 1)
+    return Plan(tuple(steps), factor, bool(closed), n == 1, by_rows)
+
+
+def demand_ends(sweep: Plan) -> tuple[frozenset, frozenset]:
+    """The demand patterns (see _states.demands) before the sweep's first step and after its last."""
+    begin = frozenset({0}) if sweep.begin is None else sweep.begin
+    return begin, frozenset({0 if sweep.closed else 2}) if sweep.finish is None else sweep.finish
 
 
 def question_of(rows, cols, mask, start, end, closed, moves) -> Question:

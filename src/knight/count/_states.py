@@ -36,7 +36,7 @@ from __future__ import annotations
 from itertools import count as counting
 from itertools import product
 
-from ._plan import Plan, Step, remembered
+from ._plan import Plan, Step, demand_ends, remembered
 
 EMPTY, FULL, END, FIRST_LABEL = 0, 1, 2, 3
 _FRESH = 255  # a new piece's label until renumbering
@@ -186,11 +186,11 @@ def _find_demands(sweep: Plan, check) -> tuple[frozenset, ...]:
     """demands, uncached; check() every CHUNK patterns."""
     steps, closed = sweep.steps, sweep.closed
     n = len(steps)
-    reach: list[set] = [{0}] + [set()] * n
-    fits: list[set] = [set()] * n + [{0 if closed else 2}]
+    reach: list[set] = [set(demand_ends(sweep)[0])] + [set()] * n
+    fits: list[set] = [set()] * n + [set(demand_ends(sweep)[1])]
     low, high = 0, n
     while low < high:
-        if len(reach[low]) <= len(fits[high]):
+        if low == 0 or len(reach[low]) <= len(fits[high]):  # at least one step forwards
             reach[low + 1] = {b for a in _each(reach[low], check) for b in _later(a, steps[low], closed)}
             low += 1
         else:
@@ -214,7 +214,8 @@ def demands(sweep: Plan, check=None) -> tuple[frozenset, ...]:
     that can finish (one of the step's choices, with a final degree the rules allow for each
     square that leaves, leads to one that can). Before the meeting layer, the reachable
     patterns that can finish. Only reachable patterns are ever looked up, so where the two
-    sweeps meet changes no answer, only the work. Empty for a one-square board (no pruning).
+    sweeps meet changes no answer, only the work. Empty for a one-square board (no pruning). A plan
+    for a part of a board (see _join) gives its own patterns before and after (begin, finish).
     check() is called every CHUNK patterns; it stops the search by raising.
     """
     if sweep.alone or not sweep.steps:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Optional
 from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
 from ..model._errors import InvalidInputError, SearchLimitError
-from . import _enumerate, _kernels, _plan
+from . import _checkpoint, _enumerate, _join, _kernels, _plan
 
 if TYPE_CHECKING:
     from array import array
@@ -102,19 +102,36 @@ def count(
     budget: int,
     until: float,
     started: float,
+    join: bool = False,
+    checkpoint=None,
 ) -> int:
-    """The tours of board (0-based start and end, or None), by the frontier engine.
+    """The tours of board (0-based start and end, or None), by the frontier engine: the plain sweep,
+    or with join the two halves swept to the middle and joined (see _join).
 
     until is the wall-clock (time.time()) deadline or NEVER; started the monotonic start
-    of the call, for the timeout's message.
+    of the call, for the timeout's message. checkpoint, a path, keeps the plain sweep's last
+    layer there and resumes from it (see _checkpoint).
     """
     question = _question(board, start, end, closed)
-    if executor is not None:
+    if executor is not None and not join:
         return _count_on(executor, question, bar_class, budget, until, started)
     steps = len(board)
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
     try:
-        return _kernels.frontier.count(*question, check=_Watch(budget, until, started, bar))
+        if join:
+            workers = getattr(executor, "_max_workers", None)
+            return _join.count(
+                question,
+                _kernels.frontier,
+                check=_Watch(budget, until, started),
+                executor=executor,
+                pieces=workers if type(workers) is int and workers > 0 else PIECES,
+                bar=bar,
+            )
+        watch = _Watch(budget, until, started, bar)
+        if checkpoint is not None:
+            return _checkpoint.count(question, _kernels.frontier, checkpoint, watch)
+        return _kernels.frontier.count(*question, check=watch)
     finally:
         if bar is not None:
             bar.close()

@@ -12,7 +12,8 @@ from knight.model._status import EXHAUSTED, FOUND
 from knight.model._surfaces_theorems import closed_theorem
 from knight.search._graph import graph_search
 
-from validator import assert_surface_tour
+from brute import brute_count
+from validator import assert_surface_tour, surface_links
 
 SLOW = bool(os.environ.get("KNIGHT_SLOW"))
 
@@ -256,3 +257,57 @@ def test_exists_gives_the_theorem():
     assert "DeMaio and Mathew" in why
     assert knight.exists(knight.Board((1000, 1000), periodic=True), closed=True)
     assert knight.exists(knight.Board((100, 100, 100)), closed=True)
+
+
+# -- counting ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "size, options",
+    [
+        ((3, 3), KINDS["torus"]),
+        ((3, 4), KINDS["cylinder"]),
+        ((3, 3), KINDS["mobius"]),
+        ((3, 3), KINDS["klein"]),
+        ((2, 2, 3), {}),
+        ((2, 2, 3), {"periodic": (False, False, True)}),
+    ],
+)
+def test_counts_by_enumeration(counter, size, options):
+    board = knight.Board(size, **options)
+    links = surface_links(size, **options)
+    rows, cols = board.size
+    for closed in (False, True):
+        assert knight.count(board, closed=closed) == brute_count(rows, cols, closed=closed, links=links)
+
+
+def test_the_sweep_names_the_method():
+    board = knight.Board((4, 4), periodic=True)
+    with pytest.raises(knight.InvalidInputError, match="method='enumerate'"):
+        knight.count(board, method="frontier")
+
+
+# -- pictures ---------------------------------------------------------------------------------
+
+
+def test_surface_picture_marks_joined_edges_and_wrapping_moves():
+    board = knight.Board((6, 6), periodic=(False, True), twisted=(False, True))
+    svg = knight.svg.render(knight.tour(board, closed=True))
+    assert svg.count('class="edge"') == 2 and svg.count('class="join"') == 2
+    assert 'clip-path="url(#board)"' in svg
+
+
+def test_box_grid_shows_layers_and_svg_refuses():
+    tour = knight.tour(knight.Board((2, 3, 4)), closed=True)
+    lines = tour.grid().splitlines()
+    assert len(lines) == 3 and all(line.count(" | ") == 1 for line in lines)
+    with pytest.raises(knight.InvalidInputError, match="layers side by side"):
+        knight.svg.render(tour)
+
+
+def test_huge_torus_and_cylinder_are_built():
+    for options in (KINDS["torus"], KINDS["cylinder"]):
+        board = knight.Board((60, 60), **options)
+        tour = knight.tour(board, start=100, closed=True)
+        assert tour[0] == 100 and tour.is_closed
+        check(tour, board, closed=True)

@@ -148,6 +148,38 @@ def _images(coords, shape, periodic, twisted, reach):
     return copies
 
 
+def surface_links(shape, *, periodic=False, twisted=False, leaper=(1, 2)):
+    """Each square's neighbours (0-based, sets) on the board of shape, from _images: b is a
+    neighbour of a when a copy of b lies a leap from a and b is not a."""
+    axes = len(shape)
+    periodic, twisted = _per_axis(periodic, axes), _per_axis(twisted, axes)
+    cells = []
+    for index in range(_cells(shape)):
+        out, rest = [], index
+        for length in reversed(shape):
+            rest, coordinate = divmod(rest, length)
+            out.append(coordinate)
+        cells.append(out[::-1])
+    legal = tuple(sorted(leaper))
+    links = []
+    for a, here in enumerate(cells):
+        near = set()
+        for b, there in enumerate(cells):
+            for image in _images(there, shape, periodic, twisted, max(leaper)):
+                moved = sorted(abs(x - y) for x, y in zip(image, here) if x != y)
+                if a != b and tuple(moved) == legal:
+                    near.add(b)
+        links.append(sorted(near))
+    return links
+
+
+def _cells(shape):
+    n = 1
+    for length in shape:
+        n *= length
+    return n
+
+
 def assert_surface_tour(squares, shape, *, periodic=False, twisted=False, closed=False, leaper=(1, 2), holes=()):
     """Fail unless squares (1-based, row-major over shape) visit every cell of the box shape but
     the holes once, each step a leap (a along one axis, b along another) to some copy of the next

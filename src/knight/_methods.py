@@ -20,7 +20,7 @@ from typing import Callable
 from .construct import _kernels as _construct_kernels
 from .construct import build, covers, worth_it
 from .count import uniform
-from .model._board import Board
+from .model._board import KNIGHT, Board, rectangle
 from .model._deadline import NEVER
 from .model._errors import InvalidInputError, SearchLimitError
 from .model._status import FOUND
@@ -80,6 +80,25 @@ def construct(board: Board, start: int, closed: bool, budget: int, seed: int | N
     raise AssertionError("covers() and build() disagree")  # pragma: no cover
 
 
+def _flat(board: Board) -> Board | None:
+    """The knight's whole flat rectangle under a whole two-axis surface (cylinder, torus, Möbius
+    strip, Klein bottle), whose every move is a move of the surface too; None for other boards."""
+    topology = board.topology
+    if topology is None or topology.axes != 2 or board.mask is not None or board.moves != KNIGHT or board.givens:
+        return None
+    return rectangle(board.rows, board.cols)
+
+
+def surface(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+    """A tour of a large surface built on its flat rectangle in linear time (a tour of the rectangle
+    is one of the surface: joining edges only adds moves), else backtracking on its graph."""
+    flat = _flat(board)
+    if flat is not None and covers(flat, start, closed):
+        _refuse_late_construction(flat, deadline)
+        return FOUND, 0, build(flat, start, closed)
+    return backtrack(board, start, closed, budget, seed, deadline)
+
+
 def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """The construction where it applies, else backtracking: see choose()."""
     return choose(board)(board, start, closed, budget, seed, deadline)
@@ -97,9 +116,12 @@ CHOICES_KEPT = 256
 @lru_cache(maxsize=CHOICES_KEPT)
 def choose(board: Board) -> Method:
     """The method "auto" runs, whichever is fastest: construction for knight's tours of whole
-    rectangles where it covers every start (both sides at least 5, one at least 12; three or
+    rectangles (and of the surfaces on them, see surface) where it covers every start (both sides at least 5, one at least 12; three or
     four wide from knight.construct's AUTO_FROM) but for odd sides of 5 to ODD_BACKTRACK_SIDE,
     backtracking everywhere else."""
+    if board.topology is not None:  # surfaces from their rectangle's construction where it is worth it
+        flat = _flat(board)
+        return surface if flat is not None and worth_it(flat) else backtrack
     rows, cols = board.size
     if rows % 2 and cols % 2 and min(rows, cols) >= 5 and max(rows, cols) <= ODD_BACKTRACK_SIDE:
         return backtrack
@@ -119,4 +141,4 @@ METHODS: dict[str, Method] = {
 }
 
 #: The methods that prove a no by an exhaustive search of their own (the others get a short proof first).
-PROVING = (auto, construct, backtrack)
+PROVING = (auto, construct, backtrack, surface)

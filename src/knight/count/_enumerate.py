@@ -93,8 +93,9 @@ def stop_requested() -> bool:
 
 
 def _walker(module, board: Board, prefix, ends, target: int, ordered: bool):
-    """A walker of module over board's squares with board's leaper."""
-    return module.Walker(board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps)
+    """A walker of module over board's squares with board's leaper (on its graph's table where it wraps, or is a box)."""
+    table = None if board.topology is None else board.neighbour_table()
+    return module.Walker(board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps, table)
 
 
 def chunk(module, board: Board) -> int:

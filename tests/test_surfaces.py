@@ -311,3 +311,18 @@ def test_huge_torus_and_cylinder_are_built():
         tour = knight.tour(board, start=100, closed=True)
         assert tour[0] == 100 and tour.is_closed
         check(tour, board, closed=True)
+
+
+def test_large_boxes_are_built(construct_core):
+    from knight.construct import box_applies, build_box
+
+    for shape, start in (((2, 12, 12), 7), ((3, 12, 12), 1), ((5, 6, 12), 300), ((12, 5, 12), 0)):
+        board = knight.Board(shape)
+        assert box_applies(board)
+        tour = build_box(board, start, True)
+        assert tour[0] == start + 1
+        check(tour, board, closed=True)
+    assert not box_applies(knight.Board((7, 10, 10)))  # no plane the construction closes
+    board = knight.Board((3, 40, 40))  # past BOX_BUILD_SQUARES: method "auto" builds it
+    tour = knight.tour(board, start=(1, 20, 20))
+    check(tour, board)

@@ -24,6 +24,7 @@ from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ._memory import check_memory
 from ._topology import (
     TABLE_CACHE_SQUARES,
+    TABLE_MAX_ENTRIES,
     Topology,
     box_square_name,
     is_box_text,
@@ -588,6 +589,12 @@ class Board:
         topology = self._topology
         if topology is None:
             topology = Topology((self._rows, self._cols), (False, False), (False, False))
+        entries = self._rows * self._cols * len(self._steps)
+        if entries > TABLE_MAX_ENTRIES:
+            raise InvalidInputError(
+                f"the graph of the {self.name} has up to {entries:,} moves, more than the {TABLE_MAX_ENTRIES:,} "
+                "its table is built for (in Python, about 2 s a million)"
+            )
         if self._rows * self._cols <= TABLE_CACHE_SQUARES:
             return kept_table(topology, self._steps, self._mask)
         return topology.table(self._steps, self._mask)
@@ -610,6 +617,9 @@ class Board:
         """How many squares of each colour: (light, dark), light being row + col even (as a8)."""
         rows, cols, mask, topology = self._rows, self._cols, self._mask, self._topology
         if topology is not None and topology.axes > 2:
+            if mask is None:  # light minus dark is the product over the axes of (even minus odd indices)
+                surplus = all(length % 2 for length in topology.shape)
+                return (self._squares + surplus) // 2, (self._squares - surplus) // 2
             light = sum(1 for cell in self.cells() if not topology.colour(cell))
             return light, self._squares - light
         if mask is None:

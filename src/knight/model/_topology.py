@@ -35,6 +35,14 @@ _SHAPE_TEXT = re.compile(r"\s*[0-9]+(?:\s*[x×X,]\s*[0-9]+){2,}\s*")
 TABLE_CACHE_SQUARES = 200_000
 TABLES_KEPT = 4
 
+#: Most entries (cells × moves) a neighbour table is built with: it is built in Python, about
+#: 2 s a million entries; larger boards that wrap, and boxes, are refused by the search and the
+#: count (the constructions of large surfaces and boxes need no table).
+TABLE_MAX_ENTRIES = 1 << 20
+
+#: Most axes a board takes (a box of more has axes one square long, along which nothing moves).
+MAX_AXES = 16
+
 
 def is_box_text(size: object) -> bool:
     """Whether size is text naming three or more axes, such as "4x4x4"."""
@@ -236,8 +244,8 @@ def parse_shape(size: object, integer, max_squares: int) -> tuple[int, ...]:
         raise InvalidTypeError(
             f"size must be n, (rows, cols), a tuple of lengths or text such as '4x4x4', not {size!r}"
         )
-    if len(lengths) < 2:
-        raise InvalidInputError(f"size {size!r} needs at least two axes")
+    if not 2 <= len(lengths) <= MAX_AXES:
+        raise InvalidInputError(f"size {size!r} needs from 2 to {MAX_AXES} axes, not {len(lengths)}")
     if any(length < 1 for length in lengths):
         raise InvalidInputError(f"size {size!r} must have at least one cell along every axis")
     cells = prod(lengths)

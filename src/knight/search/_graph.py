@@ -24,7 +24,7 @@ from __future__ import annotations
 from array import array
 
 from ..model._board import Board
-from ..model._status import EXHAUSTED, FOUND
+from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
 from ._order import tie_breaks
 
@@ -79,7 +79,10 @@ def graph_search(
     board: Board, start: int, closed: bool, budget: int, deadline: float, end: int | None = None
 ) -> tuple[int, int, array | None]:
     """(status, nodes, squares) of a tour of board from the 0-based cell start (to cell end, when
-    given; closed when asked), as the search methods return them."""
+    given; closed when asked), as the search methods return them. A budget smaller than the
+    board cannot place a tour: LIMIT at once, the budget counted as spent, before the graph is laid out."""
+    if budget < len(board):
+        return LIMIT, budget, None
     offsets, targets, cells = _vertices(board)
     n = len(cells)
     vertex = {cell: v for v, cell in enumerate(cells)} if board.mask is not None else None

@@ -326,3 +326,12 @@ def test_large_boxes_are_built(construct_core):
     board = knight.Board((3, 40, 40))  # past BOX_BUILD_SQUARES: method "auto" builds it
     tour = knight.tour(board, start=(1, 20, 20))
     check(tour, board)
+
+
+def test_large_graphs_are_refused_not_built():
+    with pytest.raises(knight.InvalidInputError, match="its table is built for"):
+        knight.count(knight.Board((70, 70, 70)), start=1, max_nodes=10)
+    with pytest.raises(knight.InvalidInputError, match="from 2 to 16 axes"):
+        knight.Board([1] * 17 + [5])
+    with pytest.raises(knight.SearchLimitError):  # a budget below the board's size: no table laid out
+        knight.tour(knight.Board((10, 10, 10, 10)), max_nodes=100)

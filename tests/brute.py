@@ -3,11 +3,12 @@
 from functools import lru_cache
 
 
-def brute_count(rows, cols, *, closed=False):
-    """Directed open tours from every square, or undirected closed tours (cycles)."""
+def brute_count(rows, cols, *, closed=False, links=None):
+    """Directed open tours from every square, or undirected closed tours (cycles); links, when
+    given, are each square's neighbours (0-based) on a board of rows*cols squares."""
     n = rows * cols
     steps = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
-    links = [
+    links = links or [
         [(r + dr) * cols + c + dc for dr, dc in steps if 0 <= r + dr < rows and 0 <= c + dc < cols]
         for r in range(rows)
         for c in range(cols)

@@ -120,3 +120,99 @@ def assert_puzzle_tour(squares, picture, *, leaper=(1, 2)):
             if cell.rstrip("*").isdigit():
                 move = int(cell.rstrip("*"))
                 assert squares[move - 1] == row * cols + col + 1, f"move {move} is not on row {row}, col {col}"
+
+
+def _per_axis(flag, axes):
+    return tuple(flag) if isinstance(flag, (tuple, list)) else (bool(flag),) * axes
+
+
+def _images(coords, shape, periodic, twisted, reach):
+    """Every copy of the cell coords in the plane (or space) the board is wrapped from: shifted
+    by whole lengths along periodic axes, mirrored across the other axis for each odd shift
+    along a twisted one (the covering-space picture of a surface, written from its definition)."""
+    copies = [list(coords)]
+    for axis, length in enumerate(shape):
+        if not periodic[axis]:
+            continue
+        laps = reach // length + 1
+        grown = []
+        for copy in copies:
+            for lap in range(-laps, laps + 1):
+                image = list(copy)
+                image[axis] += lap * length
+                if twisted[axis] and lap % 2:
+                    other = 1 - axis
+                    image[other] = shape[other] - 1 - image[other]
+                grown.append(image)
+        copies = grown
+    return copies
+
+
+def surface_links(shape, *, periodic=False, twisted=False, leaper=(1, 2)):
+    """Each square's neighbours (0-based, sets) on the board of shape, from _images: b is a
+    neighbour of a when a copy of b lies a leap from a and b is not a."""
+    axes = len(shape)
+    periodic, twisted = _per_axis(periodic, axes), _per_axis(twisted, axes)
+    cells = []
+    for index in range(_cells(shape)):
+        out, rest = [], index
+        for length in reversed(shape):
+            rest, coordinate = divmod(rest, length)
+            out.append(coordinate)
+        cells.append(out[::-1])
+    legal = tuple(sorted(leaper))
+    links = []
+    for a, here in enumerate(cells):
+        near = set()
+        for b, there in enumerate(cells):
+            for image in _images(there, shape, periodic, twisted, max(leaper)):
+                moved = sorted(abs(x - y) for x, y in zip(image, here) if x != y)
+                if a != b and tuple(moved) == legal:
+                    near.add(b)
+        links.append(sorted(near))
+    return links
+
+
+def _cells(shape):
+    n = 1
+    for length in shape:
+        n *= length
+    return n
+
+
+def assert_surface_tour(squares, shape, *, periodic=False, twisted=False, closed=False, leaper=(1, 2), holes=()):
+    """Fail unless squares (1-based, row-major over shape) visit every cell of the box shape but
+    the holes once, each step a leap (a along one axis, b along another) to some copy of the next
+    square in the unwrapped plane, and never from a square to itself."""
+    squares = list(squares)
+    axes = len(shape)
+    periodic, twisted = _per_axis(periodic, axes), _per_axis(twisted, axes)
+    n = 1
+    for length in shape:
+        n *= length
+    wanted = set(range(1, n + 1)) - set(holes)
+    assert len(squares) == len(wanted), f"{len(squares)} squares on a board of {len(wanted)}"
+    assert set(squares) == wanted, "not every square exactly once, or a hole visited"
+
+    def coords(number):
+        out, rest = [], number - 1
+        for length in reversed(shape):
+            rest, index = divmod(rest, length)
+            out.append(index)
+        return out[::-1]
+
+    legal = tuple(sorted(leaper))
+    if closed:
+        assert len(squares) > 2, "a closed tour is a cycle: at least three squares"
+        squares.append(squares[0])
+    for a, b in zip(squares, squares[1:]):
+        here, there = coords(a), coords(b)
+        assert a != b
+        ok = False
+        for image in _images(there, shape, periodic, twisted, max(leaper)):
+            moved = [abs(x - y) for x, y in zip(image, here)]
+            nonzero = sorted(d for d in moved if d)
+            if len(nonzero) == 2 and tuple(nonzero) == legal or (legal[0] == 0 and nonzero == [legal[1]]):
+                ok = True
+                break
+        assert ok, f"{a} to {b} is not a leap on the {shape} board (periodic={periodic}, twisted={twisted})"

@@ -20,6 +20,7 @@ from .model._memory import allocating
 from .model._question import DEFAULT_MAX_NODES, SEARCH_MAX_SQUARES, Question
 from .model._refute import GRAPH_MAX_SQUARES, refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
+from .model._surfaces_theorems import closed_theorem
 from .model._tour import Tour
 from .search import _kernels as _search_kernels
 from .search import backtrack, complete, search_bytes
@@ -121,6 +122,9 @@ def _seed(seed: object) -> int | None:
 
 def _answer(question: Question, method: object, run: Method, seed: int | None):
     """The squares of a tour answering question by method run; NoTourError or SearchLimitError else."""
+    board = question.board
+    if board.topology is not None and run not in PROVING:
+        raise InvalidInputError(f"method {method!r} runs on flat boards; on the {board.name} use 'auto' or 'backtrack'")
     if question.constrained:
         if method not in ("auto", "backtrack"):
             raise InvalidInputError(f"method {method!r} does not take an end or given moves; use 'auto' or 'backtrack'")
@@ -279,14 +283,19 @@ def no_tour_reason(
     """Why the board has no tour of the kind asked (from start, to end, when given), or None.
 
     The refutation module answers first; a knight's whole rectangle with no end fixed is then
-    settled by the theorems; anything else by looking for a tour as knight.tour() would,
+    settled by the theorems (cylinders, tori, Klein bottles and boxes by theirs, see
+    model._surfaces_theorems); anything else by looking for a tour as knight.tour() would,
     which raises SearchLimitError if max_nodes runs out or timeout seconds pass.
     """
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "exists")
+    board = question.board
+    if board.topology is not None and not question.constrained:
+        settled = closed_theorem(board)  # a closed tour: an open one from every square too
+        if settled is not None and settled[0]:
+            return None
     why = refute(question)
     if why:
         return why
-    board = question.board
     if board.is_knights_rectangle and not question.constrained and (question.start is None or question.closed):
         return None  # Schwenk's and Conrad et al.'s theorems: a tour exists
     try:

@@ -18,9 +18,9 @@ from functools import lru_cache
 from typing import Callable
 
 from .construct import _kernels as _construct_kernels
-from .construct import build, covers, worth_it
+from .construct import box_applies, build, build_box, covers, worth_it
 from .count import uniform
-from .model._board import Board
+from .model._board import KNIGHT, Board, rectangle
 from .model._deadline import NEVER
 from .model._errors import InvalidInputError, SearchLimitError
 from .model._status import FOUND
@@ -98,6 +98,35 @@ def construct(board: Board, start: int, closed: bool, budget: int, seed: int | N
     raise AssertionError("covers() and build() disagree")  # pragma: no cover
 
 
+def _flat(board: Board) -> Board | None:
+    """The knight's whole flat rectangle under a whole two-axis surface (cylinder, torus, Möbius
+    strip, Klein bottle), whose every move is a move of the surface too; None for other boards."""
+    topology = board.topology
+    if topology is None or topology.axes != 2 or board.mask is not None or board.moves != KNIGHT or board.givens:
+        return None
+    return rectangle(board.rows, board.cols)
+
+
+def surface(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+    """A tour of a large surface built on its flat rectangle in linear time (a tour of the rectangle
+    is one of the surface: joining edges only adds moves), or of a large box by stacking and
+    splicing closed layer tours (construct._box; the closed tour serves an open question too),
+    else backtracking on its graph."""
+    flat = _flat(board)
+    if flat is not None and covers(flat, start, closed):
+        _refuse_late_construction(flat, deadline)
+        return FOUND, 0, build(flat, start, closed)
+    if flat is None and box_applies(board):
+        _refuse_late_construction(board, deadline)
+        return FOUND, 0, build_box(board, start, closed)
+    return backtrack(board, start, closed, budget, seed, deadline)
+
+
+#: Boxes from this many squares are built (construct._box) where the construction applies; smaller
+#: ones are searched (well under a millisecond, and their tours use every kind of move).
+BOX_BUILD_SQUARES = 4096
+
+
 def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
     """The construction where it applies, else backtracking: see choose()."""
     return choose(board)(board, start, closed, budget, seed, deadline)
@@ -119,9 +148,14 @@ CHOICES_KEPT = 256
 @lru_cache(maxsize=CHOICES_KEPT)
 def choose(board: Board) -> Method:
     """The method "auto" runs, whichever is fastest: construction for knight's tours of whole
-    rectangles where it covers every start (both sides at least 5, one at least 12; three or
-    four wide from knight.construct's AUTO_FROM) but for boards with both sides odd, from 7
-    to ODD_BACKTRACK_SIDE, backtracking everywhere else."""
+    rectangles (and of the surfaces on them, see surface) where it covers every start (both
+    sides at least 5, one at least 12; three or four wide from knight.construct's AUTO_FROM) but
+    for boards with both sides odd, from 7 to ODD_BACKTRACK_SIDE, backtracking everywhere else."""
+    if board.topology is not None:  # surfaces and boxes built where it is worth it
+        flat = _flat(board)
+        if flat is not None:
+            return surface if worth_it(flat) else backtrack
+        return surface if len(board) >= BOX_BUILD_SQUARES and box_applies(board) else backtrack
     rows, cols = board.size
     if rows % 2 and cols % 2 and min(rows, cols) >= 7 and max(rows, cols) <= ODD_BACKTRACK_SIDE:
         return backtrack
@@ -141,4 +175,4 @@ METHODS: dict[str, Method] = {
 }
 
 #: The methods that prove a no by an exhaustive search of their own (the others get a short proof first).
-PROVING = (auto, construct, backtrack)
+PROVING = (auto, construct, backtrack, surface)

@@ -197,6 +197,10 @@ def trace(
     run = _method(method)
     if question.board.givens:
         raise InvalidInputError("trace follows a search from a start; a puzzle's given moves are not traced")
+    if question.board.topology is not None:
+        raise InvalidInputError(
+            f"trace follows the search of flat boards; {question.board.name} wraps or has more than two axes"
+        )
     why = refute(question)
     if why:
         raise NoTourError(why)

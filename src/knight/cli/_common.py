@@ -9,8 +9,9 @@ import sys
 from typing import Sequence
 
 from ..model import _text
-from ..model._board import KNIGHT, Board, as_board, parse_size, square_name
+from ..model._board import KNIGHT, Board, as_board, boolean, parse_size, square_name
 from ..model._errors import InvalidInputError
+from ..model._topology import is_box_text, parse_topology
 
 FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix", "svg")
 
@@ -129,13 +130,47 @@ def add_size_argument(parser: argparse.ArgumentParser, *, required: bool = False
         nargs="?",
         default=None,
         metavar="SIZE",
-        help=f"N for N×N, RxC (or R×C) for a rectangle, or a picture FILE of the board ('-' reads it from "
+        help=f"N for N×N, RxC (or R×C) for a rectangle, LxMxN for a box, or a picture FILE of the board ('-' reads it from "
         f"stdin): '.' a square, '#' a hole, cells separated by spaces{default}",
     )
     parser.add_argument(
         "--size", dest="size_option", default=None, metavar="N|RxC", help="deprecated: give SIZE first instead"
     )
     parser.add_argument("--closed", action="store_true", help="the last square must be a knight's move from the first")
+    surfaces = parser.add_mutually_exclusive_group()
+    for flag, what in _SURFACES.items():
+        surfaces.add_argument(f"--{flag}", dest="surface", action="store_const", const=flag, help=what[2])
+
+
+#: --flag -> (periodic, twisted, help) of the board's axes (the last two axes of a box).
+_SURFACES = {
+    "cylinder": ((False, True), (False, False), "join the left and right edges (a cylinder)"),
+    "torus": (True, False, "join both pairs of opposite edges (a torus; every axis of a box)"),
+    "mobius": ((False, True), (False, True), "join the left and right edges with a flip (a Möbius strip)"),
+    "klein": ((True, True), (False, True), "a torus whose left and right edges join with a flip (a Klein bottle)"),
+}
+
+
+def _surface(board: Board, flag: str | None) -> Board:
+    """board with the edges --cylinder, --torus, --mobius or --klein join (see docs/surfaces.md)."""
+    if flag is None:
+        return board
+    periodic, twisted, _ = _SURFACES[flag]
+    axes = len(board.shape)
+    if axes > 2 and flag in ("mobius", "klein"):
+        raise InvalidInputError(f"--{flag} is a surface of two axes, not a board of {axes}")
+    if axes > 2 and flag == "cylinder":
+        periodic = (False,) * (axes - 1) + (True,)
+    wrap = parse_topology(board.shape, periodic, twisted, boolean)
+    assert wrap is not None
+    return Board._make(
+        board.rows,
+        board.cols,
+        board.mask,
+        board.moves,
+        sorted(board.givens.items()),
+        (wrap.shape, wrap.periodic, wrap.twisted),
+    )
 
 
 def board_of(args: argparse.Namespace, command: str, moves: object = KNIGHT, missing: str | None = None) -> Board:
@@ -143,8 +178,13 @@ def board_of(args: argparse.Namespace, command: str, moves: object = KNIGHT, mis
 
     SIZE is N or RxC, "-" for a picture on stdin, or the name of a picture file; a square's
     name where SIZE goes is the old argument order, and the error says how to write it now.
-    Without either, 8×8; or, when missing is given, an error saying it.
+    Without either, 8×8; or, when missing is given, an error saying it. --cylinder, --torus,
+    --mobius and --klein join its edges.
     """
+    return _surface(_flat_board_of(args, command, moves, missing), getattr(args, "surface", None))
+
+
+def _flat_board_of(args: argparse.Namespace, command: str, moves: object, missing: str | None) -> Board:
     size, option = args.size, args.size_option
     if size is not None and option is not None:
         hint = ""
@@ -162,6 +202,8 @@ def board_of(args: argparse.Namespace, command: str, moves: object = KNIGHT, mis
         size = "8"
     if size == "-":
         return _picture_board(_read_stdin(), "stdin", moves)
+    if is_box_text(size):
+        return as_board(size, moves)
     if _SIZE.fullmatch(size):
         if len(size) > 40:
             raise InvalidInputError(f"size {_shown(size)} is too large for any board")

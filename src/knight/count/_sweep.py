@@ -49,6 +49,11 @@ def too_wide(board: Board) -> Optional[str]:
     however long the board; holes never widen it, so a board with holes is measured square
     by square only when the whole rectangle is too wide.
     """
+    if board.topology is not None:
+        return (
+            f"the frontier engine sweeps flat boards, not the {board.name}: "
+            "count it with method='enumerate' (method='auto' does)"
+        )
     shorter = min(board.size)
     if shorter > MAX_WIDTH:
         wide = f"its shorter side has {shorter} squares"

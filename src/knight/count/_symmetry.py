@@ -51,8 +51,11 @@ def rectangle_symmetries(rows: int, cols: int, tick: Callable = _untimed) -> lis
 
 
 def symmetries(board: Board, tick: Callable = _untimed) -> list[Symmetry]:
-    """The symmetries of the board's rectangle that map its squares onto its squares, the identity first."""
+    """The symmetries of the board's rectangle that map its squares onto its squares, the identity first;
+    the identity alone on a board that wraps, or a box (the rectangle's are not all theirs)."""
     found = rectangle_symmetries(board.rows, board.cols, tick)
+    if board.topology is not None:
+        return found[:1]
     mask = board.mask
     if mask is None:
         return found

@@ -22,8 +22,9 @@ class Walker:
         ends: Optional[Sequence[int]],
         target: int,
         ordered: bool,
-        moves: Sequence[Tuple[int, int]],
+        moves: Sequence[Tuple[int, ...]],
         deadline: float = ...,
+        table: Optional[Tuple[array[int], array[int]]] = None,
     ) -> Self: ...
     def next(self, budget: int) -> Tuple[int, int, Optional[array[int]]]: ...
     def count(self, budget: int) -> Tuple[int, int, int]: ...

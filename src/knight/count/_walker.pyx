@@ -58,6 +58,7 @@ cdef struct State:
     int32_t links_home     # closed: free squares the path may end on
     int32_t stamp
     int32_t cells          # rows * cols, holes included
+    int32_t width          # neighbours kept per square: MAX_MOVES, or a table's most
     uint64_t free_bits     # boards of up to 64 cells: bit k set while square k is free (never a hole's)
     uint64_t *reach        # boards of up to 64 cells: each square's neighbours as bits
     bint closed, ordered, backtracked, pending, done
@@ -78,7 +79,7 @@ cdef struct State:
 cdef inline void _take(State *s, int32_t square) noexcept nogil:
     cdef int i
     cdef int32_t neighbour, ones = s.ones
-    cdef int32_t *neighbours = s.neighbours + square * MAX_MOVES
+    cdef int32_t *neighbours = s.neighbours + square * s.width
     cdef uint8_t *free_ = s.free_
     cdef uint8_t *degree = s.degree
     cdef uint8_t count
@@ -103,7 +104,7 @@ cdef inline void _take(State *s, int32_t square) noexcept nogil:
 cdef inline void _release(State *s, int32_t square) noexcept nogil:
     cdef int i
     cdef int32_t neighbour, ones = s.ones
-    cdef int32_t *neighbours = s.neighbours + square * MAX_MOVES
+    cdef int32_t *neighbours = s.neighbours + square * s.width
     cdef uint8_t *free_ = s.free_
     cdef uint8_t *degree = s.degree
     cdef uint8_t count
@@ -148,7 +149,7 @@ cdef bint _connected(State *s, int32_t square, int32_t remaining) noexcept nogil
         todo_size -= 1
         k = s.todo[todo_size]
         for i in range(s.counts[k]):
-            neighbour = s.neighbours[k * MAX_MOVES + i]
+            neighbour = s.neighbours[k * s.width + i]
             if s.free_[neighbour] and s.mark[neighbour] != stamp:
                 s.mark[neighbour] = stamp
                 reached += 1
@@ -160,8 +161,8 @@ cdef bint _connected(State *s, int32_t square, int32_t remaining) noexcept nogil
 cdef void _expand(State *s, int32_t depth) noexcept nogil:
     """Fill the frame of the square at path[depth] with its moves, or none when dead."""
     cdef int32_t square = s.path[depth], remaining = s.n - depth - 1
-    cdef int32_t *frame = s.candidates + depth * MAX_MOVES
-    cdef int32_t *neighbours = s.neighbours + square * MAX_MOVES
+    cdef int32_t *frame = s.candidates + depth * s.width
+    cdef int32_t *neighbours = s.neighbours + square * s.width
     cdef uint8_t *free_ = s.free_
     cdef uint8_t *degree = s.degree
     cdef int64_t *key = s.key
@@ -243,7 +244,7 @@ cdef int _walk(State *s, int64_t budget, bint stop_at_leaf, int64_t *used, int64
                 status = S_LIMIT
                 break
             nodes += 1
-            square = candidates[top * MAX_MOVES + cursor[top]]
+            square = candidates[top * s.width + cursor[top]]
             cursor[top] += 1
             _take(s, square)
             path[top + 1] = square
@@ -273,8 +274,9 @@ cdef class Walker:
     """Every path of target squares extending prefix on a rows×cols board, depth first.
 
     The same contract as ``_walker_py.Walker``: mask is None or rows*cols bytes, 0 for a
-    hole; moves are the leaper's (row, col) steps; OutOfTime once deadline passes while the
-    tables are built.
+    hole; moves are the leaper's (row, col) steps, or table the graph as flat int32 arrays
+    (offsets, targets) over the cells (moves then unused); OutOfTime once deadline passes
+    while the tables are built.
     """
 
     cdef State s
@@ -282,34 +284,42 @@ cdef class Walker:
 
     def __cinit__(
         self, int rows, int cols, const uint8_t[::1] mask, prefix, ends, int target, bint ordered, moves,
-        double deadline=INFINITY,
+        double deadline=INFINITY, table=None,
     ):
-        cdef int64_t n = <int64_t>rows * cols, squares_on_board
+        cdef int64_t n = <int64_t>rows * cols, squares_on_board, e
         cdef const uint8_t *on_board = NULL
-        moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
-        cdef int move_count = len(moves)
+        cdef const int32_t[::1] offsets
+        cdef const int32_t[::1] targets
+        cdef int move_count = 0
         cdef int dr[MAX_MOVES]
         cdef int dc[MAX_MOVES]
         cdef int i, row, col, r, c, count
         cdef int rows_per_look = max(1, C_CLOCK_CELLS // cols)
-        cdef int32_t square, target_square
+        cdef int32_t square, target_square, width = MAX_MOVES
         cdef State *s = &self.s
         self.block = NULL
-        if move_count > MAX_MOVES:
-            raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
         squares, squares_on_board = _check_walk(rows, cols, mask, prefix, ends, target)
+        if table is None:
+            moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
+            move_count = len(moves)
+            if move_count > MAX_MOVES:
+                raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
+            for i in range(move_count):
+                dr[i], dc[i] = moves[i]
+        else:
+            offsets, targets = table
+            width = _table_width(offsets, targets, n)
         if mask is not None:
             on_board = &mask[0]
-        for i in range(move_count):
-            dr[i], dc[i] = moves[i]
-        self.block = <char *>malloc(<size_t>n * C_CELL_BYTES)
+        self.block = <char *>malloc(<size_t>n * (C_CELL_BYTES + (width - MAX_MOVES) * 4 * 2))
         if self.block == NULL:
             raise MemoryError(f"no memory to walk a {rows}×{cols} board")
         s.n = <int32_t>squares_on_board
         s.cells = <int32_t>n
+        s.width = width
         s.neighbours = <int32_t *>self.block
-        s.candidates = s.neighbours + n * MAX_MOVES
-        s.key = <int64_t *>(s.candidates + n * MAX_MOVES)
+        s.candidates = s.neighbours + n * width
+        s.key = <int64_t *>(s.candidates + n * width)
         s.reach = <uint64_t *>(s.key + n)
         s.mark = <int32_t *>(s.reach + n)
         s.todo = s.mark + n
@@ -328,14 +338,21 @@ cdef class Walker:
                 count = 0
                 s.reach[square] = 0
                 s.free_[square] = on_board == NULL or on_board[square] != 0
-                if s.free_[square]:  # a hole has no neighbours and is nobody's
+                if s.free_[square] and table is not None:
+                    for e in range(offsets[square], offsets[square + 1]):
+                        target_square = targets[e]
+                        if on_board == NULL or on_board[target_square]:
+                            s.neighbours[square * s.width + count] = target_square
+                            s.reach[square] |= <uint64_t>1 << (target_square & 63)
+                            count += 1
+                elif s.free_[square]:  # a hole has no neighbours and is nobody's
                     for i in range(move_count):
                         r = row + dr[i]
                         c = col + dc[i]
                         if 0 <= r < rows and 0 <= c < cols:
                             target_square = r * cols + c
                             if on_board == NULL or on_board[target_square]:
-                                s.neighbours[square * MAX_MOVES + count] = target_square
+                                s.neighbours[square * s.width + count] = target_square
                                 s.reach[square] |= <uint64_t>1 << (target_square & 63)
                                 count += 1
                 s.counts[square] = count
@@ -405,6 +422,24 @@ cdef class Walker:
         with nogil:
             status = _walk(&self.s, budget, False, &used, &leaves)
         return status, used, leaves
+
+
+def _table_width(const int32_t[::1] offsets, const int32_t[::1] targets, long long cells):
+    """The most neighbours a cell has in the flat table (offsets, targets), after checking it."""
+    cdef long long k, e
+    cdef int32_t width = 1
+    if offsets.shape[0] != cells + 1 or offsets[0] != 0 or offsets[cells] != targets.shape[0]:
+        raise ValueError(f"a neighbour table of {cells} cells needs {cells + 1} offsets from 0 to len(targets)")
+    for k in range(cells):
+        if offsets[k] > offsets[k + 1]:
+            raise ValueError("a neighbour table's offsets never decrease")
+        width = max(width, offsets[k + 1] - offsets[k])
+    if width > 255:
+        raise ValueError(f"at most 255 neighbours a square, not {width}")
+    for e in range(targets.shape[0]):
+        if not 0 <= targets[e] < cells:
+            raise ValueError(f"a neighbour table's targets are cells, 0 to {cells - 1}")
+    return width
 
 
 def _check_walk(int rows, int cols, const uint8_t[::1] mask, prefix, ends, int target):

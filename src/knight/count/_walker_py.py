@@ -73,25 +73,56 @@ def _check_walk(rows: int, cols: int, mask, prefix, ends, target: int) -> tuple[
     return squares, n
 
 
+def _table_lists(table, cells: int) -> list[list[int]]:
+    """Each cell's neighbours from a flat table (offsets, targets), checked as the compiled walker checks it."""
+    offsets, targets = table
+    if len(offsets) != cells + 1 or offsets[0] != 0 or offsets[cells] != len(targets):
+        raise ValueError(f"a neighbour table of {cells} cells needs {cells + 1} offsets from 0 to len(targets)")
+    lists = []
+    for cell in range(cells):
+        if offsets[cell] > offsets[cell + 1]:
+            raise ValueError("a neighbour table's offsets never decrease")
+        row = list(targets[offsets[cell] : offsets[cell + 1]])
+        if any(not 0 <= target < cells for target in row):
+            raise ValueError(f"a neighbour table's targets are cells, 0 to {cells - 1}")
+        lists.append(row)
+    return lists
+
+
 class Walker:
     """Every path of target squares extending prefix on a rows×cols board, depth first.
 
     mask is None (every cell a square) or rows*cols bytes, 0 for a hole; moves are the
-    leaper's (row, col) steps in move order. prefix and ends are 0-based cell indices of
+    leaper's (row, col) steps in move order; or table, the graph as flat int32 arrays
+    (offsets, targets) over the cells (Board.neighbour_table, for boards that wrap and
+    boxes: moves is then unused), a hole with no neighbours and nobody's. prefix and ends are 0-based cell indices of
     squares (not holes); ends is None for open paths. next() and count() may be called
     again and again: each resumes where the last one stopped. Building the walker looks at
     the clock every few thousand cells: OutOfTime once deadline (time.monotonic()) passes.
     """
 
     def __init__(
-        self, rows: int, cols: int, mask, prefix, ends, target: int, ordered: bool, moves, deadline: float = NEVER
+        self,
+        rows: int,
+        cols: int,
+        mask,
+        prefix,
+        ends,
+        target: int,
+        ordered: bool,
+        moves,
+        deadline: float = NEVER,
+        table=None,
     ) -> None:
         cells = rows * cols
-        if len(moves) > 8:
+        if table is None and len(moves) > 8:
             raise ValueError(f"at most 8 moves, not {len(moves)}")
         squares, n = _check_walk(rows, cols, mask, prefix, ends, target)
         self.n, self.target, self.ordered = n, target, bool(ordered)
-        self.neighbours = neighbour_lists(rows, cols, moves, None if mask is None else bytes(mask), deadline)
+        if table is None:
+            self.neighbours = neighbour_lists(rows, cols, moves, None if mask is None else bytes(mask), deadline)
+        else:
+            self.neighbours = _table_lists(table, cells)
         self.key = []  # farther from the centre sorts first
         for some in chunks(rows, deadline, max(1, CELLS_PER_LOOK // cols)):
             self.key += [

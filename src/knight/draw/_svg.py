@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name, integer, square_name
 from ..model._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ..model._tour import Tour
+from . import _surfaces
 
 __all__ = [
     "COLORS",
@@ -82,6 +83,7 @@ COLORS: dict[str, str] = {
     "border": "#ffffff",  # the margin around the board
     "hole": "#52525b",  # the cells of a board's holes
     "hatch": "#a1a1aa",  # the diagonals hatching the holes
+    "edge": "#7c3aed",  # the joined edges of a surface (a cylinder, torus, ...), with their arrows
 }
 
 _COLOR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)")
@@ -206,6 +208,11 @@ def render(
         duration = float(_positive(duration, "duration", MAX_DURATION, (int, float)))
     palette = _colors(colors)
     rows, cols = tour.rows, tour.cols
+    topology = tour.board.topology
+    if topology is not None and topology.axes > 2:
+        raise InvalidInputError(
+            f"a picture draws boards of two axes, not the {tour.board.name}: Tour.grid() shows its layers side by side"
+        )
     if rows * cols > MAX_SQUARES:
         has = f"has {rows * cols:,} squares" if tour.board.is_rectangle else f"spans {rows * cols:,} cells"
         raise InvalidInputError(
@@ -249,8 +256,23 @@ def render(
     _holes(board, tour.board, cell, palette)
     font = min(0.4, 0.8 / len(str(len(coords)))) * cell
     show_numbers = numbers and font >= MIN_FONT
+    if topology is not None:
+        _surfaces.edges(board, tour.board, palette["edge"])
     if path and moves > 0:
-        _route(board, coords, tour.is_closed, cell, palette, timing)
+        if topology is not None:  # moves across a joined edge drawn at both ends, clipped at the border
+            clip = ET.SubElement(ET.SubElement(board, "clipPath", {"id": "board"}), "rect")
+            clip.attrib.update({"width": str(cols), "height": str(rows)})
+            _route(
+                board,
+                coords,
+                tour.is_closed,
+                cell,
+                palette,
+                timing,
+                _surfaces.route_path(tour.board, coords, tour.is_closed),
+            )
+        else:
+            _route(board, coords, tour.is_closed, cell, palette, timing)
     if show_numbers and path:
         _badges(board, coords, rows, palette)
     if markers:
@@ -336,8 +358,9 @@ def _holes(board: ET.Element, shape: Board, cell: float, palette: dict[str, str]
     )
 
 
-def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | None) -> None:
-    """The moves as one path of line segments between square centres; the closing move apart."""
+def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | None, wrapped: str = "") -> None:
+    """The moves as one path of line segments between square centres; the closing move apart.
+    wrapped, on a surface, is the whole route's path data (see _surfaces), closing move included."""
     width = min(0.25, max(0.07, 0.8 / cell))  # at least 0.8 px
     row, col = coords[0]
     steps = []
@@ -361,6 +384,11 @@ def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | 
             "stroke-linejoin": "round",
         },
     )
+    if wrapped:
+        route.set("d", wrapped)
+        route.set("clip-path", "url(#board)")
+        length = 3.0 * len(coords)  # every move is at most three cells long, drawn or as its two stubs
+        closed = False  # drawn in the path
     if timing is not None:
         dash = _num3(length + 1)
         route.set("stroke-dasharray", f"{dash} {dash}")

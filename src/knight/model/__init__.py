@@ -3,6 +3,8 @@
 * ``_board``: Board, where the piece may stand and how it moves, and the facts every engine
   asks it (colour counts, whether it is the knight's whole rectangle, neighbour lists);
   sizes, squares and leapers parsed;
+* ``_topology``: boards that wrap (periodic and twisted axes) and boxes of three or more axes;
+* ``_surfaces_theorems``: the published theorems on their closed tours;
 * ``_question``: Question, one call's question parsed and checked once (board, start, end,
   closed, fixed moves, budget, deadline);
 * ``_refute``: the theorems and the fast rules that prove a question has no tour;

@@ -23,6 +23,17 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ._memory import check_memory
+from ._topology import (
+    TABLE_CACHE_SQUARES,
+    TABLE_MAX_ENTRIES,
+    Topology,
+    box_square_name,
+    is_box_text,
+    kept_table,
+    parse_box_square,
+    parse_shape,
+    parse_topology,
+)
 
 if TYPE_CHECKING:
     from typing_extensions import Never
@@ -254,9 +265,14 @@ class Board:
 
     Immutable and hashable. ``len(board)`` is its number of squares; ``square in board``
     says whether a number, (row, col) pair or name is a square of it.
+
+    ``periodic=`` (True, or one bool per axis) joins an axis's two ends: ``(False, True)``
+    is a cylinder, ``True`` a torus; ``twisted=`` joins them with a flip of the other axis
+    (a Möbius strip, or a Klein bottle with the other axis periodic). A size of three or
+    more axes, ``(4, 4, 4)`` or ``"4x4x4"``, is a box. See model._topology and docs/surfaces.md.
     """
 
-    __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash")
+    __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_topology")
     _rows: int
     _cols: int
     _mask: bytes | None
@@ -265,18 +281,31 @@ class Board:
     _givens: tuple[tuple[int, int], ...]
     _squares: int
     _hash: int
+    _topology: Topology | None
 
     def __init__(
-        self, size: object = 8, *, holes: Iterable[Square] = (), moves: object = KNIGHT, **unexpected: Never
+        self,
+        size: object = 8,
+        *,
+        holes: Iterable[Square] = (),
+        moves: object = KNIGHT,
+        periodic: object = False,
+        twisted: object = False,
+        **unexpected: Never,
     ) -> None:
         if unexpected:
             raise unexpected_options("Board", unexpected)
         if isinstance(size, Board):
             raise InvalidInputError(f"size given twice: {size!r} is a board already; pass it alone")
-        rows, cols = parse_size(size)
+        if is_box_text(size) or (isinstance(size, (tuple, list)) and len(size) != 2):
+            shape = parse_shape(size, integer, MAX_SQUARES)
+        else:
+            shape = parse_size(size)
+        topology = parse_topology(shape, periodic, twisted, boolean)
+        rows, cols = _flat(shape)
         holes = [holes] if isinstance(holes, (str, int)) else holes
         try:
-            numbers = [parse_square(hole, rows, cols) for hole in holes]
+            numbers = [_parse_square(hole, rows, cols, topology) for hole in holes]
         except TypeError:
             raise InvalidTypeError(f"holes must be a collection of squares, not {_shown(holes)}") from None
         mask = None
@@ -287,9 +316,17 @@ class Board:
                 cells[number - 1] = 0
             mask = bytes(cells)
         leaper = KNIGHT if moves is KNIGHT else parse_leaper(moves)  # checked as tour(moves=) checks it
-        self._setup(rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, ())
+        self._setup(rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, (), topology)
 
-    def _setup(self, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens) -> None:
+    def _setup(
+        self,
+        rows: int,
+        cols: int,
+        mask: bytes | None,
+        leaper: tuple[int, int],
+        givens,
+        topology: Topology | None = None,
+    ) -> None:
         squares = rows * cols if mask is None else mask.count(1)
         if squares == 0:
             raise InvalidInputError(
@@ -302,22 +339,27 @@ class Board:
             ("_cols", cols),
             ("_mask", mask),
             ("_leaper", leaper),
-            ("_steps", leaper_steps(leaper)),
+            ("_steps", leaper_steps(leaper) if topology is None else topology.steps(leaper_steps(leaper))),
             ("_givens", givens),
             ("_squares", squares),
-            ("_hash", hash((rows, cols, mask, leaper, givens))),
+            ("_topology", topology),
+            ("_hash", hash((rows, cols, mask, leaper, givens, topology))),
         ):
             fill(self, name, value)
 
     @classmethod
-    def _make(cls, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens=()) -> Board:
+    def _make(
+        cls, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens=(), topology: object = None
+    ) -> Board:
         """A board from its parts, checked as the constructor checks them (in O(cells), in C but
         for the givens): unpickling calls it, so a crafted pickle gives InvalidInputError or
         InvalidTypeError, never a board that breaks the engines. A mask with no hole stands for
-        the rectangle."""
+        the rectangle. topology is None or (shape, periodic, twisted), whose shape must flatten
+        to rows × cols."""
         if type(rows) is not int or type(cols) is not int:
             raise InvalidTypeError(f"a board's rows and cols must be integers, not {_shown(rows)}, {_shown(cols)}")
         rows, cols = parse_size((rows, cols))
+        wrap = _checked_topology(topology, rows, cols)
         if mask is not None:
             if type(mask) is not bytes or len(mask) != rows * cols or mask.translate(None, b"\x00\x01"):
                 raise InvalidInputError(
@@ -328,13 +370,14 @@ class Board:
         leaper = parse_leaper(leaper)
         board = cls.__new__(cls)
         board._setup(
-            rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, _checked_givens(givens, rows, cols, mask)
+            rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, _checked_givens(givens, rows, cols, mask), wrap
         )
         return board
 
     @classmethod
-    def parse(cls, picture: str, *, moves: object = KNIGHT) -> Board:
-        """The board a picture draws: "." a square, "#" a hole, a positive integer a given move."""
+    def parse(cls, picture: str, *, moves: object = KNIGHT, periodic: object = False, twisted: object = False) -> Board:
+        """The board a picture draws: "." a square, "#" a hole, a positive integer a given move;
+        periodic= and twisted= join its edges as Board() does."""
         if not isinstance(picture, str):
             raise InvalidTypeError(f"a picture must be text, not {type(picture).__name__}")
         lines = []
@@ -377,7 +420,15 @@ class Board:
                 raise InvalidInputError(
                     f"picture {where[move]} {str(move)!r}: move {move} is past the board's {squares} squares"
                 )
-        return cls._make(len(lines), cols, bytes(cells), parse_leaper(moves), sorted((s, m) for m, s in givens.items()))
+        topology = parse_topology((len(lines), cols), periodic, twisted, boolean)
+        return cls._make(
+            len(lines),
+            cols,
+            bytes(cells),
+            parse_leaper(moves),
+            sorted((s, m) for m, s in givens.items()),
+            None if topology is None else (topology.shape, topology.periodic, topology.twisted),
+        )
 
     @classmethod
     def from_mask(cls, mask: Any, *, moves: object = KNIGHT) -> Board:
@@ -426,8 +477,28 @@ class Board:
 
     @property
     def size(self) -> tuple[int, int]:
-        """The bounding rectangle: (rows, cols)."""
+        """The bounding rectangle: (rows, cols); a box's cells laid out as rows of its last axis."""
         return self._rows, self._cols
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """One length per axis: (rows, cols) on two axes, (l, m, n) for a box."""
+        return (self._rows, self._cols) if self._topology is None else self._topology.shape
+
+    @property
+    def periodic(self) -> tuple[bool, ...]:
+        """Per axis, whether its two ends are joined (see Board)."""
+        return (False, False) if self._topology is None else self._topology.periodic
+
+    @property
+    def twisted(self) -> tuple[bool, ...]:
+        """Per axis, whether its ends are joined with a flip of the other axis."""
+        return (False, False) if self._topology is None else self._topology.twisted
+
+    @property
+    def topology(self) -> Topology | None:
+        """None for a flat board of two axes; else its shape, periodic and twisted axes."""
+        return self._topology
 
     @property
     def moves(self) -> tuple[int, int]:
@@ -465,7 +536,7 @@ class Board:
 
     def __contains__(self, square: object) -> bool:
         try:
-            number = parse_square(square, self._rows, self._cols)
+            number = _parse_square(square, self._rows, self._cols, self._topology)
         except (InvalidInputError, InvalidTypeError):
             return False
         return self._mask is None or self._mask[number - 1] == 1
@@ -486,7 +557,7 @@ class Board:
         """The number of a square of the board, named by number, (row, col) pair or name."""
         if type(square) is int and self._mask is None and 0 < square <= self._squares:
             return square
-        number = parse_square(square, self._rows, self._cols, what)
+        number = _parse_square(square, self._rows, self._cols, self._topology, what)
         if self._mask is not None and not self._mask[number - 1]:
             raise InvalidInputError(f"{what} {_shown(square)} is a hole of {self.name}, not a square")
         return number
@@ -501,12 +572,14 @@ class Board:
                     f"square {_shown(number)} is off the {self.name} board "
                     f"(squares are numbered 1 to {self._rows * self._cols})"
                 )
+        if self._topology is not None and self._topology.axes > 2:
+            return box_square_name(self._topology, number)
         return square_name(number, self._rows, self._cols)
 
     @property
     def name(self) -> str:
         """The board as people write it: "8×8", "8×8 less 3 holes"; a leaper other than the knight is named."""
-        name = board_name(self._rows, self._cols)
+        name = board_name(self._rows, self._cols) if self._topology is None else self._topology.name()
         holes = self._rows * self._cols - self._squares
         if holes:
             name += f" less {holes} hole{'s' if holes > 1 else ''}"
@@ -525,31 +598,61 @@ class Board:
         if cells <= NEIGHBOUR_CACHE_SQUARES:
             return _kept_neighbour_lists(self)
         check_memory(cells * NEIGHBOUR_LIST_BYTES, f"the neighbour lists of {self.name}")
+        if self._topology is not None:
+            offsets, targets = self.neighbour_table()
+            return [targets[offsets[c] : offsets[c + 1]].tolist() for c in range(len(offsets) - 1)]
         return neighbour_lists(self._rows, self._cols, self._steps, self._mask, when)
+
+    def neighbour_table(self) -> tuple[Any, Any]:
+        """The board's graph as flat int32 arrays (offsets, targets) over its cells (0-based,
+        holes too, with no neighbours): the neighbours of cell c are targets[offsets[c]:offsets[c + 1]],
+        in move order, each once. Kept for the last few boards of at most TABLE_CACHE_SQUARES cells."""
+        topology = self._topology
+        if topology is None:
+            topology = Topology((self._rows, self._cols), (False, False), (False, False))
+        entries = self._rows * self._cols * len(self._steps)
+        if entries > TABLE_MAX_ENTRIES:
+            raise InvalidInputError(
+                f"the graph of the {self.name} has up to {entries:,} moves, more than the {TABLE_MAX_ENTRIES:,} "
+                "its table is built for (in Python, about 2 s a million)"
+            )
+        if self._rows * self._cols <= TABLE_CACHE_SQUARES:
+            return kept_table(topology, self._steps, self._mask)
+        return topology.table(self._steps, self._mask)
 
     # -- facts every engine asks the board, never recomputes --------------------------------
 
     @property
     def is_knights_rectangle(self) -> bool:
-        """Whether this is the knight on a whole rectangle: the boards the theorems and constructions cover."""
-        return self._mask is None and self._leaper == KNIGHT
+        """Whether this is the knight on a whole flat rectangle: the boards the theorems and constructions cover."""
+        return self._mask is None and self._leaper == KNIGHT and self._topology is None
 
     @property
     def changes_colour(self) -> bool:
-        """Whether every leap lands on the other colour: (a, b) with a + b odd, as the knight's."""
-        return sum(self._leaper) % 2 == 1
+        """Whether every leap lands on the other colour: (a, b) with a + b odd, as the knight's, on a
+        board whose wraps keep the colouring (see Topology.colour_preserved)."""
+        return sum(self._leaper) % 2 == 1 and (self._topology is None or self._topology.colour_preserved())
 
     @property
     def colour_counts(self) -> tuple[int, int]:
         """How many squares of each colour: (light, dark), light being row + col even (as a8)."""
-        rows, cols, mask = self._rows, self._cols, self._mask
+        rows, cols, mask, topology = self._rows, self._cols, self._mask, self._topology
+        if topology is not None and topology.axes > 2:
+            if mask is None:  # light minus dark is the product over the axes of (even minus odd indices)
+                surplus = all(length % 2 for length in topology.shape)
+                return (self._squares + surplus) // 2, (self._squares - surplus) // 2
+            light = sum(1 for cell in self.cells() if not topology.colour(cell))
+            return light, self._squares - light
         if mask is None:
             return (rows * cols + 1) // 2, rows * cols // 2
         light = sum(mask[row * cols + row % 2 : (row + 1) * cols : 2].count(1) for row in range(rows))
         return light, self._squares - light
 
     def colour(self, square: int) -> int:
-        """0 for a light square (row + col even, as a8), 1 for a dark one; square is a 1-based number."""
+        """0 for a light square (row + col even, as a8; on a box, the coordinates' sum), 1 for a
+        dark one; square is a 1-based number."""
+        if self._topology is not None and self._topology.axes > 2:
+            return self._topology.colour(square - 1)
         row, col = divmod(square - 1, self._cols)
         return (row + col) % 2
 
@@ -561,6 +664,8 @@ class Board:
     def neighbours_of(self, cell: int) -> list[int]:
         """The cells (0-based) a leap from cell, in move order, computed for the one cell (no lists built)."""
         rows, cols, mask = self._rows, self._cols, self._mask
+        if self._topology is not None:
+            return self._topology.neighbours(cell, self._steps, mask)
         row, col = divmod(cell, cols)
         return [
             (row + dr) * cols + col + dc
@@ -598,33 +703,78 @@ class Board:
     def __repr__(self) -> str:
         """Board(...) or Board.parse(...), which pastes back."""
         moves = "" if self._leaper == KNIGHT else f", moves={self._leaper!r}"
+        topology = self._topology
+        if topology is not None:
+            wraps = "" if not any(topology.periodic) else f", periodic={_per_axis_repr(topology.periodic)}"
+            wraps += "" if not any(topology.twisted) else f", twisted={topology.twisted!r}"
+            moves += wraps
         if self._givens:
             return f"Board.parse({self.picture()!r}{moves})"
-        size = self._rows if self._rows == self._cols else self.size
+        size = self._rows if self._rows == self._cols and topology is None else self.shape
         holes = f", holes={self.holes!r}" if self._mask is not None else ""
         return f"Board({size!r}{holes}{moves})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return (self._rows, self._cols, self._mask, self._leaper, self._givens) == (
+        return (self._rows, self._cols, self._mask, self._leaper, self._givens, self._topology) == (
             other._rows,
             other._cols,
             other._mask,
             other._leaper,
             other._givens,
+            other._topology,
         )
 
     def __hash__(self) -> int:
         return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return Board._make, (self._rows, self._cols, self._mask, self._leaper, self._givens)
+        topology = self._topology
+        wrap = None if topology is None else (topology.shape, topology.periodic, topology.twisted)
+        return Board._make, (self._rows, self._cols, self._mask, self._leaper, self._givens, wrap)
 
     def __setattr__(self, name: str, value: object) -> None:
         if hasattr(self, "_hash"):
             raise AttributeError(f"a Board is immutable: cannot set {name}")
         object.__setattr__(self, name, value)
+
+
+def _flat(shape: tuple[int, ...]) -> tuple[int, int]:
+    """(rows, cols) of the cells laid out in row-major order: rows of the last axis."""
+    rows = 1
+    for length in shape[:-1]:
+        rows *= length
+    return rows, shape[-1]
+
+
+def _parse_square(square: object, rows: int, cols: int, topology: Topology | None, what: str = "square") -> int:
+    """parse_square, or on a box of three or more axes a number or one index per axis."""
+    if topology is not None and topology.axes > 2:
+        return parse_box_square(topology, square, integer)
+    return parse_square(square, rows, cols, what)
+
+
+def _per_axis_repr(flags: tuple[bool, ...]) -> str:
+    return "True" if all(flags) else repr(flags)
+
+
+def _checked_topology(topology: object, rows: int, cols: int) -> Topology | None:
+    """Board._make's topology, (shape, periodic, twisted) or None, checked against rows × cols."""
+    if topology is None:
+        return None
+    if not isinstance(topology, tuple) or len(topology) != 3:
+        raise InvalidTypeError(f"a board's topology must be (shape, periodic, twisted), not {_shown(topology)}")
+    shape, periodic, twisted = topology
+    if not isinstance(shape, tuple) or not all(type(x) is int for x in shape):
+        raise InvalidTypeError(f"a board's shape must be a tuple of integers, not {_shown(shape)}")
+    shape = parse_shape(shape, integer, MAX_SQUARES)
+    if _flat(shape) != (rows, cols):
+        raise InvalidInputError(f"a board's shape {shape!r} does not lay out as {rows}×{cols}")
+    if not isinstance(periodic, tuple) or not isinstance(twisted, tuple):
+        raise InvalidTypeError("a board's periodic and twisted must be tuples of bools")
+    wrap = parse_topology(shape, periodic, twisted, boolean)
+    return wrap
 
 
 def _checked_givens(givens: object, rows: int, cols: int, mask: bytes | None) -> list[tuple[int, int]]:
@@ -654,6 +804,9 @@ def _checked_givens(givens: object, rows: int, cols: int, mask: bytes | None) ->
 
 @lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)
 def _kept_neighbour_lists(board: Board) -> list[list[int]]:
+    topology = board.topology
+    if topology is not None:
+        return [topology.neighbours(cell, board.steps, board.mask) for cell in range(board.rows * board.cols)]
     return neighbour_lists(board.rows, board.cols, board.steps, board.mask)
 
 
@@ -680,5 +833,7 @@ def as_board(size: object, moves: object = KNIGHT) -> Board:
     if isinstance(size, Mapping):
         raise InvalidTypeError(f"size must be n, (rows, cols), 'RxC' or a knight.Board, not {_shown(size)}")
     leaper = KNIGHT if moves is KNIGHT else parse_leaper(moves)
+    if is_box_text(size) or (isinstance(size, (tuple, list)) and len(size) != 2):
+        return Board(size, moves=leaper)
     rows, cols = parse_size(size)
     return rectangle(rows, cols, leaper)

@@ -26,6 +26,9 @@ The theorems, for the knight on a whole rectangle m×n, m <= n:
     3×9 to 3×30 every corner-coloured start has a tour, as the tests check;
   - two fixed ends of a tour of an even number of squares stand on different colours.
 
+For the knight on whole boards that wrap (cylinders, tori, Klein bottles) and on boxes of
+three axes, the closed tour's theorems are model._surfaces_theorems'.
+
 The rules, for every board and leaper, and for the knight's rectangles with given moves:
 
 * pieces: every square can be reached from every other;
@@ -53,6 +56,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, Board
+from ._surfaces_theorems import closed_theorem
 
 if TYPE_CHECKING:
     from ._question import Question
@@ -99,6 +103,10 @@ def _why(question: Question) -> str | None:
             )
         if not board.givens:
             return None  # the theorems settle the rest of the knight's rectangles
+    elif board.topology is not None and closed:
+        settled = closed_theorem(board)  # surfaces and boxes (model._surfaces_theorems)
+        if settled is not None:
+            return None if settled[0] else settled[1]
     return rules(board, closed, question.fixed)
 
 

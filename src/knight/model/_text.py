@@ -70,6 +70,9 @@ def iter_grid(squares: Sequence[int], board: Board, *, boxed: bool = False) -> I
     if board.givens:
         yield from _puzzle_grid(squares, board, width, boxed)
         return
+    if board.topology is not None and board.topology.axes > 2:
+        yield from _layers(squares, board, width)
+        return
     if not boxed:
         yield from iter_matrix_lines(squares, board, width=width)
         return
@@ -80,6 +83,20 @@ def iter_grid(squares: Sequence[int], board: Board, *, boxed: bool = False) -> I
     for row in range(board.rows):
         yield "| " + _text(numbers, row * cols, (row + 1) * cols, width, b" | ") + " |"
         yield rule
+
+
+def _layers(squares: Sequence[int], board: Board, width: int) -> Iterator[str]:
+    """A box's grid as its layers side by side (the last two axes each, the others in row-major
+    order), separated by " | ": layer k of an l×m×n box is the m×n board at index k of axis 0."""
+    numbers = move_numbers(squares, board)
+    shape = board.shape
+    rows, cols = shape[-2], shape[-1]
+    layer = rows * cols
+    layers = len(numbers) // layer
+    for row in range(rows):
+        yield " | ".join(
+            _text(numbers, k * layer + row * cols, k * layer + (row + 1) * cols, width) for k in range(layers)
+        )
 
 
 def _puzzle_grid(squares: Sequence[int], board: Board, width: int, boxed: bool) -> Iterator[str]:

@@ -13,7 +13,7 @@ from ._board import KNIGHT, Board, _shown, as_board, boolean
 from ._errors import InvalidTypeError, NotATourError, unexpected_options
 from ._kernels import storage
 from ._memory import allocating, check_memory
-from ._validate import LISTED_BYTES, check_tour, checked_squares, is_leap
+from ._validate import LISTED_BYTES, board_leap, check_tour, checked_squares
 
 if TYPE_CHECKING:
     from typing_extensions import Never
@@ -110,7 +110,7 @@ class Tour(storage.SquareBuffer, Sequence[int]):
     @property
     def is_closed(self) -> bool:
         """Whether the last square is a knight's move (a leap) from the first (a cycle: three squares at least)."""
-        return len(self) > 2 and is_leap(self.end, self.start, self._board.cols, self._board.moves)
+        return len(self) > 2 and board_leap(self._board, self.end, self.start)
 
     def __len__(self) -> int:
         return len(self._squares)
@@ -148,7 +148,7 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         """Tour([...], board), which pastes back; past REPR_SQUARES squares, an abridged form."""
         squares, board = self._squares, self._board
         if len(squares) <= REPR_SQUARES:
-            if not board.is_rectangle or board.givens:
+            if not board.is_rectangle or board.givens or board.topology is not None:
                 return f"Tour({squares.tolist()!r}, {board!r})"
             size = board.rows if board.rows == board.cols else board.size
             moves = "" if board.moves == KNIGHT else f", moves={board.moves!r}"
@@ -169,10 +169,14 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         with self._format("line"):
             return _text.line(self._squares)
 
-    def coords(self) -> list[tuple[int, int]]:
-        """0-based (row, col) of each square, in order."""
-        cols = self._board.cols
+    def coords(self) -> list[tuple[int, ...]]:
+        """0-based (row, col) of each square, in order; on a box, one index per axis."""
+        board = self._board
         with self._format("coords"):
+            if board.topology is not None and board.topology.axes > 2:
+                coords = board.topology.coords
+                return [coords(square - 1) for square in self._squares]
+            cols = board.cols
             return [divmod(square - 1, cols) for square in self._squares]
 
     def algebraic(self) -> list[str]:

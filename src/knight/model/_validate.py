@@ -27,6 +27,13 @@ def is_leap(a: int, b: int, cols: int, leaper: tuple[int, int] = KNIGHT) -> bool
     return sorted((abs(row_a - row_b), abs(col_a - col_b))) == sorted(leaper)
 
 
+def board_leap(board: Board, a: int, b: int) -> bool:
+    """Whether squares a and b (1-based) of board are one move apart, wrapping on a board that wraps."""
+    if board.topology is None:
+        return is_leap(a, b, board.cols, board.moves)
+    return b - 1 in board.neighbours_of(a - 1)
+
+
 def check_tour(
     squares: Iterable[int], board: object = 8, *, closed: bool = False, moves: object = KNIGHT, **unexpected: Never
 ) -> None:
@@ -46,7 +53,7 @@ def checked_squares(squares: Iterable[int], board: Board, closed: bool = False) 
     make a tour of board; NotATourError saying what is wrong else (see check_tour)."""
     if isinstance(squares, (str, bytes)):
         raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")
-    n, cells, cols, leaper, mask = len(board), board.rows * board.cols, board.cols, board.moves, board.mask
+    n, cells, leaper, mask = len(board), board.rows * board.cols, board.moves, board.mask
     given = squares
     if isinstance(given, Sized) and len(given) != n:  # type: ignore[arg-type]
         raise NotATourError(f"a tour of {board.name} has {n} squares, not {len(given)}")  # type: ignore[arg-type]
@@ -73,12 +80,12 @@ def checked_squares(squares: Iterable[int], board: Board, closed: bool = False) 
         if seen[square]:
             raise NotATourError(f"move {index}: square {square} is visited twice")
         seen[square] = 1
-        if previous is not None and not is_leap(previous, square, cols, leaper):
+        if previous is not None and not board_leap(board, previous, square):
             raise NotATourError(f"move {index}: {previous} to {square} is not a {leaper_name(leaper)}'s move")
         previous = square
     if closed and n < 3:
         raise NotATourError(f"not closed: a closed tour is a cycle, which needs at least three squares, not {n}")
-    if closed and not is_leap(squares[-1], squares[0], cols, leaper):
+    if closed and not board_leap(board, squares[-1], squares[0]):
         raise NotATourError(f"not closed: {squares[-1]} to {squares[0]} is not a {leaper_name(leaper)}'s move")
     return squares
 

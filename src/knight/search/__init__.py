@@ -16,7 +16,8 @@
 * ``_kernels``: chooses the compiled kernels or the twins, all or nothing;
 * ``_order``: Warnsdorff's tie-breaks, shared by the twin and the puzzle rounds;
 * ``_solve``: a question's fixed moves (ends, a puzzle's givens) completed: propagation, then rounds;
-* ``_narrow``: open tours of boards four wide, half by half.
+* ``_narrow``: open tours of boards four wide, half by half;
+* ``_graph``: tours of boards that wrap, and boxes, on their graph (closed tours and fixed ends too).
 """
 
 from ._methods import (

@@ -22,6 +22,7 @@ from ..model._errors import InvalidInputError, WarnsdorffStuckError
 from ..model._memory import check_memory
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
+from ._graph import graph_search
 from ._splitmix import seed_state
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
@@ -59,9 +60,12 @@ def _closed_from_first(board: Board, budget: int, deadline: float):
     kept = _closed_tours.get(key)
     if kept is not None and kept[0] <= budget:
         return FOUND, kept[0], kept[1]
-    status, nodes, squares = _kernels.core.search(
-        board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps, deadline
-    )
+    if board.topology is not None:
+        status, nodes, squares = graph_search(board, board.first - 1, True, budget, deadline)
+    else:
+        status, nodes, squares = _kernels.core.search(
+            board.rows, board.cols, board.mask, board.first - 1, True, budget, board.steps, deadline
+        )
     if status == FOUND and len(board) <= CLOSED_TOUR_SQUARES:
         with _closed_tours_lock:
             if len(_closed_tours) >= CLOSED_TOURS_KEPT:
@@ -83,7 +87,8 @@ def backtrack(
 
     A closed tour passes every square, so one is searched for from the board's first
     square, once a board, and rotated to begin at start. Open knight's tours of whole
-    boards four squares wide go half by half (see _narrow).
+    boards four squares wide go half by half (see _narrow). Boards that wrap, and boxes,
+    go to the graph search (see _graph).
     """
     if closed:
         status, nodes, squares = _closed_from_first(board, budget, deadline)
@@ -92,6 +97,8 @@ def backtrack(
         from ._narrow import four_wide  # here, not at import knight
 
         return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES, deadline)
+    if board.topology is not None:
+        return graph_search(board, start, False, budget, deadline)
     return _kernels.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
 
 

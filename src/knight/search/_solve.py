@@ -29,6 +29,7 @@ from ..model._memory import allocating
 from ..model._question import Question
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
+from ._graph import graph_search
 from ._order import tie_breaks
 
 MAX_MOVES = 8
@@ -199,7 +200,9 @@ def complete(question: Question) -> array[int]:
     its fixed moves; NoTourError when there is none (after the refutations, which the entry
     point asked first), SearchLimitError when the budget or the deadline ran out first."""
     board, fixed, what = question.board, question.fixed, question.words()
-    fill = any(1 < move < len(board) for move in fixed)
+    if board.topology is not None and not board.givens:
+        return _ends_on_graph(question)
+    fill = board.topology is None and any(1 < move < len(board) for move in fixed)  # its bit layout is flat
     with allocating(puzzle_bytes(board, len(fixed), fill), f"the puzzle search of {board.name}"):
         try:
             windows = propagate(board, {move: square - 1 for move, square in fixed.items()}, question.deadline)
@@ -219,6 +222,27 @@ def complete(question: Question) -> array[int]:
     if question.expired():
         raise question.timed_out(f"{nodes:,} search nodes{counted}")
     raise SearchLimitError(f"{what} found within max_nodes={question.budget:,} search nodes{counted}")
+
+
+def _ends_on_graph(question: Question) -> array:
+    """complete() for a board that wraps, or a box, with a fixed end and no givens: the graph search
+    (see _graph), its path made to end on the end square."""
+    board, fixed = question.board, question.fixed
+    end, start = fixed[len(board)], fixed.get(1)  # constrained, with no givens: the end is fixed
+    if start is None:  # an end alone: the tour read backwards starts there
+        status, nodes, squares = graph_search(board, end - 1, False, question.budget, question.deadline)
+        if squares is not None:
+            squares.reverse()
+    else:
+        status, nodes, squares = graph_search(board, start - 1, False, question.budget, question.deadline, end - 1)
+    if status == FOUND:
+        assert squares is not None
+        return squares
+    if status == EXHAUSTED:
+        raise NoTourError(f"{question.words()}: an exhaustive search found none")
+    if question.expired():
+        raise question.timed_out(f"{nodes:,} search nodes")
+    raise SearchLimitError(f"{question.words()} found within max_nodes={question.budget:,} search nodes")
 
 
 def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple:

@@ -269,20 +269,23 @@ _SCRIPT = r"""
   slider.max = events.length;
   speed.value = data.speed;
   function stop() { timer = null; play.innerHTML = "\u25b6 play"; play.title = "play"; }
-  function tick(now) {
+  // A timer, not requestAnimationFrame: frames stop in hidden tabs and headless browsers, timers
+  // run (a headless browser's virtual time included), and the steps owed catch up either way.
+  function tick() {
     if (timer === null) { return; }
+    var now = performance.now();
     owed += Math.max(0, now - last) * Math.max(1, +speed.value || 1) / 1000;
     last = now;
     if (owed >= 1) { go(position + Math.floor(owed)); owed -= Math.floor(owed); }
     if (position >= events.length) { stop(); return; }
-    timer = requestAnimationFrame(tick);
+    timer = setTimeout(tick, 16);
   }
   play.addEventListener("click", function () {
-    if (timer !== null) { cancelAnimationFrame(timer); stop(); return; }
+    if (timer !== null) { clearTimeout(timer); stop(); return; }
     if (position >= events.length) { go(0); }
     play.innerHTML = "\u275a\u275a pause"; play.title = "pause";
     last = performance.now(); owed = 1;
-    timer = requestAnimationFrame(tick);
+    timer = setTimeout(tick, 0);
   });
   root.querySelector(".back").addEventListener("click", function () { go(position - 1); });
   root.querySelector(".forward").addEventListener("click", function () { go(position + 1); });

@@ -25,7 +25,7 @@ def main() -> None:
             seconds = best_of(5, lambda: knight.svg.render(found, animate=animate))
             kilobytes = len(knight.svg.render(found, animate=animate).encode("utf-8")) / 1000
             kind = "animated" if animate else "static"
-            print(f"{found.board:>9} {kind:>8}: {seconds * 1000:8.1f} ms  {kilobytes:8.1f} kB")
+            print(f"{found.board.name:>9} {kind:>8}: {seconds * 1000:8.1f} ms  {kilobytes:8.1f} kB")
 
 
 if __name__ == "__main__":

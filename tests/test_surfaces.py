@@ -1,12 +1,17 @@
 """Boards that are not flat: cylinders, tori, Möbius strips, Klein bottles and boxes (model._topology,
 model._surfaces_theorems, search._graph). Every tour goes through the independent validator."""
 
+import json
 import os
 import pickle
+import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
 import knight
+import knight.draw
+import knight.svg
 from knight._find import no_tour_reason
 from knight.model._status import EXHAUSTED, FOUND
 from knight.model._surfaces_theorems import closed_theorem
@@ -297,12 +302,71 @@ def test_surface_picture_marks_joined_edges_and_wrapping_moves():
     assert 'clip-path="url(#board)"' in svg
 
 
-def test_box_grid_shows_layers_and_svg_refuses():
+def test_box_grid_shows_layers():
     tour = knight.tour(knight.Board((2, 3, 4)), closed=True)
     lines = tour.grid().splitlines()
     assert len(lines) == 3 and all(line.count(" | ") == 1 for line in lines)
-    with pytest.raises(knight.InvalidInputError, match="layers side by side"):
-        knight.svg.render(tour)
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("size", [(3, 4, 4), (2, 2, 3, 4)])  # (2, 2, 3, 3) has no tour
+def test_box_picture_numbers_every_square_and_tells_moves_between_layers(size):
+    board = knight.Board(size)
+    closed = knight.exists(board, closed=True)
+    tour = knight.tour(board, closed=closed)
+    check(tour, board, closed)
+    root = ET.fromstring(knight.svg.render(tour))
+    numbers = [text.text for text in root.find(f".//{SVG}g[@class='numbers']").iter(f"{SVG}text")]
+    assert sorted(numbers, key=int) == [str(move) for move in range(1, len(board) + 1)]
+    labels = [text.text for text in root.find(f".//{SVG}g[@class='layers']").iter(f"{SVG}text")]
+    assert len(labels) == len(board) // (size[-1] * size[-2]) and labels[-1] == "layer " + ", ".join(
+        str(length - 1) for length in size[:-2]
+    )
+    within = root.find(f".//{SVG}path[@class='route']").get("d").count("L")
+    between = root.find(f".//{SVG}g[@class='between']").findall(f"{SVG}line")
+    layer = size[-1] * size[-2]
+    pairs = list(zip(tour, tour[1:])) + ([(tour[-1], tour[0])] if closed else [])
+    assert len(between) == sum((a - 1) // layer != (b - 1) // layer for a, b in pairs)
+    assert within + len(between) == len(pairs)
+
+
+def test_box_picture_refuses_wrapping_boxes_and_animation():
+    box = knight.Board((3, 4, 4), periodic=(True, False, False))
+    wrapping = knight.tour(box)
+    check(wrapping, box)
+    with pytest.raises(knight.InvalidInputError, match=r"3×4×4 periodic box \(axes 0 wrap\)"):
+        knight.svg.render(wrapping)
+    with pytest.raises(knight.InvalidInputError, match=r"3×4×4 periodic box \(axes 0 wrap\)"):
+        knight.draw.html(wrapping)
+    assert wrapping._repr_html_() is None and wrapping._repr_svg_() is None  # a notebook shows the text
+    with pytest.raises(knight.InvalidInputError, match="animate=True draws boards of two axes"):
+        knight.svg.render(knight.tour(knight.Board((3, 4, 4))), animate=True)
+
+
+def _player_data(page):
+    return json.loads(re.search(r'class="knight-data">(.*?)</script>', page).group(1).replace("<\\/", "</"))
+
+
+@pytest.mark.parametrize("board", [knight.Board((6, 6), periodic=True), knight.Board((3, 4, 4))], ids=["torus", "box"])
+def test_player_of_a_torus_and_a_box_holds_every_square(board):
+    tour = knight.tour(board, closed=True)
+    check(tour, board, closed=True)
+    data = _player_data(knight.draw.html(tour))
+    placed = data["records"][1::3]
+    assert sorted(placed) == list(range(1, len(board) + 1)) and len(data["names"]) == len(board)
+    if board.topology.axes > 2:  # every square has its own place, layers side by side
+        spots = set(zip(data["pos"][::2], data["pos"][1::2]))
+        assert len(spots) == len(board) and data["w"] > board.shape[-1] * board.shape[0]
+    else:  # every move across an edge is drawn as two stubs
+        wraps = [(a, b) for a, b in zip(tour, tour[1:]) if sorted(map(abs, _plain_step(board, a, b))) != [1, 2]]
+        assert wraps and all(f"{a},{b}" in data["stubs"] for a, b in wraps)
+
+
+def _plain_step(board, a, b):
+    """The plain difference of two squares' coordinates."""
+    return [y - x for x, y in zip(divmod(a - 1, board.cols), divmod(b - 1, board.cols))]
 
 
 def test_huge_torus_and_cylinder_are_built():

@@ -1,6 +1,7 @@
 """Drawing: pictures of tours (SVG, PNG), the player of tours and traces, and their display in notebooks.
 
 Drawing depends on the model (Board, Tour) and never the reverse: ``_svg`` draws a Tour,
+``_boxes`` draws a box's layers side by side,
 ``_overview`` shows one too large for that as a small raster, ``_player`` makes the HTML
 page that plays a tour or a trace step by step (``html``, ``write_html``), ``_chart`` draws a
 comparison of methods, and ``repr_svg``, ``repr_html`` and ``repr_chart`` are the notebook
@@ -30,8 +31,10 @@ def html(source: Source, /, *, board: Board | None = None, size: int = 480, titl
 
     size is the board's side in pixels (120 to 4000); title the line above it (by default what
     the tour or trace is). A step is one event: a square placed shows its move number, a square
-    taken back turns red, a choice rings its candidates. Raises InvalidInputError for a board of
-    more than 10,000 squares or a trace of more than 1,000,000 events.
+    taken back turns red, a choice rings its candidates. A surface is drawn flat (a move across
+    an edge as two stubs), a box as its layers side by side. Raises InvalidInputError for a
+    board of more than 10,000 squares, a trace of more than 1,000,000 events, or a box whose
+    axes wrap.
     """
     from ._player import html as page  # json and the SVG module load when a page is made
 
@@ -60,13 +63,17 @@ def repr_svg(tour: Tour) -> str | None:
     return notebook_picture(tour)
 
 
-def repr_html(tour: Tour) -> str:
+def repr_html(tour: Tour) -> str | None:
     """Tour._repr_html_: the player (boards of up to the player's MAX_SQUARES squares), else
     the SVG picture inline, or past the largest board drawn a scaled raster of the move
-    numbers (so a notebook always shows a picture, never a wall of text)."""
+    numbers (so a notebook always shows a picture, never a wall of text); None (the notebook
+    then shows the text) for a box whose axes wrap, which is not drawn."""
+    from ._boxes import wrapping_box
     from ._player import MAX_SQUARES as PLAYED
     from ._svg import MAX_SQUARES, render
 
+    if wrapping_box(tour.board):
+        return None
     if tour.rows * tour.cols <= PLAYED:
         from ._player import html as page
 

@@ -12,6 +12,10 @@ ringed, each with its key in the rule, the chosen one first), or a new round (th
 empties). The controls: play and pause, one step back and forward, a slider over every step,
 and the speed in steps a second. The counter says the step, the move and the squares taken
 back so far; the page's root element carries the same as data-step and data-move.
+
+A surface is drawn flat, a move across a joined edge as two stubs (as the SVG draws it); a box
+as its layers side by side (draw/_boxes.py), a move between layers dashed. A box whose axes
+wrap is refused with InvalidInputError.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from .._trace import Choice, Finished, Placed, Restart, TakenBack, Trace, TraceE
 from ..model._board import Board, _shown, square_name
 from ..model._errors import InvalidInputError, InvalidTypeError
 from ..model._tour import Tour
+from . import _boxes, _surfaces
 from ._svg import COLORS
 
 __all__ = ["MAX_EVENTS", "MAX_SQUARES", "html", "write_html"]
@@ -48,8 +53,8 @@ def html(source: Source, /, *, board: Board | None = None, size: int = 480, titl
     events of one (board= then says the board, which a Trace and a Tour carry themselves).
 
     size is the board's side in pixels; title the line above the board (by default what the
-    tour or trace is). Raises InvalidInputError for a board of more than MAX_SQUARES squares
-    or a trace of more than MAX_EVENTS events.
+    tour or trace is). Raises InvalidInputError for a board of more than MAX_SQUARES squares,
+    a trace of more than MAX_EVENTS events, or a box whose axes wrap.
     """
     board, records, words = _read(source, board)
     if not isinstance(size, int) or isinstance(size, bool):
@@ -59,13 +64,14 @@ def html(source: Source, /, *, board: Board | None = None, size: int = 480, titl
     if len(board) > MAX_SQUARES or board.rows * board.cols > MAX_SQUARES:
         raise InvalidInputError(f"the player draws boards of at most {MAX_SQUARES:,} squares, not {board.name}")
     data = {
+        **_shape(board),
         "rows": board.rows,
         "cols": board.cols,
         "holes": [] if board.mask is None else [k + 1 for k, here in enumerate(board.mask) if not here],
         "names": [square_name(k, board.rows, board.cols) for k in range(1, board.rows * board.cols + 1)],
         "records": records,
         "speed": max(1, round(_steps(records) / PLAY_SECONDS)),
-        "colors": {name: COLORS[name] for name in ("light", "dark", "route", "start", "hole")},
+        "colors": {name: COLORS[name] for name in ("light", "dark", "route", "start", "hole", "layers")},
     }
     uid = f"knight-player-{next(_ids)}-{os.getpid()}"
     text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
@@ -94,6 +100,38 @@ def write_html(
 
 
 _ids = itertools.count(1)
+
+
+def _shape(board: Board) -> dict[str, object]:
+    """Where the page puts squares and how it draws a move, beyond the flat board's rows and
+    columns: a box's layers side by side (draw/_boxes.py; "pos" the top-left corner of each cell,
+    "layer" its layer, a move between layers dashed), and a surface's moves across a joined
+    edge as two stubs ("stubs": "a,b" -> the step out of a, the step out of b), as the SVG draws them."""
+    topology = board.topology
+    if topology is None:
+        return {}
+    if topology.axes > 2:
+        _boxes.refuse_wrapping(board, "the player")
+        spots, width, height = _boxes.positions(board)
+        return {
+            "pos": [round(v, 2) for spot in spots for v in spot],
+            "w": width,
+            "h": height,
+            "layer": [_boxes.layer_of(board, cell) for cell in range(len(spots))],
+            "shade": [topology.colour(cell) for cell in range(len(spots))],
+        }
+    stubs = {}
+    for cell in board.cells():
+        here = topology.coords(cell)
+        for step in board.steps:
+            there = topology.landing(here, step)
+            if there is None:
+                continue
+            wrapped = _surfaces.stubs(board, here, there)
+            if wrapped is not None:
+                (out_row, out_col), (back_row, back_col) = wrapped
+                stubs[f"{cell + 1},{topology.cell(there) + 1}"] = [out_col, out_row, back_col, back_row]
+    return {"stubs": stubs}
 
 
 def _read(source: object, board: Board | None) -> tuple[Board, list[int], str]:
@@ -176,9 +214,13 @@ _SCRIPT = r"""
   var data = JSON.parse(root.querySelector(".knight-data").textContent);
   var rows = data.rows, cols = data.cols, r = data.records, colors = data.colors;
   var svg = root.querySelector("svg"), NS = "http://www.w3.org/2000/svg";
-  var size = +svg.getAttribute("width"), cell = size / Math.max(rows, cols);
-  svg.setAttribute("viewBox", "0 0 " + cols * cell + " " + rows * cell);
-  svg.setAttribute("height", rows * cell);
+  var wide = data.w || cols, high = data.h || rows, pos = data.pos, stubs = data.stubs || {};
+  var size = +svg.getAttribute("width"), cell = size / Math.max(wide, high);
+  svg.setAttribute("viewBox", "0 0 " + wide * cell + " " + high * cell);
+  svg.setAttribute("height", high * cell);
+  function corner(s) {
+    return pos ? [pos[2 * s - 2], pos[2 * s - 1]] : [(s - 1) % cols, Math.floor((s - 1) / cols)];
+  }
   var events = [], at = 0;
   while (at < r.length) {
     var kind = r[at];
@@ -199,17 +241,19 @@ _SCRIPT = r"""
   }
   var squares = [null], labels = [null], fills = [null];
   for (var s = 1; s <= rows * cols; s++) {
-    var row = Math.floor((s - 1) / cols), col = (s - 1) % cols;
-    var dark = (col + rows - row) % 2 === 1;
+    var xy = corner(s), row = Math.floor((s - 1) / cols), col = (s - 1) % cols;
+    var dark = data.shade ? data.shade[s - 1] === 1 : (col + rows - row) % 2 === 1;
     fills.push(hole[s] ? colors.hole : dark ? colors.dark : colors.light);
-    squares.push(el("rect", {x: col * cell, y: row * cell, width: cell, height: cell, fill: fills[s]}, svg));
+    squares.push(el("rect", {x: xy[0] * cell, y: xy[1] * cell, width: cell, height: cell, fill: fills[s]}, svg));
   }
-  var route = el("polyline", {fill: "none", stroke: colors.route, "stroke-width": Math.max(1, cell / 14),
+  var route = el("path", {fill: "none", stroke: colors.route, "stroke-width": Math.max(1, cell / 14),
     "stroke-linejoin": "round", "stroke-opacity": 0.7}, svg);
+  var between = el("path", {fill: "none", stroke: colors.layers, "stroke-width": Math.max(1, cell / 18),
+    "stroke-dasharray": Math.max(3, cell / 8) + " " + Math.max(2, cell / 12)}, svg);
   var rings = el("g", {fill: "none", stroke: "#7c3aed", "stroke-width": Math.max(1, cell / 16)}, svg);
   for (s = 1; s <= rows * cols; s++) {
-    row = Math.floor((s - 1) / cols); col = (s - 1) % cols;
-    labels.push(el("text", {x: (col + 0.5) * cell, y: (row + 0.5) * cell + cell * 0.15,
+    xy = corner(s);
+    labels.push(el("text", {x: (xy[0] + 0.5) * cell, y: (xy[1] + 0.5) * cell + cell * 0.15,
       "text-anchor": "middle", "font-size": cell * 0.4, "font-family": "sans-serif"}, svg));
   }
   var state, position = 0, BACK = "#f87171";
@@ -225,8 +269,23 @@ _SCRIPT = r"""
     else if (e[0] === 4) { state.path = []; state.move = {}; state.back = {}; state.round = e[1]; }
     else if (e[0] === 5) { state.done = e; }
   }
-  function centre(s) {
-    return ((s - 1) % cols + 0.5) * cell + "," + (Math.floor((s - 1) / cols) + 0.5) * cell;
+  function centre(s, dx, dy) {
+    var xy = corner(s);
+    return (xy[0] + 0.5 + (dx || 0)) * cell + "," + (xy[1] + 0.5 + (dy || 0)) * cell;
+  }
+  function drawRoute() {
+    // a move in the plane is a line; across a joined edge, two stubs; between layers, dashed
+    var p = state.path, d = "", jumps = "";
+    for (var i = 0; i < p.length; i++) {
+      var here = centre(p[i]), stub = i ? stubs[p[i - 1] + "," + p[i]] : null;
+      if (i === 0) { d += "M" + here; }
+      else if (stub) { d += "L" + centre(p[i - 1], stub[0], stub[1]) + "M" + centre(p[i], stub[2], stub[3]) + "L" + here; }
+      else if (data.layer && data.layer[p[i - 1] - 1] !== data.layer[p[i] - 1]) {
+        jumps += "M" + centre(p[i - 1]) + "L" + here; d += "M" + here;
+      } else { d += "L" + here; }
+    }
+    route.setAttribute("d", d);
+    between.setAttribute("d", jumps);
   }
   function draw() {
     for (var s = 1; s <= rows * cols; s++) {
@@ -236,7 +295,7 @@ _SCRIPT = r"""
       labels[s].setAttribute("fill", back ? "#991b1b" : m === 1 ? colors.start : "#111");
       squares[s].setAttribute("fill", back ? BACK : fills[s]);
     }
-    route.setAttribute("points", state.path.map(centre).join(" "));
+    drawRoute();
     while (rings.firstChild) { rings.removeChild(rings.firstChild); }
     var words = "";
     if (state.choice) {

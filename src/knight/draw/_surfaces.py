@@ -24,15 +24,24 @@ def route_path(board: Board, coords: Sequence[tuple[int, ...]], closed: bool) ->
     if closed:
         pairs.append((coords[-1], coords[0]))
     for here, there in pairs:
-        near = sorted((abs(here[0] - there[0]), abs(here[1] - there[1])))
-        if tuple(near) == board.moves:  # a move in the plane
+        wrapped = stubs(board, here, there)
+        if wrapped is None:  # a move in the plane
             parts.append(f"L{there[1] + 0.5} {there[0] + 0.5}")
             continue
-        out, back = _step(board, here, there), _step(board, there, here)
+        out, back = wrapped
         parts.append(f"L{here[1] + out[1] + 0.5} {here[0] + out[0] + 0.5}")
         parts.append(f"M{there[1] + back[1] + 0.5} {there[0] + back[0] + 0.5}")
         parts.append(f"L{there[1] + 0.5} {there[0] + 0.5}")
     return "".join(parts)
+
+
+def stubs(board: Board, here: tuple[int, ...], there: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | None:
+    """None for a move drawn in the plane; else the two stubs of a move across a joined edge,
+    the leaper's step out of here and the one out of there (each (row, col))."""
+    near = sorted((abs(here[0] - there[0]), abs(here[1] - there[1])))
+    if tuple(near) == board.moves:
+        return None
+    return _step(board, here, there), _step(board, there, here)
 
 
 def _step(board: Board, here: tuple[int, ...], there: tuple[int, ...]) -> tuple[int, ...]:

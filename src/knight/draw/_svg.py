@@ -37,6 +37,7 @@ from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name
 from ..model._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ..model._tour import Tour
 from . import _surfaces
+from ._marks import MIN_FONT, SVG_NS, _FONT, _Timing, _markers, _num, _num3, _numbers
 
 __all__ = [
     "COLORS",
@@ -50,7 +51,6 @@ __all__ = [
     "write",
 ]
 
-SVG_NS = "http://www.w3.org/2000/svg"
 
 #: Largest board drawn, in squares (200×200).
 MAX_SQUARES = 40_000
@@ -67,8 +67,6 @@ _PIXEL_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)(?:px)?"[^>]*?\sheight=
 #: Longest animation, in seconds.
 MAX_DURATION = 3600.0
 
-#: Smallest font, in pixels, for move numbers and coordinates; smaller text is left out.
-MIN_FONT = 6.0
 
 #: The default colours; render(colors=...) overrides any of them.
 COLORS: dict[str, str] = {
@@ -84,17 +82,11 @@ COLORS: dict[str, str] = {
     "hole": "#52525b",  # the cells of a board's holes
     "hatch": "#a1a1aa",  # the diagonals hatching the holes
     "edge": "#7c3aed",  # the joined edges of a surface (a cylinder, torus, ...), with their arrows
+    "layers": "#c2410c",  # the moves between the layers of a box (dashed)
 }
 
 _COLOR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)")
-_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 _LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100, 200)
-
-
-def _num(value: float) -> str:
-    """A coordinate with at most two decimals and no trailing zeros: 12.5, 3, 0.25."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
 
 
 def _positive(value: Any, name: str, most: float, kinds: tuple = (int,)) -> float:
@@ -194,7 +186,9 @@ def render(
 
     The tour carries its board (tour.board), which gives the picture its shape and title:
     the holes of a board with holes are hatched dark cells ("hole" and "hatch" in COLORS)
-    with no number.
+    with no number. A box (three or more axes) is drawn as its layers side by side, the moves
+    between layers dashed in the "layers" colour (see draw/_boxes.py for the layout of four or
+    more axes); it has no file letters, and animate=True is refused on it.
     """
     if unexpected:
         raise unexpected_options("render", unexpected)
@@ -209,16 +203,18 @@ def render(
     palette = _colors(colors)
     rows, cols = tour.rows, tour.cols
     topology = tour.board.topology
-    if topology is not None and topology.axes > 2:
-        raise InvalidInputError(
-            f"a picture draws boards of two axes, not the {tour.board.name}: Tour.grid() shows its layers side by side"
-        )
     if rows * cols > MAX_SQUARES:
         has = f"has {rows * cols:,} squares" if tour.board.is_rectangle else f"spans {rows * cols:,} cells"
         raise InvalidInputError(
             f"the {tour.board.name} board {has}, more than the {MAX_SQUARES:,} "
             f"(200×200) a picture can show; use Tour.line() or Tour.coords() instead"
         )
+    if topology is not None and topology.axes > 2:  # a box: its layers side by side (draw/_boxes.py)
+        if animate:
+            raise InvalidInputError(f"animate=True draws boards of two axes, not the {tour.board.name}")
+        from . import _boxes
+
+        return _boxes.render(tour, size, numbers, path, markers, palette)
     layout = _Layout(rows, cols, size, coordinates)
     coords = tour.coords()
     moves = len(coords) - 1
@@ -281,38 +277,10 @@ def render(
         _coordinates(root, rows, cols, layout, palette)
     if show_numbers:
         givens = {divmod(square - 1, cols): move for square, move in tour.board.givens.items()}
-        _numbers(root, coords, layout, font, palette, timing, givens)
+        _numbers(root, coords, layout.margin, layout.cell, font, palette, timing, givens)
     if len(coords) <= 400:  # one element a line where that stays small
         ET.indent(root, space="")
     return ET.tostring(root, encoding="unicode") + "\n"
-
-
-class _Timing:
-    """One timeline for every animation: draw for duration seconds, then hold (and repeat)."""
-
-    def __init__(self, duration: float, loop: bool) -> None:
-        self.draw = duration
-        self.total = duration + (min(5.0, max(1.0, duration * 0.2)) if loop else 0.0)
-        self.loop = loop
-
-    def attributes(self) -> dict[str, str]:
-        repeat = {"repeatCount": "indefinite"} if self.loop else {"fill": "freeze"}
-        return {"dur": f"{_num(self.total)}s", "begin": "0s", **repeat}
-
-    def appear(self, parent: ET.Element, at: float) -> None:
-        """Hide parent until at seconds into the timeline."""
-        fraction = min(at / self.total, 1.0)
-        ET.SubElement(
-            parent,
-            "animate",
-            {
-                "attributeName": "visibility",
-                "values": "hidden;visible",
-                "keyTimes": f"0;{fraction:.4f}",
-                "calcMode": "discrete",
-                **self.attributes(),
-            },
-        )
 
 
 def _squares(board: ET.Element, shape: Board, palette: dict[str, str]) -> None:
@@ -423,11 +391,6 @@ def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | 
             timing.appear(closing, timing.draw)
 
 
-def _num3(value: float) -> str:
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return text or "0"
-
-
 def _badges(board, coords, rows: int, palette) -> None:
     """Discs in the square's own colour under each number, so the route does not cross it."""
     parity = (rows - 1) % 2
@@ -435,38 +398,6 @@ def _badges(board, coords, rows: int, palette) -> None:
     for row, col in coords:
         colour = palette["dark"] if (row + col + parity) % 2 == 0 else palette["light"]
         ET.SubElement(group, "circle", {"cx": _num(col + 0.5), "cy": _num(row + 0.5), "r": "0.3", "fill": colour})
-
-
-def _markers(board, coords, cell: float, palette, timing: _Timing | None) -> None:
-    """A filled disc on the start square, a ring on the end square."""
-    radius = max(0.3, 3 / cell)
-    (start_row, start_col), (end_row, end_col) = coords[0], coords[-1]
-    ET.SubElement(
-        board,
-        "circle",
-        {
-            "class": "start",
-            "cx": _num(start_col + 0.5),
-            "cy": _num(start_row + 0.5),
-            "r": _num3(radius),
-            "fill": palette["start"],
-        },
-    )
-    ring = ET.SubElement(
-        board,
-        "circle",
-        {
-            "class": "end",
-            "cx": _num(end_col + 0.5),
-            "cy": _num(end_row + 0.5),
-            "r": _num3(radius),
-            "fill": "none",
-            "stroke": palette["end"],
-            "stroke-width": _num3(radius / 3),
-        },
-    )
-    if timing is not None:
-        timing.appear(ring, timing.draw)
 
 
 def _every(extent: float, cell: float) -> int:
@@ -498,33 +429,6 @@ def _coordinates(root, rows: int, cols: int, layout: _Layout, palette) -> None:
     for rank in range(1, rows + 1, ranks):
         y = margin + (rows - rank + 0.5) * cell + 0.35 * font
         ET.SubElement(group, "text", {"x": _num(margin / 2), "y": _num(y)}).text = str(rank)
-
-
-def _numbers(root, coords, layout: _Layout, font: float, palette, timing: _Timing | None, givens: dict) -> None:
-    """Each square's move number, 1 on the start square, centred in the square; a puzzle's
-    given numbers (givens: (row, col) -> move) in bold and shown from the start, as printed."""
-    margin, cell = layout.margin, layout.cell
-    group = ET.SubElement(
-        root,
-        "g",
-        {
-            "class": "numbers",
-            "font-family": _FONT,
-            "font-size": _num(font),
-            "fill": palette["numbers"],
-            "text-anchor": "middle",
-        },
-    )
-    moves = max(len(coords) - 1, 1)
-    for number, (row, col) in enumerate(coords, 1):
-        x, y = margin + (col + 0.5) * cell, margin + (row + 0.5) * cell + 0.35 * font
-        text = ET.SubElement(group, "text", {"x": _num(x), "y": _num(y)})
-        text.text = str(number)
-        if givens.get((row, col)) == number:
-            text.set("font-weight", "bold")
-            text.set("class", "given")
-        elif timing is not None and number > 1:
-            timing.appear(text, timing.draw * (number - 1) / moves)
 
 
 def to_png(svg: str, *, scale: float = 1.0) -> bytes:
@@ -607,7 +511,10 @@ def write(tour: Tour, path: str | Path, /, **options: Unpack[RenderOptions]) -> 
 
 
 def notebook_picture(tour: Tour) -> str | None:
-    """The default picture, or None (Jupyter then shows text) past MAX_SQUARES."""
-    if tour.rows * tour.cols > MAX_SQUARES:
+    """The default picture, or None (Jupyter then shows text) past MAX_SQUARES and for a box
+    whose axes wrap."""
+    from ._boxes import wrapping_box
+
+    if tour.rows * tour.cols > MAX_SQUARES or wrapping_box(tour.board):
         return None
     return render(tour)

@@ -4,6 +4,7 @@ A failed compile is only a warning for a source install (knight still works, slo
 fatal when building wheels (CIBUILDWHEEL=1), so a wheel never ships without its core.
 """
 
+import multiprocessing
 import os
 import warnings
 
@@ -15,7 +16,13 @@ REQUIRE_EXTENSION = os.environ.get("CIBUILDWHEEL") == "1"
 
 
 class OptionalBuildExt(build_ext):
-    """build_ext that warns instead of failing, unless the extension is required."""
+    """build_ext that warns instead of failing, unless the extension is required, and compiles
+    the extensions side by side, one per core (unless a -j/--parallel given says otherwise)."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
 
     def run(self):
         try:
@@ -52,6 +59,8 @@ extensions = cythonize(
     ],
     # freethreading_compatible: the modules keep no mutable state of their own (docs/threads.md)
     compiler_directives={"language_level": 3, "embedsignature": True, "freethreading_compatible": True},
+    # translated side by side where worker processes fork (spawned ones would run this file again)
+    nthreads=(os.cpu_count() or 1) if multiprocessing.get_start_method() == "fork" else 0,
 )
 
 setup(ext_modules=extensions, cmdclass={"build_ext": OptionalBuildExt})

@@ -115,10 +115,18 @@ def _neighbours(rows: int, cols: int, on, moves, tick=_untimed) -> dict[int, lis
     }
 
 
-def _check(rows, cols, mask, start, end, closed, moves) -> bytes:
-    """Validate the arguments (ValueError); the mask as bytes, 1 per square of the board."""
+def _check_shape(rows, cols, moves) -> None:
+    """Validate the board's sides and the leaper's steps (ValueError), in O(1)."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 1 and cols >= 1):
         raise ValueError(f"a board needs rows >= 1 and cols >= 1, not {rows}×{cols}")
+    steps = {(int(dr), int(dc)) for dr, dc in moves}
+    if not steps or (0, 0) in steps or steps != {(-dr, -dc) for dr, dc in steps}:
+        raise ValueError(f"leaper {tuple(moves)}: its steps must be nonzero and come in opposite pairs")
+
+
+def _check(rows, cols, mask, start, end, closed, moves) -> bytes:
+    """Validate the arguments (ValueError); the mask as bytes, 1 per square of the board."""
+    _check_shape(rows, cols, moves)
     n = rows * cols
     if mask is None:
         on = b"\x01" * n
@@ -128,9 +136,6 @@ def _check(rows, cols, mask, start, end, closed, moves) -> bytes:
         on = bytes(map(bool, mask))
     if len(on) != n:
         raise ValueError(f"mask has {len(on)} bytes, not rows * cols = {n}")
-    steps = {(int(dr), int(dc)) for dr, dc in moves}
-    if not steps or (0, 0) in steps or steps != {(-dr, -dc) for dr, dc in steps}:
-        raise ValueError(f"leaper {tuple(moves)}: its steps must be nonzero and come in opposite pairs")
     if closed and end is not None:
         raise ValueError("a closed tour has no end square: pass end=None")
     for name, square in (("start", start), ("end", end)):
@@ -210,6 +215,9 @@ def frontier_width(rows, cols, mask, moves=KNIGHT_STEPS) -> int:
     with holes (whose frontiers are never wider than the whole rectangle's: mask=None), and
     a few of its lines for a whole rectangle, however long.
     """
+    if mask is None:  # no mask of the whole board is made: it may hold billions of squares
+        _check_shape(rows, cols, moves)
+        return _whole_width(rows, cols, moves)
     on = _check(rows, cols, mask, None, None, False, moves)
     if on.count(0) == 0:
         return _whole_width(rows, cols, moves)

@@ -12,7 +12,6 @@ compiled resumes in the twin and back.
 from __future__ import annotations
 
 import os
-import pickle
 
 from ..model._errors import InvalidInputError
 from ._plan import Question, plan
@@ -23,6 +22,8 @@ FORMAT = "knight frontier checkpoint 1"
 
 def _read(path: str, question: Question):
     """(steps swept, states, tours so far) from the checkpoint at path, or the start when there is none."""
+    import pickle  # here, not at import knight (start-up: benchmarks/bench_startup.py)
+
     try:
         with open(path, "rb") as file:
             saved = pickle.load(file)
@@ -38,6 +39,8 @@ def _read(path: str, question: Question):
 
 
 def _write(path: str, question: Question, steps: int, states, tours: int) -> None:
+    import pickle
+
     part = f"{path}.part"
     with open(part, "wb") as file:
         pickle.dump((FORMAT, question, steps, states, tours), file, protocol=pickle.HIGHEST_PROTOCOL)

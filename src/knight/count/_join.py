@@ -32,7 +32,6 @@ the same for a state and its image.
 
 from __future__ import annotations
 
-import zlib
 from itertools import combinations
 from typing import Callable, NamedTuple, Optional
 
@@ -254,6 +253,8 @@ def pruned(parts: Parts, left, right: dict[bytes, int]) -> Plan:
 
 def _part(group: bytes, pieces: int) -> int:
     """The piece a group of the join goes to (the same in every process)."""
+    import zlib  # here, not at import knight (start-up)
+
     return zlib.crc32(group) % pieces
 
 

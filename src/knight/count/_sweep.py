@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Optional
 from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
 from ..model._errors import InvalidInputError, SearchLimitError
-from . import _checkpoint, _enumerate, _join, _kernels, _plan
+from . import _enumerate, _kernels, _plan
 
 if TYPE_CHECKING:
     from array import array
@@ -124,6 +124,8 @@ def count(
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
     try:
         if join:
+            from . import _join  # here, not at import knight (start-up: benchmarks/bench_startup.py)
+
             workers = getattr(executor, "_max_workers", None)
             return _join.count(
                 question,
@@ -135,6 +137,8 @@ def count(
             )
         watch = _Watch(budget, until, started, bar)
         if checkpoint is not None:
+            from . import _checkpoint
+
             return _checkpoint.count(question, _kernels.frontier, checkpoint, watch)
         return _kernels.frontier.count(*question, check=watch)
     finally:

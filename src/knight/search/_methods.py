@@ -22,7 +22,6 @@ from ..model._errors import InvalidInputError, WarnsdorffStuckError
 from ..model._memory import check_memory
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
-from ._graph import graph_search
 from ._splitmix import seed_state
 
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
@@ -61,6 +60,8 @@ def _closed_from_first(board: Board, budget: int, deadline: float):
     if kept is not None and kept[0] <= budget:
         return FOUND, kept[0], kept[1]
     if board.topology is not None:
+        from ._graph import graph_search  # here, not at import knight (start-up)
+
         status, nodes, squares = graph_search(board, board.first - 1, True, budget, deadline)
     else:
         status, nodes, squares = _kernels.core.search(
@@ -98,6 +99,8 @@ def backtrack(
 
         return four_wide(board.rows, board.cols, start, budget, KNIGHT_MOVES, deadline)
     if board.topology is not None:
+        from ._graph import graph_search
+
         return graph_search(board, start, False, budget, deadline)
     return _kernels.core.search(board.rows, board.cols, board.mask, start, False, budget, board.steps, deadline)
 

@@ -160,23 +160,27 @@ def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
         return _lonely_square(board, name) or _colours(board, closed, fixed, range(len(board)), name)
     neighbours, squares = board.neighbour_lists(), board.cells()
     return (
-        _shape(board, closed, "pieces")
+        _kept_pieces(board)
         or _colours(board, closed, fixed, squares, name)
         or _dead_ends(neighbours, squares, closed, fixed, len(board), name)
         or _dead_end_colour(board, neighbours, squares, closed, name)
         or _distances(board, neighbours, fixed, name)
-        or _shape(board, closed, "cut square")
+        or _kept_cut_square(board, closed)
     )
 
 
+# The rules that read the board's graph alone, kept for the last few boards: tour(board) asks
+# them once for any start and again for the start it tries.
+
+
+@lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)
+def _kept_pieces(board: Board) -> str | None:
+    return _pieces(board.neighbour_lists(), board.cells(), board.square_name)
+
+
 @lru_cache(maxsize=2 * NEIGHBOUR_BOARDS_KEPT)
-def _shape(board: Board, closed: bool, rule: str) -> str | None:
-    """The rules that read the board's graph alone (pieces, cut squares), kept for the last few
-    boards: tour(board) asks them once for any start and again for the start it tries."""
-    neighbours, squares = board.neighbour_lists(), board.cells()
-    if rule == "pieces":
-        return _pieces(neighbours, squares, board.square_name)
-    return _cut_square(neighbours, squares, closed, board.square_name)
+def _kept_cut_square(board: Board, closed: bool) -> str | None:
+    return _cut_square(board.neighbour_lists(), board.cells(), closed, board.square_name)
 
 
 def _pieces(neighbours, squares, name) -> str | None:

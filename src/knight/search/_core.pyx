@@ -29,6 +29,7 @@ from libc.string cimport memcpy, memset
 from time import monotonic
 
 from ..model._board import KNIGHT_MOVES
+from ._grid cimport shape
 from ..model._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
@@ -387,23 +388,8 @@ cdef void _lay_out(Board *b, int rows, int cols, const uint8_t *mask) noexcept n
 
 
 cdef int _shape(Board *b, int rows, int cols, moves) except -1:
-    """Fill in b's size, border and move offsets for the leaper's steps moves."""
-    moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
-    cdef int move_count = len(moves), i, border = 0
-    cdef int step_rows[MAX_MOVES]
-    cdef int step_cols[MAX_MOVES]
-    if move_count > MAX_MOVES:
-        raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
-    for i in range(move_count):
-        step_rows[i], step_cols[i] = moves[i]
-        border = max(border, abs(step_rows[i]), abs(step_cols[i]))
-    b.width = cols + 2 * border
-    b.cells = <int64_t>(rows + 2 * border) * b.width
-    b.border = border
-    b.moves = move_count
-    for i in range(move_count):
-        b.offset[i] = step_rows[i] * b.width + step_cols[i]
-    return 0
+    """Fill in b's size, border and move offsets for the leaper's steps moves (see _grid.pxd)."""
+    return shape(rows, cols, moves, &b.cells, &b.width, &b.border, &b.moves, b.offset)
 
 
 cdef void _number(const Board *b, int32_t *out) noexcept nogil:

@@ -23,6 +23,7 @@ from libc.string cimport memcpy, memmove, memset
 
 from time import monotonic
 
+from ._grid cimport shape
 from ..model._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
@@ -70,24 +71,9 @@ cdef int _tick(double deadline) except -1 with gil:
 
 
 cdef int _shape(Walk *w, int rows, int cols, moves) except -1:
-    """Fill in w's size, border and move offsets for the leaper's steps moves (as the search core's)."""
-    moves = [step for step in moves if abs(step[0]) < rows and abs(step[1]) < cols]  # the rest never land
-    cdef int move_count = len(moves), i, border = 0
-    cdef int step_rows[MAX_MOVES]
-    cdef int step_cols[MAX_MOVES]
-    if move_count > MAX_MOVES:
-        raise ValueError(f"at most {MAX_MOVES} moves, not {move_count}")
-    for i in range(move_count):
-        step_rows[i], step_cols[i] = moves[i]
-        border = max(border, abs(step_rows[i]), abs(step_cols[i]))
-    w.width = cols + 2 * border
-    w.cells = <int64_t>(rows + 2 * border) * w.width
-    w.border = border
+    """Fill in w's size, border and move offsets for the leaper's steps moves (as the search core's: _grid.pxd)."""
     w.cols = cols
-    w.moves = move_count
-    for i in range(move_count):
-        w.offset[i] = step_rows[i] * w.width + step_cols[i]
-    return 0
+    return shape(rows, cols, moves, &w.cells, &w.width, &w.border, &w.moves, w.offset)
 
 
 cdef void _lay_out(Walk *w, int rows, int cols, const uint8_t *mask) noexcept nogil:

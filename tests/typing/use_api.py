@@ -85,7 +85,7 @@ def reading(tour: Tour) -> None:
     board: Board = tour.board
     closed: bool = tour.is_closed
     text: str = str(tour) + tour.line() + tour.grid() + tour.grid(boxed=True) + repr(tour)
-    coords: list[tuple[int, int]] = tour.coords()
+    coords: list[tuple[int, ...]] = tour.coords()  # one index per axis (two on a flat board)
     names: list[str] = tour.algebraic()
     matrix: list[list[int]] = tour.matrix()
     if sys.version_info >= (3, 12):  # the buffer protocol (PEP 688): read-only int32, no copy

@@ -85,7 +85,7 @@ def applies(board: Board) -> bool:
     return min(board.shape) >= 2 and _layout(board) is not None
 
 
-def build_box(board: Board, start: int, closed: bool) -> array:
+def build_box(board: Board, start: int, closed: bool) -> array[int]:
     """The squares (1-based) of a closed tour of the box from the 0-based cell start (applies() first);
     an open tour is the closed one without its last move."""
     layout = _layout(board)

@@ -25,6 +25,7 @@ import re
 from array import array
 from functools import lru_cache
 from math import prod
+from typing import Iterable
 
 from ._errors import InvalidInputError, InvalidTypeError
 
@@ -174,7 +175,7 @@ class Topology:
                 target[axis] = self.shape[axis] - 1 - target[axis]
         return tuple(target)
 
-    def neighbours(self, cell: int, steps, mask: bytes | None) -> list[int]:
+    def neighbours(self, cell: int, steps: Iterable[tuple[int, ...]], mask: bytes | None) -> list[int]:
         """The cells a step from cell, each once, never cell itself, in the order of the steps."""
         if mask is not None and not mask[cell]:
             return []
@@ -189,7 +190,7 @@ class Topology:
                 out[target] = None
         return list(out)
 
-    def table(self, steps, mask: bytes | None) -> tuple[array, array]:
+    def table(self, steps: Iterable[tuple[int, ...]], mask: bytes | None) -> tuple[array[int], array[int]]:
         """The graph as flat int32 CSR over cells: the neighbours of cell c are
         targets[offsets[c]:offsets[c + 1]] (none for a hole)."""
         cells = prod(self.shape)

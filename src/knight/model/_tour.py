@@ -68,7 +68,7 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         return cls(map(_number, _WORD.finditer(text)), board, moves=moves)
 
     @classmethod
-    def from_coords(cls, coords: Iterable[tuple[int, int]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
+    def from_coords(cls, coords: Iterable[tuple[int, ...]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
         """Read 0-based (row, col) pairs, as Tour.coords() writes them."""
         board = as_board(board, moves)
         return cls([board.square(_pair(pair)) for pair in _each(coords, "(row, col) pairs", len(board))], board)

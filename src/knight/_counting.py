@@ -77,6 +77,14 @@ class _CheckedExecutor:
         return future
 
 
+def _dask_client(executor: object) -> Optional[object]:
+    """The Dask distributed.Client that executor is, or whose get_executor() it is; else None."""
+    if not type(executor).__module__.startswith("distributed."):
+        return None
+    client = executor if hasattr(executor, "scheduler_info") else getattr(executor, "_client", None)
+    return client if hasattr(client, "scheduler_info") else None
+
+
 def count(
     size: object,
     start: object = None,
@@ -86,6 +94,7 @@ def count(
     moves: object = KNIGHT,
     method: str = "auto",
     executor: Optional[object] = None,
+    shards: Optional[int] = None,
     progress: bool = False,
     checkpoint: Optional[object] = None,
     max_nodes: Optional[int] = None,
@@ -125,7 +134,17 @@ def count(
     if method not in METHODS:
         raise InvalidInputError(f"method {method!r} is not one of {', '.join(METHODS)}")
     question = _enumerate.counting_question(size, start, end, closed, moves, max_nodes, timeout, "count")
+    client = _dask_client(executor)
+    if client is not None and executor is client:  # the walk and the join take its executor
+        executor = client.get_executor()  # type: ignore[attr-defined]
     run = _enumerate.options(question, None if executor is None else _CheckedExecutor(executor), progress)
+    if shards is not None:
+        if type(shards) is not int:
+            raise InvalidTypeError(f"shards must be an int, not {_shown(shards)}")
+        if shards < 1:
+            raise InvalidInputError(f"shards must be at least 1, not {shards}")
+        if executor is None:
+            raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, and none was given")
     board = question.board
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
         return 0
@@ -139,6 +158,9 @@ def count(
     first, last = _enumerate.zero_based(question.start), _enumerate.zero_based(question.end)
     walk = method == "enumerate" or wide is not None
     walk = walk or (method == "auto" and checkpoint is None and last is None and walked_by_auto(board, question.closed))
+    if shards is not None and (walk or method == "join"):
+        how = "method 'join'" if method == "join" else f"the walk (method {method!r} on {board.name})"
+        raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, not {how}")
     with allocating(0, f"counting the {question.kind} tours of {board.name}"):  # a MemoryError named
         if walk:
             return _enumerate.walk_count(board, first, question.closed, run, end=last).tours
@@ -147,7 +169,9 @@ def count(
             first,
             last,
             question.closed,
-            executor=run.executor,
+            executor=run.executor if client is None or method == "join" else client,
+            dask=client is not None and method != "join",
+            shards=shards,
             bar_class=run.bar_class,
             budget=run.budget,
             until=run.until,

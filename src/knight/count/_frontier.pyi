@@ -1,5 +1,6 @@
 from typing import Callable, Iterator, Optional, Tuple
 
+from ._packed import Piece
 from ._plan import Plan
 
 _Moves = Tuple[Tuple[int, int], ...]
@@ -55,3 +56,6 @@ def join(
     fixed: Tuple[int, ...] = ...,
     check: Optional[_Check] = ...,
 ) -> int: ...
+def shard_round(
+    sweep: Plan, first: int, stop: int, pieces: list[Piece], shards: int, check: Optional[_Check] = ...
+) -> Tuple[list[Piece], int, int, int]: ...

@@ -5,6 +5,9 @@ each state of the frontier (``_states``: its codes, rules, look-ahead and demand
 the number of partial tours in it: a layer is a dict of counts keyed by states (``bytes``).
 A count is the tours completed at the last step, times the plan's factor.
 
+``shard_round`` advances one shard of a sharded sweep (``_spread``) a round, its states
+packed (``_packed``) as the compiled engine packs them.
+
 ``split`` and ``run_piece`` cut a count into independent pieces (the states after the
 first layers, dealt round-robin) whose answers add up to the count; both implementations
 make and take the same pieces. Drawing a tour from the sweep is ``_draw_py``'s.
@@ -20,6 +23,7 @@ import time
 from functools import partial
 
 from ._join import TO_END, degrees, links, partners
+from ._packed import NOTHING, pack, unpack, width
 from ._plan import KNIGHT_STEPS, Plan, Question, deal, plan, question_of
 from ._states import CHUNK, END, demanded, demands_first, successors
 
@@ -190,3 +194,17 @@ def join(left_layer, right: dict[bytes, int], closed: bool, fixed: tuple[int, ..
         if check is not None and done % CHUNK == 0:
             check(0, done)
     return total
+
+
+def shard_round(sweep: Plan, first: int, stop: int, pieces, shards: int, check=None) -> tuple[list, int, int, int]:
+    """One shard's round of a sharded sweep: the states of pieces (_packed pieces, a state maybe in several,
+    its counts added) before step first of sweep, advanced to step stop. Returns (one piece a shard of the
+    states after stop, dealt by _packed.owner; the undirected tours completed; the states after stop; the
+    states expanded); check as for count."""
+    loaded: dict[bytes, int] = {}
+    for state, ways in unpack(pieces, width(sweep, first)):
+        loaded[state] = loaded.get(state, 0) + ways
+    found, total, work = loaded, 0, 0
+    for _, after, complete, done in _layers(sweep, first, loaded, stop, check):
+        found, total, work = after, total + complete, done
+    return pack(found.items(), shards) if found else [NOTHING] * shards, total, len(found), work

@@ -3,8 +3,8 @@
 
 The sweep follows ``_plan``'s steps, flattened into one int array, with the state codes and
 rules of ``_states`` (the twins' module, whose docstring explains them); it gives the same
-counts and the same peak states as the twin ``_frontier_py.py``, and their work pieces are
-interchangeable. The engine (``_Engine``) and the C helpers the compiled draw also needs
+counts and the same peak states as the twin ``_frontier_py.py``, and their shards' packed
+pieces are interchangeable. The engine (``_Engine``) and the C helpers the compiled draw also needs
 are declared in ``_frontier.pxd``; drawing itself is ``_draw.pyx``'s.
 
 A state is packed four bits a frontier square (codes up to 15, so at most 26 squares) in
@@ -27,7 +27,7 @@ from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
 from cpython.exc cimport PyErr_CheckSignals
 
-from ._plan import KNIGHT_STEPS, deal, demand_ends, plan, question_of
+from ._plan import KNIGHT_STEPS, demand_ends, plan, question_of
 from ..model._memory import available_memory
 
 cdef extern from *:
@@ -902,28 +902,6 @@ def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None):
     states); it stops the count by raising.
     """
     return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
-
-
-def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2, check=None):
-    """Independent work pieces whose run_piece answers add up to count(...) (the twin's format);
-    check as for count."""
-    question = question_of(rows, cols, mask, start, end, closed, moves)
-    sweep = plan(*question, check=check)
-    if not sweep.factor or not sweep.steps:
-        return []
-    engine = _Engine(sweep, 2, check=check)
-    engine.load(0, [(b"", 1)])
-    while engine.at < len(sweep.steps) - 1 and engine.size < 4 * pieces:
-        if not engine.run(engine.at + 1, check):
-            raise OverflowError("a count overflowed 128 bits while splitting")
-    return deal(question, engine.at, engine.states(), pieces)
-
-
-def run_piece(piece, check=None):
-    """(tours, states expanded) of one piece from split; check as for count."""
-    question, first, states = piece
-    total, _, work = _sweep(plan(*question, check=check), first, list(states), check)
-    return total, work
 
 
 cdef struct _Entry:

@@ -6,11 +6,8 @@ the number of partial tours in it: a layer is a dict of counts keyed by states (
 A count is the tours completed at the last step, times the plan's factor.
 
 ``shard_round`` advances one shard of a sharded sweep (``_spread``) a round, its states
-packed (``_packed``) as the compiled engine packs them.
-
-``split`` and ``run_piece`` cut a count into independent pieces (the states after the
-first layers, dealt round-robin) whose answers add up to the count; both implementations
-make and take the same pieces. Drawing a tour from the sweep is ``_draw_py``'s.
+packed (``_packed``) as the compiled engine packs them. Drawing a tour from the sweep is
+``_draw_py``'s.
 
 Every function that sweeps takes check(step, states), called every so often (CHUNK
 states, patterns or squares laid out) with the step being swept and the work done so far:
@@ -24,7 +21,7 @@ from functools import partial
 
 from ._join import TO_END, degrees, links, partners
 from ._packed import NOTHING, pack, unpack, width
-from ._plan import KNIGHT_STEPS, Plan, Question, deal, plan, question_of
+from ._plan import KNIGHT_STEPS, Plan, plan
 from ._states import CHUNK, END, demanded, demands_first, successors
 
 
@@ -106,34 +103,6 @@ def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None) 
     the states expanded so far; it stops the count by raising.
     """
     return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
-
-
-def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2, check=None) -> list[tuple]:
-    """Independent work pieces whose run_piece answers add up to count(...).
-
-    A piece is a plain tuple (question, step, states): some of the states (bytes, count)
-    of the first layer with at least 4·pieces states (or of the last layer), so that
-    pieces can run anywhere, in any order, with either implementation. check as for count:
-    the plan, the demand patterns and the first layers are work too.
-    """
-    question = question_of(rows, cols, mask, start, end, closed, moves)
-    sweep = plan(*question, check=check)
-    if not sweep.factor or not sweep.steps:
-        return []
-    layer, first = {b"": 1}, 0
-    for index, after, _, _ in _layers(sweep, 0, layer, len(sweep.steps) - 1, check):
-        layer, first = after, index + 1
-        if len(layer) >= 4 * pieces:
-            break
-    return deal(question, first, layer.items(), pieces)
-
-
-def run_piece(piece: tuple[Question, int, tuple], check=None) -> tuple[int, int]:
-    """(tours, states expanded) of one piece from split; check as for count."""
-    question, first, states = piece
-    sweep = plan(*question, check=check)
-    total, _, work = _sweep(sweep, first, dict(states), check)
-    return sweep.factor * total, work
 
 
 def _one_cycle(left: tuple[int, ...], right: tuple[int, ...]) -> bool:

@@ -47,11 +47,19 @@ def _plan_of(question: _plan.Question, check=None) -> _plan.Plan:
 
 
 def run_round(
-    question: _plan.Question, first: int, stop: int, shards: int, budget: int, until: float, *pieces: _packed.Piece
+    question: _plan.Question,
+    first: int,
+    stop: int,
+    shards: int,
+    budget: int,
+    spent: int,
+    until: float,
+    *pieces: _packed.Piece,
 ) -> tuple[tuple[int, int, int, tuple[int, ...]], list[_packed.Piece]]:
     """A shard's round, on a worker: ((tours, states, states expanded, states a shard), one piece a
-    shard) from the pieces addressed to it; stops past budget states or the wall-clock time until."""
-    watch = _Watch(budget, until, time.monotonic())
+    shard) from the pieces addressed to it; stops past budget states (spent already, by the whole
+    count) or the wall-clock time until."""
+    watch = _Watch(budget, until, time.monotonic(), spent=spent)
     parts, tours, states, work = _kernels.frontier.shard_round(
         _plan_of(question, watch), first, stop, list(pieces), shards, watch
     )
@@ -185,7 +193,7 @@ def count(
     try:
         while first < steps:
             stop = min(steps, first + (SMALL_SQUARES if states < SMALL_LAYER else 1))
-            args = (question, first, stop, runner.shards, budget - spent, until)
+            args = (question, first, stop, runner.shards, budget, spent, until)
             round_ = [runner.submit(k, args, inbox) for k, inbox in enumerate(inboxes)]
             inboxes = []
             while not all(_done(future) for future in round_):

@@ -62,7 +62,9 @@ def test_processes_count_as_the_plain_sweep():
 def test_dask_counts_as_the_plain_sweep(frontier, dask_client):
     """The client itself (pieces passed as futures, shards pinned to workers) and its get_executor()."""
     for size, options, known in QUESTIONS:
-        assert knight.count(size, executor=dask_client, **options) == plain(size, options)
+        found = knight.count(size, executor=dask_client, **options)
+        assert found == plain(size, options)
+        assert known is None or found == known
     assert knight.count((4, 6), closed=True, executor=dask_client.get_executor(), shards=5) == plain(
         (4, 6), {"closed": True}
     )

@@ -118,9 +118,15 @@ def count(
     states (the same count, no faster on the boards measured: see docs/counting.md);
     "enumerate" walks every tour; "auto" (the default) sweeps,
     except on boards too wide for the sweep and on open tours of the whole 5×5 and 6×6 boards,
-    where walking is faster. The work is split into pieces
-    that run here, one after another, or on executor (any concurrent.futures.Executor,
-    such as a ProcessPoolExecutor or a Dask client's get_executor()), in any order.
+    where walking is faster. The work runs here, or on executor: any
+    concurrent.futures.Executor (such as a ProcessPoolExecutor), or a Dask
+    distributed.Client (or its get_executor()). There the walk runs in work items, in any
+    order, and the frontier sweep is sharded: each layer's states are partitioned by a hash
+    of the state across shards (shards=, by default one a worker), each shard advanced a
+    square a round on a worker and its successors sent to their owners, so that the memory
+    a worker needs falls as workers are added. On a Dask client the states move from worker
+    to worker, each shard staying on one worker; on another executor they pass through this
+    process between rounds.
     progress=True shows a bar with the time left (needs tqdm). checkpoint=PATH (a file) makes
     the frontier sweep write its last layer there after each square and, when the file
     exists, resume from it with the same answer. max_nodes bounds the work:
@@ -164,14 +170,28 @@ def count(
     with allocating(0, f"counting the {question.kind} tours of {board.name}"):  # a MemoryError named
         if walk:
             return _enumerate.walk_count(board, first, question.closed, run, end=last).tours
+        if run.executor is not None and method != "join":
+            from .count import _spread  # here, not at import knight
+
+            return _spread.count(
+                board,
+                first,
+                last,
+                question.closed,
+                run.executor if client is None else client,
+                dask=client is not None,
+                shards=shards,
+                bar_class=run.bar_class,
+                budget=run.budget,
+                until=run.until,
+                started=run.started,
+            )
         return _sweep.count(
             board,
             first,
             last,
             question.closed,
-            executor=run.executor if client is None or method == "join" else client,
-            dask=client is not None and method != "join",
-            shards=shards,
+            executor=run.executor,
             bar_class=run.bar_class,
             budget=run.budget,
             until=run.until,

@@ -1224,13 +1224,12 @@ cdef int _bits(const uint64_t *count, int limbs) noexcept nogil:
 
 
 cdef list _deal(_Engine engine, int shards):
-    """The engine's current layer as one _packed piece a shard."""
+    """The engine's current layer as one _packed piece a shard (owners found twice rather than kept)."""
     cdef const Table *t = &engine.now
-    cdef int width = engine.widths[engine.at], k, j, b, o
+    cdef int width = engine.widths[engine.at], j, b, o
     cdef size_t i, n
     cdef uint8_t cells[CELLS]
     cdef uint64_t word
-    cdef uint32_t *owners = <uint32_t *>malloc(t.cap * sizeof(uint32_t))
     cdef size_t *sizes = <size_t *>calloc(shards, sizeof(size_t))
     cdef int *bits = <int *>calloc(shards, sizeof(int))
     cdef int *words = <int *>calloc(shards, sizeof(int))
@@ -1238,14 +1237,13 @@ cdef list _deal(_Engine engine, int shards):
     cdef char **counts = <char **>calloc(shards, sizeof(char *))
     pieces = []
     try:
-        if owners == NULL or sizes == NULL or bits == NULL or words == NULL or keys == NULL or counts == NULL:
+        if sizes == NULL or bits == NULL or words == NULL or keys == NULL or counts == NULL:
             raise MemoryError()
         with nogil:
             for i in range(t.cap):
                 if _key_at(t, i)[0] != NO_KEY:
                     _unpack(_key_at(t, i), width, cells)
                     o = _crc32(cells, width) % shards
-                    owners[i] = o
                     sizes[o] += 1
                     bits[o] = max(bits[o], _bits(_count_at(t, i), t.limbs))
         for o in range(shards):
@@ -1260,8 +1258,8 @@ cdef list _deal(_Engine engine, int shards):
         with nogil:
             for i in range(t.cap):
                 if _key_at(t, i)[0] != NO_KEY:
-                    o = owners[i]
                     _unpack(_key_at(t, i), width, cells)
+                    o = _crc32(cells, width) % shards
                     memcpy(keys[o], cells, width)
                     keys[o] += width
                     for j in range(words[o]):
@@ -1272,12 +1270,19 @@ cdef list _deal(_Engine engine, int shards):
                             word >>= 8
         return pieces
     finally:
-        free(owners)
         free(sizes)
         free(bits)
         free(words)
         free(keys)
         free(counts)
+
+
+cdef _small(_Engine engine, Table *t, size_t cap):
+    """t emptied, its table cap slots again (the memory of a layer no longer needed given back)."""
+    _table_free(t)
+    if _table_init(t, cap, engine.kw, engine.limbs) < 0:
+        raise MemoryError()
+    t.most = engine.most
 
 
 cdef _load(_Engine engine, int first, pieces):
@@ -1291,6 +1296,11 @@ cdef _load(_Engine engine, int first, pieces):
     cdef bint overflow = False
     cdef int failed = 0
     engine.at = first
+    n = sum(len(piece_counts) // (8 * max(1, (bits + 63) // 64)) for _, piece_counts, bits in pieces)
+    cap = 1024
+    while cap < 2 * n + 2 and 2 * cap <= engine.most:
+        cap *= 2
+    _small(engine, &engine.now, cap)  # room for every state at once: no table doubled while loading
     for piece_keys, piece_counts, bits in pieces:
         words = max(1, (bits + 63) // 64)
         n = len(piece_counts) // (8 * words)
@@ -1317,11 +1327,8 @@ cdef _load(_Engine engine, int first, pieces):
 
 cdef _empty(_Engine engine):
     """The engine's layers emptied (their tables small again), its total and work zeroed."""
-    _table_free(&engine.now)
-    _table_free(&engine.nxt)
-    if _table_init(&engine.now, 1024, engine.kw, engine.limbs) < 0 or _table_init(&engine.nxt, 1024, engine.kw, engine.limbs) < 0:
-        raise MemoryError()
-    engine.now.most = engine.nxt.most = engine.most
+    _small(engine, &engine.now, 1024)
+    _small(engine, &engine.nxt, 1024)
     memset(engine.total, 0, engine.limbs * sizeof(uint64_t))
     engine.work = engine.peak = 0
 
@@ -1343,6 +1350,7 @@ def shard_round(sweep, int first, int stop, pieces, int shards, check=None):
         engine._widen()
     _load(engine, first, pieces)
     engine.run(stop, check)  # on an error, the engine is dropped
+    _small(engine, &engine.nxt, 1024)  # the layer swept from, not needed while the next one is dealt
     found = (
         _deal(engine, shards) if engine.now.size else [NOTHING] * shards,
         engine.total_count(),

@@ -26,10 +26,11 @@ from __future__ import annotations
 import time
 from typing import Optional
 
+from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
 from ..model._errors import SearchLimitError
 from . import _enumerate, _kernels, _packed, _plan
-from ._sweep import _Watch
+from ._sweep import _Watch, _question
 
 #: Shards of a count on an executor whose number of workers is not known.
 SHARDS = 2
@@ -169,7 +170,10 @@ def _done(round_) -> bool:
 
 
 def count(
-    question: _plan.Question,
+    board: Board,
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
     executor,
     *,
     dask: bool,
@@ -179,8 +183,11 @@ def count(
     until: float,
     started: float,
 ) -> int:
-    """The tours of question by the sharded sweep on executor (a concurrent.futures executor, or a Dask
-    client with dask); shards, or one a worker (a Dask worker's threads; two where unknown)."""
+    """The tours of board (0-based start and end, or None) by the sharded sweep on executor (a
+    concurrent.futures executor, or a Dask client with dask); shards, or one a worker (a Dask
+    worker's threads; two where unknown). until is the wall-clock deadline or NEVER; started the
+    monotonic start of the call, for the timeout's message."""
+    question = _question(board, start, end, closed)
     runner = _Dask(executor, shards) if dask else _Local(executor, shards)
     watch = _Watch(budget, until, started)
     sweep = _plan_of(question, watch)  # the plan here too: its steps, its factor

@@ -9,8 +9,8 @@ Ctrl-C checked every so often in every phase (laying out the plan, the demand pa
 the layers; the split for an executor too), and a progress bar over the sweep's squares
 (tqdm estimates the time left).
 
-With an executor the sweep is sharded: each layer's states partitioned by a hash of the
-state across the workers, every shard advanced a square a round (``_spread``).
+On an executor the sweep is sharded, each layer's states partitioned by a hash of the
+state across the workers (``_spread``, which takes this module's check).
 
 The draw (``_draw`` compiled, ``_draw_py`` its twin) keeps the sweep's layers and walks them.
 """
@@ -93,8 +93,6 @@ def count(
     closed: bool,
     *,
     executor=None,
-    dask: bool = False,
-    shards: Optional[int] = None,
     bar_class=None,
     budget: int,
     until: float,
@@ -102,28 +100,15 @@ def count(
     join: bool = False,
     checkpoint=None,
 ) -> int:
-    """The tours of board (0-based start and end, or None), by the frontier engine: the plain sweep,
-    sharded over executor (see _spread: a Dask client with dask; shards, or one a worker), or with
-    join the two halves swept to the middle and joined (see _join).
+    """The tours of board (0-based start and end, or None), by the frontier engine here: the plain
+    sweep, or with join the two halves swept to the middle and joined (see _join), the join spread
+    over executor. (On an executor, the plain sweep is _spread's.)
 
     until is the wall-clock (time.time()) deadline or NEVER; started the monotonic start
     of the call, for the timeout's message. checkpoint, a path, keeps the plain sweep's last
     layer there and resumes from it (see _checkpoint).
     """
     question = _question(board, start, end, closed)
-    if executor is not None and not join:
-        from . import _spread  # here, not at import knight
-
-        return _spread.count(
-            question,
-            executor,
-            dask=dask,
-            shards=shards,
-            bar_class=bar_class,
-            budget=budget,
-            until=until,
-            started=started,
-        )
     steps = len(board)
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
     try:

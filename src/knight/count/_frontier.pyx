@@ -1296,11 +1296,6 @@ cdef _load(_Engine engine, int first, pieces):
     cdef bint overflow = False
     cdef int failed = 0
     engine.at = first
-    n = sum(len(piece_counts) // (8 * max(1, (bits + 63) // 64)) for _, piece_counts, bits in pieces)
-    cap = 1024
-    while cap < 2 * n + 2 and 2 * cap <= engine.most:
-        cap *= 2
-    _small(engine, &engine.now, cap)  # room for every state at once: no table doubled while loading
     for piece_keys, piece_counts, bits in pieces:
         words = max(1, (bits + 63) // 64)
         n = len(piece_counts) // (8 * words)

@@ -35,10 +35,21 @@ from ._sweep import _Watch, _question
 #: Shards of a count on an executor whose number of workers is not known.
 SHARDS = 2
 
-#: Below this many states in a layer, a round takes SMALL_SQUARES squares, not one (fewer rounds
-#: where a round's cost is its tasks, not its states; the layers a round skips are small too).
+#: While the layers are expected to stay below SMALL_LAYER states (growing as fast as in the last
+#: round, at least twice a square), a round takes up to SMALL_SQUARES squares, not one: fewer rounds
+#: where a round's cost is its tasks, not its states.
 SMALL_LAYER = 20_000
 SMALL_SQUARES = 4
+
+
+def _squares(states: int, before: int, last: int) -> int:
+    """The squares of the next round, the layer having grown from before to states states in the last
+    round's last squares."""
+    rate = max(2.0, (states / max(1, before)) ** (1 / max(1, last)))
+    squares = 1
+    while squares < SMALL_SQUARES and states * rate ** (squares + 1) <= SMALL_LAYER:
+        squares += 1
+    return squares
 
 _PLANS: dict = {}  # question -> plan, the last two in each process
 
@@ -196,10 +207,10 @@ def count(
     steps = len(sweep.steps)
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
     inboxes: list[list] = [[_packed.start()]] + [[] for _ in range(runner.shards - 1)]
-    first, states, spent, tours = 0, 1, 0, 0
+    first, states, before, spent, tours, last = 0, 1, 1, 0, 0, 1
     try:
         while first < steps:
-            stop = min(steps, first + (SMALL_SQUARES if states < SMALL_LAYER else 1))
+            stop = min(steps, first + _squares(states, before, last))
             args = (question, first, stop, runner.shards, budget, spent, until)
             round_ = [runner.submit(k, args, inbox) for k, inbox in enumerate(inboxes)]
             inboxes = []
@@ -216,7 +227,7 @@ def count(
                     raise timed_out(started, f"{spent:,} states of the sharded sweep, on square {first + 1}") from None
                 raise
             tours += sum(found for found, _, _, _ in statistics)
-            states = sum(held for _, held, _, _ in statistics)
+            before, states, last = states, sum(held for _, held, _, _ in statistics), stop - first
             spent += sum(work for _, _, work, _ in statistics)
             watch.spent = spent
             watch(stop, 0)  # the budget, the deadline and stop requests, between rounds

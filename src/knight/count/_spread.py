@@ -51,6 +51,7 @@ def _squares(states: int, before: int, last: int) -> int:
         squares += 1
     return squares
 
+
 _PLANS: dict = {}  # question -> plan, the last two in each process
 
 

@@ -211,7 +211,7 @@ def packed_row(label, rows, cols, closed, start=None):
     )
 
 
-def sharded_table(label, rows, cols, closed, start=None):
+def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
     """knight.count(executor=client) of one board on a LocalCluster of 1, 2 and 4 single-threaded workers:
     the most states one worker held after a round, each worker's peak memory (its whole process, sampled
     every 10 ms and by getrusage; and what the count added to the idle worker), the time."""
@@ -234,7 +234,7 @@ def sharded_table(label, rows, cols, closed, start=None):
         f"{'peak sampled':>13}  {'peak getrusage':>15}  {'added by the count':>19}"
     )
     try:
-        for workers in (1, 2, 4):
+        for workers in counts:
             with LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
             ) as cluster:

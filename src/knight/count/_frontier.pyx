@@ -1181,16 +1181,16 @@ cdef object _join_chunk(const uint8_t *codes, size_t count, int n, bint closed, 
 # The sharded sweep's round (see _spread, and _packed for the format): one shard's states advanced
 # and dealt to their owners, on the engine's API. An engine's demand patterns are a few per cent of
 # a whole sweep's time, and a sharded sweep has a round a square: each process keeps its idle
-# engines, pruned and emptied, for the last IDLE_PLANS sweeps.
+# engines, pruned and emptied, for the last _IDLE_PLANS sweeps.
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.stdint cimport uint32_t
 
-from ._packed import NOTHING, limbs_for
+from . import _packed
 from ._plan import remembered
 
 #: The sweeps whose idle engines a process keeps.
-IDLE_PLANS = 2
+_IDLE_PLANS = 2
 
 cdef uint32_t _CRC[256]
 for _byte in range(256):
@@ -1250,7 +1250,7 @@ cdef list _deal(_Engine engine, int shards):
             words[o] = max(1, (bits[o] + 63) // 64)
             n = sizes[o]
             if n == 0:
-                pieces.append(NOTHING)
+                pieces.append(_packed.NOTHING)
                 continue
             piece = (PyBytes_FromStringAndSize(NULL, n * width), PyBytes_FromStringAndSize(NULL, n * 8 * words[o]), bits[o])
             keys[o], counts[o] = PyBytes_AS_STRING(piece[0]), PyBytes_AS_STRING(piece[1])
@@ -1335,8 +1335,8 @@ def shard_round(sweep, int first, int stop, pieces, int shards, check=None):
     _packed.owner; the undirected tours completed; the states after stop; the states expanded);
     check as for count."""
     cdef _Engine engine
-    limbs = limbs_for(pieces)
-    idle = remembered(_IDLE, sweep, list, IDLE_PLANS)
+    limbs = _packed.limbs_for(pieces)
+    idle = remembered(_IDLE, sweep, list, _IDLE_PLANS)
     try:
         engine = idle.pop()
     except IndexError:
@@ -1347,7 +1347,7 @@ def shard_round(sweep, int first, int stop, pieces, int shards, check=None):
     engine.run(stop, check)  # on an error, the engine is dropped
     _small(engine, &engine.nxt, 1024)  # the layer swept from, not needed while the next one is dealt
     found = (
-        _deal(engine, shards) if engine.now.size else [NOTHING] * shards,
+        _deal(engine, shards) if engine.now.size else [_packed.NOTHING] * shards,
         engine.total_count(),
         engine.now.size,
         engine.work,

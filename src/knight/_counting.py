@@ -115,7 +115,8 @@ def count(
     progress=True shows a bar with the time left (needs tqdm). checkpoint=PATH (a file) makes
     the frontier sweep write its last layer there after each square and, when the file
     exists, resume from it with the same answer. max_nodes bounds the work:
-    search nodes when walking, frontier states expanded when sweeping; timeout= bounds
+    search nodes when walking, frontier states expanded when sweeping (1,000,000,000 by
+    default: minutes; pass more for larger counts); timeout= bounds
     the seconds. Past either, SearchLimitError saying what was done.
     """
     if unexpected:

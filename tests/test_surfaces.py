@@ -5,6 +5,7 @@ import json
 import os
 import pickle
 import re
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -392,10 +393,79 @@ def test_large_boxes_are_built(construct_core):
     check(tour, board)
 
 
-def test_large_graphs_are_refused_not_built():
-    with pytest.raises(knight.InvalidInputError, match="its table is built for"):
+def test_large_graphs_are_tabled_and_bounded():
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=10 "):  # 70³ is tabled now; the budget stops it
         knight.count(knight.Board((70, 70, 70)), start=1, max_nodes=10)
+    with pytest.raises(knight.InvalidInputError, match="an int32 table indexes"):
+        knight.Board((1000, 1000, 2000)).neighbour_table()
     with pytest.raises(knight.InvalidInputError, match="from 2 to 16 axes"):
         knight.Board([1] * 17 + [5])
     with pytest.raises(knight.SearchLimitError):  # a budget below the board's size: no table laid out
         knight.tour(knight.Board((10, 10, 10, 10)), max_nodes=100)
+
+
+@pytest.fixture(params=["cython", "python"])
+def table_kernel(request, monkeypatch):
+    """The neighbour table kernel in use for the test (model._table or its twin)."""
+    import importlib
+
+    import knight.model._kernels
+
+    if request.param == "cython":
+        if knight.model._kernels.NO_EXTENSIONS:
+            pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+        module = importlib.import_module("knight.model._table")
+    else:
+        module = importlib.import_module("knight.model._table_py")
+    monkeypatch.setattr(knight.model._kernels, "table", module)
+    return module
+
+
+@pytest.mark.parametrize(
+    "size, options, moves",
+    [
+        ((7, 9), KINDS["torus"], (1, 2)),
+        ((4, 3), KINDS["klein"], (1, 2)),
+        ((2, 5), KINDS["mobius"], (1, 2)),
+        ((1, 4), KINDS["torus"], (1, 2)),
+        ((5, 6), {"periodic": True, "twisted": (True, False)}, (2, 3)),
+        ((3, 4, 5), {"periodic": (True, False, True)}, (1, 2)),
+        ((2, 3, 2, 3), {}, (1, 2)),
+    ],
+)
+def test_table_kernel_gives_the_graph(table_kernel, size, options, moves):
+    board = knight.Board(size, moves=moves, holes=[2], **options)
+    offsets, targets = board.topology.table(board.steps, board.mask)
+    links = surface_links(size, leaper=moves, **options)  # the validator's, from the definition
+    assert offsets.typecode == targets.typecode == "i" and len(offsets) == board.rows * board.cols + 1
+    for cell in range(board.rows * board.cols):
+        row = targets[offsets[cell] : offsets[cell + 1]].tolist()
+        assert len(set(row)) == len(row) and cell not in row and 1 not in row  # simple; cell 1 is the hole
+        here = board.topology.coords(cell)
+        expected = {}
+        if cell != 1:
+            for step in board.steps:
+                landed = table_kernel.landing(board.shape, board.periodic, board.twisted, here, step)
+                if landed is not None and board.topology.cell(landed) not in (cell, 1):
+                    expected[board.topology.cell(landed)] = None
+        assert row == list(expected)  # in the order of the first step that lands there
+        assert set(row) == ({t for t in links[cell] if t != 1} if cell != 1 else set())
+    first, last = sorted((len(offsets) // 3, len(offsets) - 1))
+    part = board.topology.table(board.steps, board.mask, first, last)  # a range of cells: the same lists
+    assert part[1].tolist() == targets[offsets[first] : offsets[last]].tolist()
+
+
+def test_table_kernel_stops_at_the_deadline(table_kernel):
+    from knight.model._deadline import OutOfTime
+
+    board = knight.Board((300, 300), periodic=True)
+    with pytest.raises(OutOfTime):
+        board.topology.table(board.steps, None, when=0.0)  # long past
+
+
+def test_search_on_a_huge_surface_within_its_deadline():
+    board = knight.Board((1000, 1000), periodic=True, holes=[7, 8])  # holes: the search, not the construction
+    started = time.monotonic()
+    with pytest.raises(knight.SearchLimitError, match="timed out|more than the 0.30 s left"):  # the twin: at once
+        knight.tour(board, start=1, timeout=0.3)
+    assert time.monotonic() - started < 0.3 + 2

@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
-from ._memory import check_memory
+from ._memory import allocating, check_memory
 from ._topology import (
     TABLE_CACHE_SQUARES,
+    TABLE_CELL_BYTES,
     TABLE_MAX_ENTRIES,
+    TABLE_MOVE_BYTES,
     Topology,
     box_square_name,
     is_box_text,
@@ -603,22 +605,30 @@ class Board:
             return [targets[offsets[c] : offsets[c + 1]].tolist() for c in range(len(offsets) - 1)]
         return neighbour_lists(self._rows, self._cols, self._steps, self._mask, when)
 
-    def neighbour_table(self) -> tuple[Any, Any]:
+    def neighbour_table(self, when: float = NEVER) -> tuple[Any, Any]:
         """The board's graph as flat int32 arrays (offsets, targets) over its cells (0-based,
         holes too, with no neighbours): the neighbours of cell c are targets[offsets[c]:offsets[c + 1]],
-        in move order, each once. Kept for the last few boards of at most TABLE_CACHE_SQUARES cells."""
+        in move order, each once. Built by a compiled kernel (model._table; its twin without the
+        extensions) in time linear in the cells, at 4 bytes a cell and 4 a move (TABLE_CELL_BYTES,
+        TABLE_MOVE_BYTES: 36 bytes a square of a surface, at most 100 of a box of three axes), its
+        memory checked first (InvalidInputError when it cannot fit, or has more moves than an
+        int32 index reaches); OutOfTime once the deadline when passes. Kept for the last few
+        boards of at most TABLE_CACHE_SQUARES cells."""
         topology = self._topology
         if topology is None:
             topology = Topology((self._rows, self._cols), (False, False), (False, False))
-        entries = self._rows * self._cols * len(self._steps)
+        cells = self._rows * self._cols
+        entries = cells * len(self._steps)
         if entries > TABLE_MAX_ENTRIES:
             raise InvalidInputError(
                 f"the graph of the {self.name} has up to {entries:,} moves, more than the {TABLE_MAX_ENTRIES:,} "
-                "its table is built for (in Python, about 2 s a million)"
+                "an int32 table indexes"
             )
-        if self._rows * self._cols <= TABLE_CACHE_SQUARES:
+        if cells <= TABLE_CACHE_SQUARES:
             return kept_table(topology, self._steps, self._mask)
-        return topology.table(self._steps, self._mask)
+        needed = (cells + 1) * TABLE_CELL_BYTES + entries * TABLE_MOVE_BYTES
+        with allocating(needed, f"the neighbour table of the {self.name}"):
+            return topology.table(self._steps, self._mask, when=when)
 
     # -- facts every engine asks the board, never recomputes --------------------------------
 

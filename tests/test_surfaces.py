@@ -160,6 +160,65 @@ def test_givens_on_a_torus(core):
     check(tour, puzzle)
 
 
+@pytest.mark.parametrize(
+    "size, picks", [((3, 4, 4), (0, 10, 30, 47)), ((2, 3, 4), (0, 5, 23)), ((2, 2, 3, 4), (0, 1, 20, 47))]
+)
+def test_givens_on_boxes(puzzle_cores, core, size, picks):
+    """Moves given by coordinates on a box (Board(givens=)), solved by the puzzle search on both cores."""
+    board = knight.Board(size)
+    closed = knight.tour(board, closed=knight.exists(board, closed=True))
+    coords = closed.coords()
+    puzzle = knight.Board(size, givens={coords[i]: i + 1 for i in picks})
+    assert puzzle.givens == {closed[i]: i + 1 for i in picks}
+    assert eval(repr(puzzle), {"Board": knight.Board}) == puzzle
+    for tour in (knight.solve(puzzle), knight.tour(puzzle)):
+        assert all(tour.coords()[i] == coords[i] for i in picks)
+        check(tour, puzzle)
+
+
+def test_givens_are_checked():
+    with pytest.raises(knight.InvalidInputError, match="one index per axis"):
+        knight.Board((2, 3, 4), givens={(0, 1): 1})
+    with pytest.raises(knight.InvalidInputError, match="moves are 1 to 23"):
+        knight.Board((2, 3, 4), holes=[(0, 0, 0)], givens={(0, 0, 1): 24})
+    with pytest.raises(knight.InvalidInputError, match="not a square"):
+        knight.Board((2, 3, 4), holes=[(0, 0, 0)], givens={(0, 0, 0): 2})
+    with pytest.raises(knight.InvalidTypeError, match="givens must map squares"):
+        knight.Board((2, 3, 4), givens=[((0, 0, 0), 1)])
+    with pytest.raises(knight.InvalidTypeError, match="must be an integer"):
+        knight.Board((2, 3, 4), givens={(0, 0, 0): "1"})
+
+
+def test_fixed_ends_on_a_box_use_its_colouring(core):
+    """Moves 1 and 48 on squares of coordinate sums 0 and 7: different colours on the box (its
+    flattened 12×4 rows would call them the same, as the rules once did)."""
+    board = knight.Board((2, 2, 3, 4))
+    tour = knight.tour(board, start=(0, 0, 0, 0), end=(1, 1, 2, 3))
+    assert (tour.coords()[0], tour.coords()[-1]) == ((0, 0, 0, 0), (1, 1, 2, 3))
+    check(tour, board)
+    with pytest.raises(knight.NoTourError, match="stand on the same colour"):
+        knight.tour(board, start=(0, 0, 0, 0), end=(1, 1, 2, 2))
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        knight.Board(6),
+        knight.Board((5, 6), periodic=True, holes=[3]),
+        knight.Board((4, 5), periodic=(False, True), twisted=(False, True)),
+        knight.Board((2, 3, 4)),
+        knight.Board((3, 4, 4), holes=[(1, 1, 1)]),
+        knight.Board((2, 2, 3, 4)),
+    ],
+    ids=repr,
+)
+def test_from_coords_reads_what_coords_writes(board):
+    tour = knight.tour(board)
+    again = knight.Tour.from_coords(tour.coords(), board)
+    assert again == tour and list(again) == list(tour)
+    check(again, board)
+
+
 @pytest.mark.parametrize("size", [(2, 3, 4), (3, 3, 4), (4, 4, 4), (2, 2, 3, 4)])
 def test_tours_of_boxes(core, size):
     board = knight.Board(size)

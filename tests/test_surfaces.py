@@ -31,7 +31,7 @@ KINDS = {
 }
 
 #: The m×n Möbius strips (m rows, the columns joined with a flip) up to 6×6 with no closed
-#: knight's tour, as the exhaustive search finds them (no theorem of ours covers the strip).
+#: knight's tour, as the exhaustive search finds them (model._surfaces_theorems proves a part of it).
 MOBIUS_WITHOUT_CLOSED = {(1, n) for n in range(1, 7)} | {(2, 1), (2, 2), (2, 4), (2, 6), (3, 1), (3, 4)}
 MOBIUS_WITHOUT_CLOSED |= {(4, 1), (4, 3), (4, 5), (5, 1)}
 
@@ -303,6 +303,33 @@ def test_theorems_against_search_up_to_5x5(core, kind):
 def test_box_theorem_against_search_up_to_2x3x4(core):
     for board in _boxes((2, 3, 4)):
         _compare(board)
+
+
+#: Boxes of four and five axes the exhaustive search settles in well under a second each (compiled).
+BOXES_OF_MORE_AXES = [
+    (1, 2, 3, 4),
+    (2, 2, 2, 2),
+    (2, 2, 2, 3),
+    (2, 2, 2, 4),
+    (2, 2, 2, 5),
+    (2, 2, 3, 3),
+    (2, 2, 3, 4),
+    (2, 2, 3, 5),
+    (2, 2, 4, 4),
+    (2, 3, 3, 3),
+    (2, 3, 3, 4),
+    (3, 3, 3, 4),
+    (2, 2, 2, 2, 2),
+    (2, 2, 2, 2, 3),
+]
+
+
+@pytest.mark.parametrize("shape", BOXES_OF_MORE_AXES, ids=str)
+def test_box_theorem_of_more_axes_against_search(core, shape):
+    """Erde, Golénia and Golénia's condition (as module _surfaces_theorems states it) against the search."""
+    board = knight.Board(shape)
+    assert closed_theorem(board) is not None
+    _compare(board)
 
 
 @pytest.mark.skipif(not SLOW, reason="KNIGHT_SLOW: every surface up to 6×6 and every box up to 3×4×4")

@@ -26,8 +26,8 @@ The theorems, for the knight on a whole rectangle m×n, m <= n:
     3×9 to 3×30 every corner-coloured start has a tour, as the tests check;
   - two fixed ends of a tour of an even number of squares stand on different colours.
 
-For the knight on whole boards that wrap (cylinders, tori, Klein bottles) and on boxes of
-three axes, the closed tour's theorems are model._surfaces_theorems'.
+For the knight on whole boards that wrap (cylinders, tori, Möbius strips, Klein bottles) and
+on boxes of any number of axes, the closed tour's theorems are model._surfaces_theorems'.
 
 The rules, for every board and leaper, and for the knight's rectangles with given moves:
 

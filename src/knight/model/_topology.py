@@ -135,13 +135,15 @@ class Topology:
         return sum(self.coords(cell)) % 2
 
     def colour_preserved(self) -> bool:
-        """Whether the coordinate-sum colouring survives every wrap: each periodic axis of even
-        length, and the other axis of each twisted one of odd length (its mirror r -> m-1-r
-        then keeps r's parity). Only then does a colour-changing leaper alternate colours."""
+        """Whether the coordinate-sum colouring survives every wrap: each periodic axis that is not
+        twisted of even length; across a twisted end of axis a the sum changes by a's length (the
+        wrap) and by the other axis's length less one (its mirror r -> m - 1 - r), so the two
+        lengths must add up to an odd number. Only then does a colour-changing leaper alternate colours."""
         for axis, length in enumerate(self.shape):
-            if self.periodic[axis] and length % 2:
-                return False
-            if self.twisted[axis] and self.shape[1 - axis] % 2 == 0:
+            if self.twisted[axis]:
+                if (length + self.shape[1 - axis]) % 2 == 0:
+                    return False
+            elif self.periodic[axis] and length % 2:
                 return False
         return True
 

@@ -24,7 +24,7 @@ from libc.stdlib cimport free, malloc
 
 import time
 
-from ._deadline import CELLS_PER_LOOK, OutOfTime
+from ._deadline import CELLS_PER_LOOK as _CELLS_PER_LOOK, OutOfTime
 
 cdef enum:
     MOST_AXES = 16
@@ -74,7 +74,7 @@ def table(tuple shape, tuple periodic, tuple twisted, tuple steps, object mask, 
     cdef int64_t cells = 1, cell, target, value, laps, here, flip0, flip1, count, capacity, start_of
     cdef const unsigned char[:] holes
     cdef bint has_mask = mask is not None, dedup = False, ok, seen
-    cdef Py_ssize_t look = CELLS_PER_LOOK
+    cdef Py_ssize_t look = _CELLS_PER_LOOK
     if not 1 <= axes <= MOST_AXES:
         raise ValueError(f"a board of 1 to {MOST_AXES} axes, not {axes}")
     for axis in range(axes - 1, -1, -1):

@@ -317,35 +317,45 @@ cdef inline uint64_t _with(uint64_t degrees, int position, uint64_t degree) noex
     return (degrees & _below(position)) | ((degrees & ~_below(position)) << 2) | degree << (2 * position)
 
 
+cdef inline uint64_t _chosen(uint64_t degrees, uint64_t made, const Step *s, int c, bint closed) noexcept nogil:
+    """_states._later for one choice: the pattern after step s by choice c from the pattern (degrees,
+    made) before it, or NO_KEY when the choice breaks a degree rule. The squares that leave are the
+    ones not kept, so a pattern after is the degrees with theirs taken out (bit operations). On a
+    live successor state it is that state's _pattern, so the sweep checks it before linking."""
+    cdef const int32_t *choice = s.choices + 3 * c
+    cdef uint64_t after, degree, ends = made
+    cdef int k, p
+    after = degrees | <uint64_t>choice[0] << (2 * (s.nhere - 1))
+    if choice[0] >= 1:
+        after += <uint64_t>1 << (2 * choice[1])
+        if (after >> (2 * choice[1])) & 3 == 3:
+            return NO_KEY
+    if choice[0] == 2:
+        after += <uint64_t>1 << (2 * choice[2])
+        if (after >> (2 * choice[2])) & 3 == 3:
+            return NO_KEY
+    for k in range(s.ndrops):
+        p = s.drops[2 * k]
+        degree = (after >> (2 * p)) & 3
+        ends += degree == 1
+        if degree == 0 or (s.drops[2 * k + 1] and degree != 1):
+            return NO_KEY
+    if ends > (0 if closed else 2):
+        return NO_KEY
+    for k in range(s.ndrops - 1, -1, -1):
+        after = _without(after, s.drops[2 * k])
+    return after | ends << (2 * s.nkeep)
+
+
 cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fits *among) noexcept nogil:
-    """_states._later: the patterns after step s from code, added to into (unless NULL); 1 when one
-    is among among (unless NULL), else 0; -1 when out of memory. The squares that leave are
-    the ones not kept, so a pattern after is the degrees with theirs taken out (bit operations)."""
-    cdef const int32_t *choice
-    cdef uint64_t key, after, degree, ends, made = code >> (2 * (s.nhere - 1))
-    cdef uint64_t degrees = code & _below(s.nhere - 1)
-    cdef int k, c, p, new = s.nhere - 1
-    cdef bint ok
+    """_states._later: the patterns after step s from code (_chosen for each choice), added to into
+    (unless NULL); 1 when one is among among (unless NULL), else 0; -1 when out of memory."""
+    cdef uint64_t key, made = code >> (2 * (s.nhere - 1)), degrees = code & _below(s.nhere - 1)
+    cdef int c
     for c in range(s.nchoices):
-        choice = s.choices + 3 * c
-        after = degrees | <uint64_t>choice[0] << (2 * new)
-        if choice[0] >= 1:
-            after += <uint64_t>1 << (2 * choice[1])
-        if choice[0] == 2:
-            after += <uint64_t>1 << (2 * choice[2])
-        ok = (choice[0] < 1 or (after >> (2 * choice[1])) & 3 != 3) and (choice[0] < 2 or (after >> (2 * choice[2])) & 3 != 3)
-        ends = made
-        for k in range(s.ndrops):
-            p = s.drops[2 * k]
-            degree = (after >> (2 * p)) & 3
-            ends += degree == 1
-            if degree == 0 or (s.drops[2 * k + 1] and degree != 1):
-                ok = False
-        if not ok or ends > (0 if closed else 2):
+        key = _chosen(degrees, made, s, c, closed)
+        if key == NO_KEY:
             continue
-        for k in range(s.ndrops - 1, -1, -1):
-            after = _without(after, s.drops[2 * k])
-        key = after | ends << (2 * s.nkeep)
         if among != NULL and _fits_has(among, key):
             return 1
         if into != NULL and _fits_add(into, key) < 0:
@@ -514,40 +524,66 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
     """Part of a layer: every successor of the states in now's slots first to last into nxt;
     completions into total. -1: no memory.
 
-    _successor in three passes over a batch of choices, so that the memory each needs (a
-    pattern's slot, then a state's) is fetched for the whole batch at once: link them,
-    then check their patterns and pack them, then add them up."""
+    With demand patterns (and before the last step, where tours complete), each choice's
+    pattern is found from the state's by bit operations (_chosen) and looked up first: only
+    the choices whose pattern fits are linked (most are not, on the boards that take time).
+    _successor in passes over a batch of choices, so that the memory each needs (a pattern's
+    slot, then a state's) is fetched for the whole batch at once: the patterns, then linking
+    and packing those that fit, then adding them up."""
     cdef uint8_t cells[CELLS]
     cdef uint8_t work[BATCH][CELLS]
     cdef uint64_t patterns[BATCH]
+    cdef int chosen[BATCH]
     cdef uint64_t keys[BATCH][2]
     cdef size_t i
-    cdef int c, c0, j, n, m, new = s.nhere - 1, state
+    cdef int c, c0, j, n, m, k, new = s.nhere - 1, state
     cdef uint64_t *value
+    cdef uint64_t degrees, made, code
+    cdef bint early = s.fits != NULL and not s.last  # patterns before links
     for i in range(first, last):
         if _key_at(now, i)[0] == NO_KEY:
             continue
         value = _count_at(now, i)
         _unpack(_key_at(now, i), new, cells)
         cells[new] = EMPTY
+        if early:
+            degrees = made = 0
+            for k in range(new):
+                code = cells[k]
+                degrees |= <uint64_t>(1 + (code == FULL) - (code == EMPTY)) << (2 * k)
+                made += code == END
         c0 = 0
         while c0 < s.nchoices:
             n = 0
-            for c in range(c0, min(c0 + BATCH, s.nchoices)):
-                state = _linked(cells, s, c, closed, alone, work[n])
-                if state == 1:
-                    if s.last and _add(total, value, now.limbs):
-                        overflow[0] = True
-                elif state == 0:
-                    if s.fits != NULL:
-                        patterns[n] = _pattern(work[n], s.keep, s.nkeep)
+            if early:
+                for c in range(c0, min(c0 + BATCH, s.nchoices)):
+                    patterns[n] = _chosen(degrees, made, s, c, closed)
+                    if patterns[n] != NO_KEY:
+                        chosen[n] = c
                         _prefetch(s.fits.keys + _mix(patterns[n], s.fits.cap - 1))
-                    n += 1
-            m = 0
-            for j in range(n):
-                if (s.fits == NULL or _fits_has(s.fits, patterns[j])) and _finish(work[j], s, closed, keys[m], nxt.kw) == 0:
-                    _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
-                    m += 1
+                        n += 1
+                m = 0
+                for j in range(n):
+                    if (_fits_has(s.fits, patterns[j]) and _linked(cells, s, chosen[j], closed, alone, work[0]) == 0
+                            and _finish(work[0], s, closed, keys[m], nxt.kw) == 0):
+                        _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                        m += 1
+            else:
+                for c in range(c0, min(c0 + BATCH, s.nchoices)):
+                    state = _linked(cells, s, c, closed, alone, work[n])
+                    if state == 1:
+                        if s.last and _add(total, value, now.limbs):
+                            overflow[0] = True
+                    elif state == 0:
+                        if s.fits != NULL:
+                            patterns[n] = _pattern(work[n], s.keep, s.nkeep)
+                            _prefetch(s.fits.keys + _mix(patterns[n], s.fits.cap - 1))
+                        n += 1
+                m = 0
+                for j in range(n):
+                    if (s.fits == NULL or _fits_has(s.fits, patterns[j])) and _finish(work[j], s, closed, keys[m], nxt.kw) == 0:
+                        _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                        m += 1
             for j in range(m):
                 if _put(nxt, keys[j], value, overflow) < 0:
                     return -1

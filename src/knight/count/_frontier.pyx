@@ -76,9 +76,23 @@ cdef void _table_free(Table *t) noexcept nogil:
     t.slots = NULL
 
 
-cdef void _table_clear(Table *t) noexcept nogil:
+cdef int _table_reset(Table *t, size_t states) noexcept nogil:
+    """Empty t for a layer that may hold about as many states as a layer of states: smaller when
+    it is more than four times the room that needs (then clearing and scanning it cost less
+    than growing it); -1 when out of memory."""
+    cdef size_t cap = 1024
+    cdef Table old = t[0]
+    while cap < 2 * states:
+        cap *= 2
+    if t.cap > 4 * cap:
+        _table_free(t)
+        if _table_init(t, cap, old.kw, old.limbs) < 0:
+            return -1
+        t.most = old.most
+        return 0
     memset(t.slots, 0xFF, t.cap * t.width * sizeof(uint64_t))
     t.size = 0
+    return 0
 
 
 cdef inline size_t _slot(const uint64_t *key, int kw, size_t mask) noexcept nogil:
@@ -90,15 +104,18 @@ cdef inline size_t _slot(const uint64_t *key, int kw, size_t mask) noexcept nogi
     return <size_t>(h ^ (h >> 29)) & mask
 
 
-cdef bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept nogil:
+cdef inline bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept nogil:
     """Add value to key's count, inserting the key if new; True on overflow. The table must have room."""
     cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
     cdef uint64_t *slot
+    cdef int j
     while True:
         slot = _key_at(t, i)
         if slot[0] == NO_KEY:
-            memcpy(slot, key, t.kw * sizeof(uint64_t))
-            memcpy(slot + t.kw, value, t.limbs * sizeof(uint64_t))
+            for j in range(t.kw):
+                slot[j] = key[j]
+            for j in range(t.limbs):
+                slot[t.kw + j] = value[j]
             t.size += 1
             return False
         if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
@@ -109,15 +126,19 @@ cdef bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept
         i = (i + 1) & mask
 
 
-cdef int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overflow) noexcept nogil:
+cdef inline int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overflow) noexcept nogil:
     """_insert, doubling the table once it is half full; -1 when out of memory."""
-    cdef Table old
-    cdef size_t i
     if _insert(t, key, value):
         overflow[0] = True
     if 2 * t.size <= t.cap:
         return 0
-    old = t[0]
+    return _grow_table(t)
+
+
+cdef int _grow_table(Table *t) noexcept nogil:
+    """Double t's slots (it is half full), or -1 when out of memory."""
+    cdef Table old = t[0]
+    cdef size_t i
     if 2 * old.cap > old.most or _table_init(t, 2 * old.cap, old.kw, old.limbs) < 0:
         t[0] = old
         return -1
@@ -791,7 +812,8 @@ cdef class _Engine:
                 s.fits = &self.fits[i]
             if self.keep:  # drawing walks the states as they are: no merging with mirror images
                 s.nmirror = 0
-            _table_clear(&self.nxt)
+            if _table_reset(&self.nxt, self.now.size) < 0:
+                raise MemoryError("the frontier's layers outgrew memory")
             self.work += self.now.size
             slot = 0
             while slot < self.now.cap and not failed:

@@ -18,6 +18,8 @@ cdef enum:
     MAX_LIMBS = 64  # counts of up to 4096 bits
     CHUNK = 1 << 14  # hash slots swept between looks at the clock and Ctrl-C
     BATCH = 16  # a state's choices taken together (see _advance)
+    STATES = 32  # states taken together before the last step (see _advance_early)
+    PIPE = 512  # their choices, at most
 
 
 cdef extern from *:

@@ -22,7 +22,7 @@ demand patterns and each layer.
 
 import time
 
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
 from cpython.exc cimport PyErr_CheckSignals
@@ -540,71 +540,100 @@ cdef int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bin
     return _finish(work, s, closed, key, kw)
 
 
+cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
+                        bint *overflow, size_t first, size_t last) noexcept nogil:
+    """_advance before the last step, with demand patterns: each choice's pattern is found from
+    the state's by bit operations (_chosen) and looked up first, and only the choices whose
+    pattern fits are linked (on the boards that take time, most are not). The states are taken
+    a batch at a time, in three passes over all their choices, so that the memory each needs
+    is fetched for the whole batch at once: the patterns (their slots prefetched), then linking
+    and packing those that fit (the next layer's slots prefetched), then adding them up."""
+    cdef uint8_t cells[STATES][CELLS]
+    cdef const uint64_t *values[STATES]
+    cdef uint64_t patterns[PIPE]
+    cdef uint64_t keys[PIPE][2]
+    cdef const uint64_t *adds[PIPE]
+    cdef int16_t chosen[PIPE]
+    cdef uint8_t owner[PIPE]
+    cdef uint8_t work[CELLS]
+    cdef size_t i = first
+    cdef int c, j, k, n, m, nstates, new = s.nhere - 1
+    cdef uint64_t degrees, made, code, pattern
+    while i < last:
+        n = nstates = 0
+        while i < last and nstates < STATES and n + s.nchoices <= PIPE:
+            if _key_at(now, i)[0] != NO_KEY:
+                values[nstates] = _count_at(now, i)
+                _unpack(_key_at(now, i), new, cells[nstates])
+                cells[nstates][new] = EMPTY
+                degrees = made = 0
+                for k in range(new):
+                    code = cells[nstates][k]
+                    degrees |= <uint64_t>(1 + (code == FULL) - (code == EMPTY)) << (2 * k)
+                    made += code == END
+                for c in range(s.nchoices):
+                    pattern = _chosen(degrees, made, s, c, closed)
+                    if pattern != NO_KEY:
+                        patterns[n], chosen[n], owner[n] = pattern, c, nstates
+                        _prefetch(s.fits.keys + _mix(pattern, s.fits.cap - 1))
+                        n += 1
+                nstates += 1
+            i += 1
+        m = 0
+        for j in range(n):
+            if (_fits_has(s.fits, patterns[j]) and _linked(cells[owner[j]], s, chosen[j], closed, alone, work) == 0
+                    and _finish(work, s, closed, keys[m], nxt.kw) == 0):
+                adds[m] = values[owner[j]]
+                _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                m += 1
+        for j in range(m):
+            if _put(nxt, keys[j], adds[j], overflow) < 0:
+                return -1
+    return 0
+
+
 cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
                   uint64_t *total, bint *overflow, size_t first, size_t last) noexcept nogil:
     """Part of a layer: every successor of the states in now's slots first to last into nxt;
     completions into total. -1: no memory.
 
-    With demand patterns (and before the last step, where tours complete), each choice's
-    pattern is found from the state's by bit operations (_chosen) and looked up first: only
-    the choices whose pattern fits are linked (most are not, on the boards that take time).
-    _successor in passes over a batch of choices, so that the memory each needs (a pattern's
-    slot, then a state's) is fetched for the whole batch at once: the patterns, then linking
-    and packing those that fit, then adding them up."""
+    Before the last step, with demand patterns: _advance_early. Otherwise _successor in three
+    passes over a batch of a state's choices, so that the memory each needs (a pattern's slot,
+    then a state's) is fetched for the whole batch at once: link them, then check their
+    patterns and pack them, then add them up."""
     cdef uint8_t cells[CELLS]
     cdef uint8_t work[BATCH][CELLS]
     cdef uint64_t patterns[BATCH]
-    cdef int chosen[BATCH]
     cdef uint64_t keys[BATCH][2]
     cdef size_t i
-    cdef int c, c0, j, n, m, k, new = s.nhere - 1, state
+    cdef int c, c0, j, n, m, new = s.nhere - 1, state
     cdef uint64_t *value
-    cdef uint64_t degrees, made, code
-    cdef bint early = s.fits != NULL and not s.last  # patterns before links
+    if s.fits != NULL and not s.last and s.nchoices <= PIPE:
+        return _advance_early(now, nxt, s, closed, alone, overflow, first, last)
     for i in range(first, last):
         if _key_at(now, i)[0] == NO_KEY:
             continue
         value = _count_at(now, i)
         _unpack(_key_at(now, i), new, cells)
         cells[new] = EMPTY
-        if early:
-            degrees = made = 0
-            for k in range(new):
-                code = cells[k]
-                degrees |= <uint64_t>(1 + (code == FULL) - (code == EMPTY)) << (2 * k)
-                made += code == END
         c0 = 0
         while c0 < s.nchoices:
             n = 0
-            if early:
-                for c in range(c0, min(c0 + BATCH, s.nchoices)):
-                    patterns[n] = _chosen(degrees, made, s, c, closed)
-                    if patterns[n] != NO_KEY:
-                        chosen[n] = c
+            for c in range(c0, min(c0 + BATCH, s.nchoices)):
+                state = _linked(cells, s, c, closed, alone, work[n])
+                if state == 1:
+                    if s.last and _add(total, value, now.limbs):
+                        overflow[0] = True
+                elif state == 0:
+                    if s.fits != NULL:
+                        patterns[n] = _pattern(work[n], s.keep, s.nkeep)
                         _prefetch(s.fits.keys + _mix(patterns[n], s.fits.cap - 1))
-                        n += 1
-                m = 0
-                for j in range(n):
-                    if (_fits_has(s.fits, patterns[j]) and _linked(cells, s, chosen[j], closed, alone, work[0]) == 0
-                            and _finish(work[0], s, closed, keys[m], nxt.kw) == 0):
-                        _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
-                        m += 1
-            else:
-                for c in range(c0, min(c0 + BATCH, s.nchoices)):
-                    state = _linked(cells, s, c, closed, alone, work[n])
-                    if state == 1:
-                        if s.last and _add(total, value, now.limbs):
-                            overflow[0] = True
-                    elif state == 0:
-                        if s.fits != NULL:
-                            patterns[n] = _pattern(work[n], s.keep, s.nkeep)
-                            _prefetch(s.fits.keys + _mix(patterns[n], s.fits.cap - 1))
-                        n += 1
-                m = 0
-                for j in range(n):
-                    if (s.fits == NULL or _fits_has(s.fits, patterns[j])) and _finish(work[j], s, closed, keys[m], nxt.kw) == 0:
-                        _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
-                        m += 1
+                    n += 1
+            m = 0
+            for j in range(n):
+                if (s.fits == NULL or _fits_has(s.fits, patterns[j])) and _finish(work[j], s, closed, keys[m], nxt.kw) == 0:
+                    _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                    m += 1
             for j in range(m):
                 if _put(nxt, keys[j], value, overflow) < 0:
                     return -1

@@ -32,6 +32,7 @@ cdef extern from *:
 cdef struct Table:
     uint64_t *slots  # cap slots of kw key words then limbs count words (least significant first)
     size_t cap       # a power of two
+    size_t room      # the slots allocated (cap or more: a table cut back keeps its memory)
     size_t size
     size_t most      # the most slots it may grow to (memory available)
     int kw

@@ -63,7 +63,7 @@ cdef extern from *:
 
 cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
     t.slots = <uint64_t *>malloc(cap * (kw + limbs) * sizeof(uint64_t))
-    t.cap, t.size, t.kw, t.limbs, t.width, t.most = cap, 0, kw, limbs, kw + limbs, <size_t>-1
+    t.cap, t.room, t.size, t.kw, t.limbs, t.width, t.most = cap, cap, 0, kw, limbs, kw + limbs, <size_t>-1
     if t.slots == NULL:
         return -1
     _huge_pages(t.slots, cap * t.width * sizeof(uint64_t))
@@ -76,23 +76,16 @@ cdef void _table_free(Table *t) noexcept nogil:
     t.slots = NULL
 
 
-cdef int _table_reset(Table *t, size_t states) noexcept nogil:
-    """Empty t for a layer that may hold about as many states as a layer of states: smaller when
-    it is more than four times the room that needs (then clearing and scanning it cost less
-    than growing it); -1 when out of memory."""
+cdef void _table_reset(Table *t, size_t states) noexcept nogil:
+    """Empty t for a layer that may hold about as many states as a layer of states: up to twice
+    the slots that need (a quarter full), within the memory it has, so that the narrow layers after
+    the widest are not cleared and scanned at the widest's size; it grows as it fills."""
     cdef size_t cap = 1024
-    cdef Table old = t[0]
-    while cap < 2 * states:
+    while cap < 4 * states:
         cap *= 2
-    if t.cap > 4 * cap:
-        _table_free(t)
-        if _table_init(t, cap, old.kw, old.limbs) < 0:
-            return -1
-        t.most = old.most
-        return 0
+    t.cap = min(t.room, cap)
     memset(t.slots, 0xFF, t.cap * t.width * sizeof(uint64_t))
     t.size = 0
-    return 0
 
 
 cdef inline size_t _slot(const uint64_t *key, int kw, size_t mask) noexcept nogil:
@@ -841,8 +834,7 @@ cdef class _Engine:
                 s.fits = &self.fits[i]
             if self.keep:  # drawing walks the states as they are: no merging with mirror images
                 s.nmirror = 0
-            if _table_reset(&self.nxt, self.now.size) < 0:
-                raise MemoryError("the frontier's layers outgrew memory")
+            _table_reset(&self.nxt, self.now.size)
             self.work += self.now.size
             slot = 0
             while slot < self.now.cap and not failed:

@@ -161,12 +161,17 @@ cdef int _fits_init(Fits *f, size_t cap) noexcept nogil:
 
 
 cdef bint _fits_has(const Fits *f, uint64_t code) noexcept nogil:
+    return _fits_slot(f, code) < f.cap
+
+
+cdef inline size_t _fits_slot(const Fits *f, uint64_t code) noexcept nogil:
+    """The slot of code in f; f.cap when it is not there."""
     cdef size_t mask = f.cap - 1, i = _mix(code, mask)
     while f.keys[i] != NO_KEY:
         if f.keys[i] == code:
-            return True
+            return i
         i = (i + 1) & mask
-    return False
+    return f.cap
 
 
 cdef void _fits_insert(Fits *f, uint64_t code) noexcept nogil:
@@ -533,28 +538,54 @@ cdef int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bin
     return _finish(work, s, closed, key, kw)
 
 
-cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
+cdef struct _Memo:
+    const Fits *before  # the patterns the states swept from are among (the last step's); NULL: none
+    uint64_t *masks     # before.cap words: a pattern's choices whose next pattern fits (KNOWN: found)
+
+
+cdef enum:
+    MEMO_CHOICES = 63  # a memo's masks have a bit a choice, and KNOWN
+
+
+cdef extern from *:
+    """
+    #define KNIGHT_KNOWN (UINT64_C(1) << 63)
+    """
+    const uint64_t KNOWN "KNIGHT_KNOWN"
+
+
+cdef inline uint64_t _fitting(uint64_t degrees, uint64_t made, const Step *s, bint closed) noexcept nogil:
+    """The choices (a bit each) whose pattern after step s, from the pattern (degrees, made), fits."""
+    cdef uint64_t found = 0, pattern
+    cdef int c
+    for c in range(s.nchoices):
+        pattern = _chosen(degrees, made, s, c, closed)
+        if pattern != NO_KEY and _fits_has(s.fits, pattern):
+            found |= <uint64_t>1 << c
+    return found
+
+
+cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint alone, const _Memo *memo,
                         bint *overflow, size_t first, size_t last) noexcept nogil:
-    """_advance before the last step, with demand patterns: each choice's pattern is found from
-    the state's by bit operations (_chosen) and looked up first, and only the choices whose
-    pattern fits are linked (on the boards that take time, most are not). The states are taken
-    a batch at a time, in three passes over all their choices, so that the memory each needs
-    is fetched for the whole batch at once: the patterns (their slots prefetched), then linking
-    and packing those that fit (the next layer's slots prefetched), then adding them up."""
+    """_advance before the last step, with demand patterns: the choices whose next pattern fits
+    are found from the state's pattern (_fitting: bit operations, then a look-up each), once for
+    all the states of a pattern (memo, by the pattern's slot among the last step's patterns), and
+    only they are linked (on the boards that take time, most choices do not fit). The states are
+    taken a batch at a time, in passes over the whole batch, so that the memory each needs is
+    fetched for all of them at once: the patterns' slots, then their choices, then linking and
+    packing (the next layer's slots prefetched), then adding up."""
     cdef uint8_t cells[STATES][CELLS]
     cdef const uint64_t *values[STATES]
-    cdef uint64_t patterns[PIPE]
+    cdef uint64_t codes[STATES]
     cdef uint64_t keys[PIPE][2]
     cdef const uint64_t *adds[PIPE]
-    cdef int16_t chosen[PIPE]
-    cdef uint8_t owner[PIPE]
     cdef uint8_t work[CELLS]
-    cdef size_t i = first
-    cdef int c, j, k, n, m, nstates, new = s.nhere - 1
-    cdef uint64_t degrees, made, code, pattern
+    cdef size_t i = first, slot
+    cdef int c, j, k, m, nstates, new = s.nhere - 1
+    cdef uint64_t degrees, made, code, choices, below = _below(new)
     while i < last:
-        n = nstates = 0
-        while i < last and nstates < STATES and n + s.nchoices <= PIPE:
+        nstates = 0
+        while i < last and nstates < STATES:
             if _key_at(now, i)[0] != NO_KEY:
                 values[nstates] = _count_at(now, i)
                 _unpack(_key_at(now, i), new, cells[nstates])
@@ -564,28 +595,40 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
                     code = cells[nstates][k]
                     degrees |= <uint64_t>(1 + (code == FULL) - (code == EMPTY)) << (2 * k)
                     made += code == END
-                for c in range(s.nchoices):
-                    pattern = _chosen(degrees, made, s, c, closed)
-                    if pattern != NO_KEY:
-                        patterns[n], chosen[n], owner[n] = pattern, c, nstates
-                        _prefetch(s.fits.keys + _mix(pattern, s.fits.cap - 1))
-                        n += 1
+                codes[nstates] = degrees | made << (2 * new)
+                if memo.before != NULL:
+                    _prefetch(memo.before.keys + _mix(codes[nstates], memo.before.cap - 1))
                 nstates += 1
             i += 1
         m = 0
-        for j in range(n):
-            if (_fits_has(s.fits, patterns[j]) and _linked(cells[owner[j]], s, chosen[j], closed, alone, work) == 0
-                    and _finish(work, s, closed, keys[m], nxt.kw) == 0):
-                adds[m] = values[owner[j]]
-                _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
-                m += 1
+        for j in range(nstates):
+            code = codes[j]
+            if memo.before != NULL:
+                slot = _fits_slot(memo.before, code)
+                if slot == memo.before.cap:
+                    choices = _fitting(code & below, code >> (2 * new), s, closed)
+                else:
+                    if not memo.masks[slot] & KNOWN:
+                        memo.masks[slot] = KNOWN | _fitting(code & below, code >> (2 * new), s, closed)
+                    choices = memo.masks[slot] & ~KNOWN
+            else:
+                choices = _fitting(code & below, code >> (2 * new), s, closed)
+            c = 0
+            while choices:
+                if choices & 1:
+                    if _linked(cells[j], s, c, closed, alone, work) == 0 and _finish(work, s, closed, keys[m], nxt.kw) == 0:
+                        adds[m] = values[j]
+                        _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                        m += 1
+                choices >>= 1
+                c += 1
         for j in range(m):
             if _put(nxt, keys[j], adds[j], overflow) < 0:
                 return -1
     return 0
 
 
-cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
+cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone, const _Memo *memo,
                   uint64_t *total, bint *overflow, size_t first, size_t last) noexcept nogil:
     """Part of a layer: every successor of the states in now's slots first to last into nxt;
     completions into total. -1: no memory.
@@ -601,8 +644,8 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
     cdef size_t i
     cdef int c, c0, j, n, m, new = s.nhere - 1, state
     cdef uint64_t *value
-    if s.fits != NULL and not s.last and s.nchoices <= PIPE:
-        return _advance_early(now, nxt, s, closed, alone, overflow, first, last)
+    if s.fits != NULL and not s.last and s.nchoices <= MEMO_CHOICES:
+        return _advance_early(now, nxt, s, closed, alone, memo, overflow, first, last)
     for i in range(first, last):
         if _key_at(now, i)[0] == NO_KEY:
             continue
@@ -826,6 +869,7 @@ cdef class _Engine:
         cdef int i = self.at, failed = 0
         cdef size_t slot, last
         cdef Table swap
+        cdef _Memo memo
         if not self.pruned and not self.alone and self.nsteps:
             self._prune(check)
         while i < stop:
@@ -837,15 +881,23 @@ cdef class _Engine:
             _table_reset(&self.nxt, self.now.size)
             self.work += self.now.size
             slot = 0
-            while slot < self.now.cap and not failed:
-                last = min(slot + CHUNK, self.now.cap)
-                with nogil:
-                    failed = _advance(&self.now, &self.nxt, &s, self.closed, self.alone, self.total, &overflow,
-                                      slot, last) < 0
-                slot = last
-                PyErr_CheckSignals()
-                if check is not None:
-                    check(i, self.work)
+            memo.before, memo.masks = NULL, NULL
+            if self.fits != NULL and i >= 1 and not s.last and s.nchoices <= MEMO_CHOICES:
+                memo.masks = <uint64_t *>calloc(self.fits[i - 1].cap, sizeof(uint64_t))  # without memory, no memo
+                if memo.masks != NULL:
+                    memo.before = &self.fits[i - 1]
+            try:
+                while slot < self.now.cap and not failed:
+                    last = min(slot + CHUNK, self.now.cap)
+                    with nogil:
+                        failed = _advance(&self.now, &self.nxt, &s, self.closed, self.alone, &memo, self.total,
+                                          &overflow, slot, last) < 0
+                    slot = last
+                    PyErr_CheckSignals()
+                    if check is not None:
+                        check(i, self.work)
+            finally:
+                free(memo.masks)
             if failed:
                 raise MemoryError(
                     f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states "

@@ -13,6 +13,7 @@ cdef enum:
     END = 2
     FIRST_LABEL = 3
     FRESH = 31  # a new piece's label until renumbering
+    UNSEEN = 255  # a label not yet renumbered
     MAX_WIDTH = 26  # packed codes stay under 16: at most 13 pieces
     CELLS = 64  # room for the frontier plus the new square
     MAX_LIMBS = 64  # counts of up to 4096 bits

@@ -466,23 +466,47 @@ cdef inline void _pack(const uint8_t *out, int n, uint64_t *key, int kw) noexcep
         key[k >> 4] |= <uint64_t>out[k] << (4 * (k & 15))
 
 
-cdef inline void _renumber(uint8_t *codes, int n) noexcept nogil:
-    """Renumber the labels in order of first appearance (in place). Without branches (they
-    mispredict here): EMPTY, FULL and END map to themselves, a label to its new number, given
-    when first met (UNSEEN until then)."""
-    cdef uint8_t labels[FRESH + 1]
-    cdef uint8_t code = FIRST_LABEL, label
-    cdef bint new
-    cdef int k
-    memset(labels, UNSEEN, sizeof(labels))
+cdef inline void _fresh_labels(uint8_t *labels) noexcept nogil:
+    """The renumbering table before the first code (FRESH + 1 entries; see _relabel)."""
+    memset(labels, UNSEEN, FRESH + 1)
     labels[EMPTY], labels[FULL], labels[END] = EMPTY, FULL, END
+
+
+cdef inline uint8_t _relabel(uint8_t *labels, uint8_t *next_label, uint8_t code) noexcept nogil:
+    """code renumbered in order of first appearance. Without branches (they mispredict here):
+    EMPTY, FULL and END map to themselves, a label to its new number, given when first met."""
+    cdef uint8_t label = labels[code]
+    cdef bint new = label == UNSEEN
+    label = next_label[0] if new else label
+    labels[code] = label
+    next_label[0] += new
+    return label
+
+
+cdef inline void _renumber(uint8_t *codes, int n) noexcept nogil:
+    """Renumber the labels in order of first appearance (in place)."""
+    cdef uint8_t labels[FRESH + 1]
+    cdef uint8_t next_label = FIRST_LABEL
+    cdef int k
+    _fresh_labels(labels)
     for k in range(n):
-        label = labels[codes[k]]
-        new = label == UNSEEN
-        label = code if new else label
-        labels[codes[k]] = label
-        code += new
-        codes[k] = label
+        codes[k] = _relabel(labels, &next_label, codes[k])
+
+
+cdef inline void _pack_kept(const uint8_t *work, const int32_t *keep, int n, uint64_t *key, int kw) noexcept nogil:
+    """The kept codes of work renumbered (_renumber) and packed into key, in one pass."""
+    cdef uint8_t labels[FRESH + 1]
+    cdef uint8_t next_label = FIRST_LABEL
+    cdef uint64_t low = 0, high = 0
+    cdef int k
+    _fresh_labels(labels)
+    for k in range(min(n, 16)):
+        low |= <uint64_t>_relabel(labels, &next_label, work[keep[k]]) << (4 * k)
+    for k in range(16, n):
+        high |= <uint64_t>_relabel(labels, &next_label, work[keep[k]]) << (4 * (k - 16))
+    key[0] = low
+    if kw == 2:
+        key[1] = high
 
 
 cdef inline const uint8_t *_canonical(const uint8_t *out, uint8_t *image, const int32_t *mirror, int n) noexcept nogil:
@@ -518,6 +542,9 @@ cdef inline int _finish(const uint8_t *work, const Step *s, bint closed, uint64_
     cdef uint8_t out[CELLS]
     cdef uint8_t image[CELLS]
     cdef int k
+    if s.fits != NULL and not s.nmirror:
+        _pack_kept(work, s.keep, s.nkeep, key, kw)
+        return 0
     for k in range(s.nkeep):
         out[k] = work[s.keep[k]]
     _renumber(out, s.nkeep)

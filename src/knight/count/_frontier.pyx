@@ -225,7 +225,7 @@ cdef inline int _find(const uint8_t *cells, int n, uint8_t code) noexcept nogil:
     return -1
 
 
-cdef int _link(uint8_t *cells, int new, const int32_t *choice, bint closed) noexcept nogil:
+cdef inline int _link(uint8_t *cells, int new, const int32_t *choice, bint closed) noexcept nogil:
     """Link the new square to the choice's squares (in place): 1 complete, 0 ongoing, -1 dead."""
     cdef int u = choice[1], w = choice[2]
     cdef uint8_t a = cells[u], b
@@ -255,7 +255,7 @@ cdef int _link(uint8_t *cells, int new, const int32_t *choice, bint closed) noex
     return 0
 
 
-cdef int _leave(uint8_t *cells, int new, const Step *s, int complete, bint closed, bint alone) noexcept nogil:
+cdef inline int _leave(uint8_t *cells, int new, const Step *s, int complete, bint closed, bint alone) noexcept nogil:
     """Take the dropped squares off (in place): 1 complete, 0 ongoing, -1 dead."""
     cdef int d, position
     cdef uint8_t code

@@ -321,6 +321,30 @@ cdef inline uint64_t _pattern(const uint8_t *cells, const int32_t *keep, int n) 
     return code | ends << (2 * n)
 
 
+cdef inline uint64_t _word_degrees(uint64_t word, uint64_t *ends) noexcept nogil:
+    """The 16 packed codes of a state's word as 2-bit degrees (_pattern's: EMPTY 0, FULL 2, else 1),
+    and its ENDs added to ends, with bit operations on all the codes at once."""
+    cdef uint64_t low = <uint64_t>0x1111111111111111  # bit 0 of each code
+    cdef uint64_t high = (word >> 1) | (word >> 2) | (word >> 3)  # bit 0: any of bits 1 to 3 set
+    cdef uint64_t nonzero = (word | high) & low
+    cdef uint64_t one = word & ~high & low  # FULL
+    cdef uint64_t two = (word >> 1) & ~word & ~(word >> 2) & ~(word >> 3) & low  # END
+    cdef uint64_t d = nonzero + one  # a degree in each code's low 2 bits
+    ends[0] += (two * low) >> 60  # at most two path ends: no carry between the codes' sums
+    d = (d | (d >> 2)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    d = (d | (d >> 4)) & <uint64_t>0x00FF00FF00FF00FF
+    d = (d | (d >> 8)) & <uint64_t>0x0000FFFF0000FFFF
+    return (d | (d >> 16)) & <uint64_t>0x00000000FFFFFFFF
+
+
+cdef inline uint64_t _state_pattern(const uint64_t *key, int kw, int n) noexcept nogil:
+    """_pattern of a packed state of n codes (the rest of its words zero)."""
+    cdef uint64_t ends = 0, degrees = _word_degrees(key[0], &ends)
+    if kw == 2:
+        degrees |= _word_degrees(key[1], &ends) << 32
+    return degrees | ends << (2 * n)
+
+
 cdef inline uint64_t _below(int position) noexcept nogil:
     """The bits of a pattern's squares before position (2 bits a square)."""
     return (<uint64_t>1 << (2 * position)) - 1
@@ -476,8 +500,8 @@ cdef inline uint8_t _relabel(uint8_t *labels, uint8_t *next_label, uint8_t code)
     """code renumbered in order of first appearance. Without branches (they mispredict here):
     EMPTY, FULL and END map to themselves, a label to its new number, given when first met."""
     cdef uint8_t label = labels[code]
-    cdef bint new = label == UNSEEN
-    label = next_label[0] if new else label
+    cdef uint8_t new = label == UNSEEN
+    label ^= (label ^ next_label[0]) & -new
     labels[code] = label
     next_label[0] += new
     return label
@@ -614,7 +638,7 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
     cdef uint8_t work[CELLS]
     cdef size_t i = first, slot
     cdef int c, j, k, m, nstates, new = s.nhere - 1
-    cdef uint64_t degrees, made, code, choices, below = _below(new)
+    cdef uint64_t code, choices, below = _below(new)
     while i < last:
         nstates = 0
         while i < last and nstates < STATES:
@@ -622,12 +646,7 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
                 values[nstates] = _count_at(now, i)
                 _unpack(_key_at(now, i), new, cells[nstates])
                 cells[nstates][new] = EMPTY
-                degrees = made = 0
-                for k in range(new):
-                    code = cells[nstates][k]
-                    degrees |= <uint64_t>(1 + (code == FULL) - (code == EMPTY)) << (2 * k)
-                    made += code == END
-                codes[nstates] = degrees | made << (2 * new)
+                codes[nstates] = _state_pattern(_key_at(now, i), now.kw, new)
                 if memo.before != NULL:
                     _prefetch(memo.before.keys + _mix(codes[nstates], memo.before.cap - 1))
                 nstates += 1

@@ -202,6 +202,31 @@ cdef int _fits_add(Fits *f, uint64_t code) noexcept nogil:
     return 0
 
 
+cdef struct _Adder:
+    Fits *into
+    int n
+    uint64_t keys[PIPE]  # patterns to add, their slots prefetched
+
+
+cdef inline int _push(_Adder *a, uint64_t code) noexcept nogil:
+    """Add a pattern to a.into soon (a batch at a time, so that the prefetches of their slots have
+    work to hide behind); -1 when out of memory."""
+    _prefetch(a.into.keys + _mix(code, a.into.cap - 1))
+    a.keys[a.n] = code
+    a.n += 1
+    return _flush(a) if a.n == PIPE else 0
+
+
+cdef int _flush(_Adder *a) noexcept nogil:
+    """Add the patterns pushed so far; -1 when out of memory."""
+    cdef int j
+    for j in range(a.n):
+        if _fits_add(a.into, a.keys[j]) < 0:
+            return -1
+    a.n = 0
+    return 0
+
+
 cdef void _read_step(const int32_t *p, Step *s) noexcept nogil:
     """Point s into one step of the flattened plan (layout: see _flatten)."""
     s.fits = NULL
@@ -390,7 +415,7 @@ cdef inline uint64_t _chosen(uint64_t degrees, uint64_t made, const Step *s, int
     return after | ends << (2 * s.nkeep)
 
 
-cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fits *among) noexcept nogil:
+cdef int _later(uint64_t code, const Step *s, bint closed, _Adder *into, const Fits *among) noexcept nogil:
     """_states._later: the patterns after step s from code (_chosen for each choice), added to into
     (unless NULL); 1 when one is among among (unless NULL), else 0; -1 when out of memory."""
     cdef uint64_t key, made = code >> (2 * (s.nhere - 1)), degrees = code & _below(s.nhere - 1)
@@ -401,12 +426,12 @@ cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fit
             continue
         if among != NULL and _fits_has(among, key):
             return 1
-        if into != NULL and _fits_add(into, key) < 0:
+        if into != NULL and _push(into, key) < 0:
             return -1
     return 0
 
 
-cdef int _earlier(uint64_t code, const Step *s, bint closed, Fits *into) noexcept nogil:
+cdef int _earlier(uint64_t code, const Step *s, bint closed, _Adder *into) noexcept nogil:
     """_states._earlier: the patterns before step s that lead to code, added to into; -1 when out
     of memory. The degrees before are the kept ones with the leaving squares' final degrees put
     back in (bit operations), less the new square's edges."""
@@ -436,7 +461,7 @@ cdef int _earlier(uint64_t code, const Step *s, bint closed, Fits *into) noexcep
             if choice[0] == 2:
                 earlier -= <uint64_t>1 << (2 * choice[2])
             key = earlier | <uint64_t>ends << (2 * new)
-            if _fits_add(into, key) < 0:
+            if _push(into, key) < 0:
                 return -1
     return 0
 
@@ -446,14 +471,16 @@ cdef int _grow(const Fits *source, Fits *into, const Step *s, bint closed, bint 
     """Add to into the patterns after step s from those in source's slots first to last (forwards),
     or before it leading to them; -1 when out of memory."""
     cdef size_t slot
+    cdef _Adder adder
+    adder.into, adder.n = into, 0
     for slot in range(first, last):
         if source.keys[slot] != NO_KEY:
             if forwards:
-                if _later(source.keys[slot], s, closed, into, NULL) < 0:
+                if _later(source.keys[slot], s, closed, &adder, NULL) < 0:
                     return -1
-            elif _earlier(source.keys[slot], s, closed, into) < 0:
+            elif _earlier(source.keys[slot], s, closed, &adder) < 0:
                 return -1
-    return 0
+    return _flush(&adder)
 
 
 cdef int _restrict(const Fits *reach, const Fits *after, Fits *into, const Step *s, bint closed,
@@ -461,13 +488,13 @@ cdef int _restrict(const Fits *reach, const Fits *after, Fits *into, const Step 
     """Add to into the patterns in reach's slots first to last with a next one (after step s) in
     after; -1 when out of memory."""
     cdef size_t slot
-    cdef int found
+    cdef _Adder adder
+    adder.into, adder.n = into, 0
     for slot in range(first, last):
-        if reach.keys[slot] != NO_KEY:
-            found = _later(reach.keys[slot], s, closed, NULL, after)
-            if found < 0 or (found == 1 and _fits_add(into, reach.keys[slot]) < 0):
+        if reach.keys[slot] != NO_KEY and _later(reach.keys[slot], s, closed, NULL, after) == 1:
+            if _push(&adder, reach.keys[slot]) < 0:
                 return -1
-    return 0
+    return _flush(&adder)
 
 
 cdef int _meet(const Fits *reach, const Fits *back, Fits *into) noexcept nogil:

@@ -120,16 +120,16 @@ cdef inline bint _insert(Table *t, const uint64_t *key, const uint64_t *value) n
 
 
 cdef inline int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overflow) noexcept nogil:
-    """_insert, doubling the table once it is half full; -1 when out of memory."""
+    """_insert, doubling the table once it is three quarters full; -1 when out of memory."""
     if _insert(t, key, value):
         overflow[0] = True
-    if 2 * t.size <= t.cap:
+    if 4 * t.size <= 3 * t.cap:
         return 0
     return _grow_table(t)
 
 
 cdef int _grow_table(Table *t) noexcept nogil:
-    """Double t's slots (it is half full), or -1 when out of memory."""
+    """Double t's slots (it is three quarters full), or -1 when out of memory."""
     cdef Table old = t[0]
     cdef size_t i
     if 2 * old.cap > old.most or _table_init(t, 2 * old.cap, old.kw, old.limbs) < 0:

@@ -238,7 +238,9 @@ AUTO_BOARDS = [
 
 def auto_rows() -> None:
     """knight.count's method="auto" beside each method, best CPU seconds of 3 interleaved rounds."""
-    print('method="auto" against each method (CPU seconds, best of 3 interleaved): auto / best, target ≤ 1.5', flush=True)
+    print(
+        'method="auto" against each method (CPU seconds, best of 3 interleaved): auto / best, target ≤ 1.5', flush=True
+    )
     for label, size, start, closed, methods in AUTO_BOARDS:
         best = {name: float("inf") for name in ("auto", *methods)}
         answers = set()
@@ -277,7 +279,9 @@ def draw_row(label, rows, cols, start, closed, twin=False):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--against", type=Path, help="another knight checkout (built in place) to time in the same rounds")
+    parser.add_argument(
+        "--against", type=Path, help="another knight checkout (built in place) to time in the same rounds"
+    )
     for flag in ("--stretch", "--far", "--dask"):
         parser.add_argument(flag, action="store_true")
     args = parser.parse_args()

@@ -13,9 +13,13 @@ counts. Counts are unsigned integers of ``limbs`` 64-bit words, added with carry
 out of the top word makes the step run again from its layer (never changed while it is
 swept from) with twice the limbs, so an overflow never gives a wrong answer. Before the
 first step, the demand patterns are found (hash sets of 64-bit patterns, a layer at a time,
-looking at the clock between chunks), and a successor whose pattern does not fit is dropped
-before its labels are renumbered; a state with a mirror image (see ``_plan``) is merged
-with it. A layer's table grows no further than the memory available (MemoryError instead).
+looking at the clock between chunks). Before the last step a choice is linked only if its
+pattern fits: the pattern after it is found from the state's with bit operations, and which
+choices fit is found once for all the states of one pattern (``_advance_early``); the states
+are taken a batch at a time so that the hash tables' memory is prefetched for the batch. A
+state with a mirror image (see ``_plan``) is merged with it. A layer's table doubles at three
+quarters full, grows no further than the memory available (MemoryError instead), and keeps
+its memory when cut back for a narrower layer.
 Every phase calls the caller's check every so often: the plan (``_plan.plan``), the
 demand patterns and each layer.
 """

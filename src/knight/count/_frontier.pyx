@@ -663,6 +663,7 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
     packing (the next layer's slots prefetched), then adding up."""
     cdef uint8_t cells[STATES][CELLS]
     cdef const uint64_t *values[STATES]
+    cdef const uint64_t *states[STATES]
     cdef uint64_t codes[STATES]
     cdef uint64_t keys[PIPE][2]
     cdef const uint64_t *adds[PIPE]
@@ -675,8 +676,7 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
         while i < last and nstates < STATES:
             if _key_at(now, i)[0] != NO_KEY:
                 values[nstates] = _count_at(now, i)
-                _unpack(_key_at(now, i), new, cells[nstates])
-                cells[nstates][new] = EMPTY
+                states[nstates] = _key_at(now, i)
                 codes[nstates] = _state_pattern(_key_at(now, i), now.kw, new)
                 if memo.before != NULL:
                     _prefetch(memo.before.keys + _mix(codes[nstates], memo.before.cap - 1))
@@ -695,6 +695,9 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
                     choices = memo.masks[slot] & ~KNOWN
             else:
                 choices = _fitting(code & below, code >> (2 * new), s, closed)
+            if choices:  # unpacked only now: many states have no choice that fits
+                _unpack(states[j], new, cells[j])
+                cells[j][new] = EMPTY
             c = 0
             while choices:
                 if choices & 1:

@@ -20,10 +20,14 @@ first. The targets are the issue's; --far adds 7×7 open (about ten minutes, 4.6
 
 Then the meet-in-the-middle targets (issue #21): each board counted by the plain sweep
 (method="frontier", today's engine) and by the join (method="join"), timed interleaved in
-one run, with the ratio; --far adds 7×7 open by the join. --dask prints the Dask table:
-the join of 6×8 closed (7×7 open with --far) cut into one piece a worker on a LocalCluster
-of 1, 2 and 4 single-threaded worker processes, each worker's peak memory (its whole
-process, and what the join added to it).
+one run, with the ratio; --far adds 7×7 open by the join.
+
+--dask prints only the Dask tables, on a LocalCluster of 1, 2 and 4 single-threaded worker
+processes: first the sharded sweep (knight.count(executor=client)) of 6×8 closed (--stretch
+adds 6×7 open and 6×9 closed, --far 7×7 open), with the most states one worker held after a
+round, each worker's peak memory (sampled every 10 ms and by getrusage, the idle worker's, and
+what the count added to it) and the time, after the widest layer's size as Python tuples and
+packed; then the join of 6×8 closed (7×7 open with --far) cut into one piece a worker.
 
 Then the uniform draw (knight.tour(method="uniform")'s kernels, ``_draw`` and its twin
 ``_draw_py``): the time to keep the sweep and draw a first tour, and then a draw's.
@@ -164,6 +168,109 @@ def dask_table(label, rows, cols, closed):
         )
 
 
+def _sample_memory(dask_worker, every: float = 0.01) -> int:
+    """On a worker: start sampling its resident memory (a thread, every `every` seconds); its RSS now."""
+    import threading
+
+    import psutil
+
+    process, state = psutil.Process(), {"peak": 0, "on": True}
+
+    def sample():
+        while state["on"]:
+            state["peak"] = max(state["peak"], process.memory_info().rss)
+            time.sleep(every)
+
+    dask_worker.knight_memory = state
+    threading.Thread(target=sample, daemon=True).start()
+    return process.memory_info().rss
+
+
+def _sampled_memory(dask_worker) -> tuple[int, int]:
+    """On a worker: stop sampling; (the peak RSS sampled, the process's peak RSS by getrusage)."""
+    import resource
+
+    state = dask_worker.knight_memory
+    state["on"] = False
+    time.sleep(0.05)
+    return state["peak"], resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def packed_size(rows, cols, closed, start=None):
+    """The widest layer of a sweep as Python (bytes, int) tuples and as packed pieces (tracemalloc)."""
+    import tracemalloc
+
+    from knight.count import _packed, _plan
+
+    sweep = _plan.plan(*question_of(rows, cols, None, start, None, closed, KNIGHT_STEPS))
+    sizes = [len(states) for _, states, _ in _frontier.each_layer(sweep, 0, [(b"", 1)])]
+    tracemalloc.start()
+    states = _frontier.layer(sweep, 0, [(b"", 1)], 1 + sizes.index(max(sizes)))
+    as_tuples = tracemalloc.get_traced_memory()[0]
+    pieces = _packed.pack(states, 1)
+    as_pieces = tracemalloc.get_traced_memory()[0] - as_tuples
+    tracemalloc.stop()
+    return len(states), as_tuples, as_pieces, sum(len(keys) + len(counts) for keys, counts, _ in pieces)
+
+
+def packed_row(label, rows, cols, closed, start=None):
+    states, as_tuples, as_pieces, buffers = packed_size(rows, cols, closed, start)
+    print(
+        f"{label}'s widest layer: {states:,} states take {as_tuples / 1e6:.1f} MB as (bytes, int) tuples "
+        f"({as_tuples / states:.0f} bytes a state), {as_pieces / 1e6:.1f} MB packed ({buffers / states:.0f} bytes a state "
+        "in the buffers)",
+        flush=True,
+    )
+
+
+def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
+    """knight.count(executor=client) of one board on a LocalCluster of 1, 2 and 4 single-threaded workers:
+    the most states one worker held after a round, each worker's peak memory (its whole process, sampled
+    every 10 ms and by getrusage; and what the count added to the idle worker), the time."""
+    from distributed import Client, LocalCluster
+
+    from knight.count import _spread
+
+    held: list[list[int]] = []
+    statistics = _spread._Dask.statistics
+
+    def recording(self, round_):
+        found = statistics(self, round_)
+        held.append([states for _, states, _, _ in found])
+        return found
+
+    _spread._Dask.statistics = recording
+    print(f"Sharded sweep of {label} on Dask", flush=True)
+    print(
+        f"{'workers':>8}  {'tours':>20}  {'seconds':>8}  {'states a worker':>16}  {'idle worker':>12}  "
+        f"{'peak sampled':>13}  {'peak getrusage':>15}  {'added by the count':>19}"
+    )
+    try:
+        for workers in counts:
+            with LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster:
+                with Client(cluster) as client:
+                    client.run(lambda: __import__("knight.count._frontier"))  # the kernel loaded before the baseline
+                    idle = client.run(_sample_memory)
+                    held.clear()
+                    began = time.perf_counter()
+                    tours = knight.count((rows, cols), start, closed=closed, method="frontier", executor=client)
+                    seconds = time.perf_counter() - began
+                    peaks = client.run(_sampled_memory)
+            most = max(max(round_) for round_ in held)
+            sampled = max(peak for peak, _ in peaks.values())
+            lifetime = max(peak for _, peak in peaks.values())
+            added = max(peaks[worker][0] - idle[worker] for worker in peaks)
+            print(
+                f"{workers:>8}  {tours:>20,}  {seconds:8.2f}  {most:>16,}  {max(idle.values()) / 1e6:>9.0f} MB  "
+                f"{sampled / 1e6:>10.0f} MB  {lifetime / 1e6:>12.0f} MB  {added / 1e6:>16.0f} MB",
+                flush=True,
+            )
+    finally:
+        _spread._Dask.statistics = statistics
+
+
 #: The issue's speed targets: (label, question as for count_stats, target).
 TARGETS = [
     ("6×6 open", (6, 6, None, None, None, False), "< 0.2 s"),
@@ -286,6 +393,19 @@ def main() -> None:
         parser.add_argument(flag, action="store_true")
     args = parser.parse_args()
     print(f"knight from {knight.__file__} ({knight.IMPLEMENTATION}); load average {os.getloadavg()[0]:.2f}")
+    if args.dask:
+        packed_row("6×8 closed", 6, 8, True)
+        sharded_table("6×8 closed", 6, 8, True)
+        if args.stretch:
+            sharded_table("6×7 open", 6, 7, False)
+            sharded_table("6×9 closed", 6, 9, True)
+        if args.far:
+            sharded_table("7×7 open", 7, 7, False)
+        dask_table("6×8 closed", 6, 8, True)
+        if args.far:
+            dask_table("7×7 open", 7, 7, False)
+        print(f"load average {os.getloadavg()[0]:.2f}")
+        return
     target_rows(args.against, args.far)
     auto_rows()
     print(f"load average {os.getloadavg()[0]:.2f}", flush=True)
@@ -316,10 +436,6 @@ def main() -> None:
     join_row("5×14 closed", 5, 14, True, "3× faster than today")
     if args.far:
         join_row("7×7 open", 7, 7, False, "< 150 s, 4 GB", plain=False)
-    if args.dask:
-        dask_table("6×8 closed", 6, 8, True)
-        if args.far:
-            dask_table("7×7 open", 7, 7, False)
     draw_row("5×5 open from a1", 5, 5, 20, False, twin=True)
     draw_row("5×6 closed", 5, 6, None, True, twin=True)
     draw_row("6×7 closed", 6, 7, None, True)

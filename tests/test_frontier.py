@@ -520,29 +520,53 @@ def test_counts_beyond_64_bits_are_exact(engine):
 
 @lru_cache(maxsize=None)
 def whole_count(engine, *question):
-    """engine.count(*question), once for all the numbers of pieces."""
-    return engine.count(*question)
+    """engine.count_stats(*question)'s (count, peak states), once for all the numbers of shards."""
+    return engine.count_stats(*question)[:2]
 
 
-@pytest.mark.parametrize("pieces", [1, 2, 5, 40])
-def test_pieces_add_up_in_any_order_and_implementation(engine, pieces):
-    twin = importlib.import_module("knight.count._frontier_py")
-    for question in [(5, 5, None, None, None, False), (4, 6, None, 3, None, False), (5, 6, None, None, None, True)]:
-        work = engine.split(*question, KNIGHT, pieces)
-        assert 1 <= len(work) <= pieces
-        random.Random(pieces).shuffle(work)
-        tours = whole_count(engine, *question, KNIGHT)
-        assert sum(engine.run_piece(piece)[0] for piece in work) == tours
-        if engine is not twin:
-            assert sum(twin.run_piece(piece)[0] for piece in work) == tours
-
-
-def test_pieces_pickle():
+def sharded(engines, question, shards, squares=1):
+    """The count of question by rounds of shard_round, shard k's round by engines[k % len(engines)], the
+    pieces pickled between rounds and taken in a shuffled order; and the most states one shard held."""
     import pickle
 
+    from knight.count import _packed
+
+    sweep = _plan.plan(*question)
+    inboxes = [[_packed.start()]] + [[] for _ in range(shards - 1)]
+    first, tours, most, rng = 0, 0, 0, random.Random(shards)
+    while first < len(sweep.steps):
+        stop = min(len(sweep.steps), first + squares)
+        rounds = [
+            engines[k % len(engines)].shard_round(sweep, first, stop, inbox, shards) for k, inbox in enumerate(inboxes)
+        ]
+        tours += sum(found for _, found, _, _ in rounds)
+        most = max(most, *(held for _, _, held, _ in rounds))
+        inboxes = [pickle.loads(pickle.dumps([parts[k] for parts, _, _, _ in rounds])) for k in range(shards)]
+        for inbox in inboxes:
+            rng.shuffle(inbox)
+        first = stop
+    return sweep.factor * tours, most
+
+
+@pytest.mark.parametrize("shards", [1, 2, 5])
+def test_shards_add_up_in_any_order_and_implementation(engine, shards):
+    """A sweep sharded over 1, 2, 5 shards counts as the plain sweep; each shard holds a share of the
+    widest layer; the twin's pieces and the compiled engine's are interchangeable (shards alternate)."""
     twin = importlib.import_module("knight.count._frontier_py")
-    work = twin.split(5, 5, None, None, None, False, KNIGHT, 3)
-    assert sum(twin.run_piece(piece)[0] for piece in pickle.loads(pickle.dumps(work))) == 1728
+    for question in [(5, 5, None, None, None, False), (4, 6, None, 3, None, False), (5, 6, None, None, None, True)]:
+        tours, peak = whole_count(engine, *question, KNIGHT)
+        found, most = sharded([engine], (*question, KNIGHT), shards)
+        assert found == tours
+        assert most <= 2 * peak // shards + 20
+        assert sharded([engine], (*question, KNIGHT), shards, squares=4)[0] == tours
+        if engine is not twin:
+            assert sharded([engine, twin], (*question, KNIGHT), shards)[0] == tours
+
+
+def test_shards_carry_counts_beyond_64_bits(engine):
+    """3×40's counts outgrow one 64-bit word: the pieces carry them in more, and the sum is exact."""
+    question = (3, 40, None, None, None, False, KNIGHT)
+    assert sharded([engine], question, 3, squares=8)[0] == whole_count(engine, *question)[0]
 
 
 def test_bad_questions_raise(engine):
@@ -610,10 +634,11 @@ def test_the_plan_calls_its_check_and_stops_when_it_raises():
     assert calls == [(0, k * _plan.CHUNK) for k in (1, 2, 3)]
 
 
-@pytest.mark.parametrize("pieces", [1, 4])
-def test_split_and_count_call_the_check_before_any_layer(engine, pieces):
-    """The split for an executor does work (the plan, the demand patterns, the first layers): the
-    check stops it like a count, from its first call."""
+def test_shard_round_and_count_call_the_check_before_any_layer(engine):
+    """A shard's round does work (the demand patterns, the layers): the check stops it like a count,
+    from its first call."""
+    from knight.count import _packed
+
     calls = []
 
     def stop(step, states):
@@ -621,9 +646,9 @@ def test_split_and_count_call_the_check_before_any_layer(engine, pieces):
         raise KeyboardInterrupt
 
     for work in (
-        lambda: engine.split(6, 6, None, 0, None, False, KNIGHT, pieces, stop),
+        lambda: engine.shard_round(_plan.plan(6, 6, None, 0, None, False, KNIGHT), 0, 1, [_packed.start()], 2, stop),
         lambda: engine.count(6, 6, None, 0, None, False, KNIGHT, stop),
-        lambda: engine.run_piece(engine.split(5, 5, None, 0, None, False, KNIGHT, pieces)[0], stop),
+        lambda: engine.shard_round(_plan.plan(5, 5, None, 0, None, False, KNIGHT), 0, 25, [_packed.start()], 3, stop),
     ):
         with pytest.raises(KeyboardInterrupt):
             work()

@@ -76,6 +76,14 @@ class _CheckedExecutor:
         return future
 
 
+def _dask_client(executor: object) -> Optional[object]:
+    """The Dask distributed.Client that executor is, or whose get_executor() it is; else None."""
+    if not type(executor).__module__.startswith("distributed."):
+        return None
+    client = executor if hasattr(executor, "scheduler_info") else getattr(executor, "_client", None)
+    return client if hasattr(client, "scheduler_info") else None
+
+
 def count(
     size: object,
     start: object = None,
@@ -85,6 +93,7 @@ def count(
     moves: object = KNIGHT,
     method: str = "auto",
     executor: Optional[object] = None,
+    shards: Optional[int] = None,
     progress: bool = False,
     checkpoint: Optional[object] = None,
     max_nodes: Optional[int] = None,
@@ -108,9 +117,15 @@ def count(
     states (the same count, no faster on the boards measured: see docs/counting.md);
     "enumerate" walks every tour; "auto" (the default) sweeps,
     except on boards too wide for the sweep and on open tours of the whole 5×5 board,
-    where walking is as fast. The work is split into pieces
-    that run here, one after another, or on executor (any concurrent.futures.Executor,
-    such as a ProcessPoolExecutor or a Dask client's get_executor()), in any order.
+    where walking is as fast. The work runs here, or on executor: any
+    concurrent.futures.Executor (such as a ProcessPoolExecutor), or a Dask
+    distributed.Client (or its get_executor()). There the walk runs in work items, in any
+    order, and the frontier sweep is sharded: each layer's states are partitioned by a hash
+    of the state across shards (shards=, by default one a worker), each shard advanced a
+    square a round on a worker and its successors sent to their owners, so that the memory
+    a worker needs falls as workers are added. On a Dask client the states move from worker
+    to worker, each shard staying on one worker; on another executor they pass through this
+    process between rounds.
     progress=True shows a bar with the time left (needs tqdm). checkpoint=PATH (a file) makes
     the frontier sweep write its last layer there after each square and, when the file
     exists, resume from it with the same answer. max_nodes bounds the work:
@@ -125,7 +140,17 @@ def count(
     if method not in METHODS:
         raise InvalidInputError(f"method {method!r} is not one of {', '.join(METHODS)}")
     question = _enumerate.counting_question(size, start, end, closed, moves, max_nodes, timeout, "count")
+    client = _dask_client(executor)
+    if client is not None and executor is client:  # the walk and the join take its executor
+        executor = client.get_executor()  # type: ignore[attr-defined]
     run = _enumerate.options(question, None if executor is None else _CheckedExecutor(executor), progress)
+    if shards is not None:
+        if type(shards) is not int:
+            raise InvalidTypeError(f"shards must be an int, not {_shown(shards)}")
+        if shards < 1:
+            raise InvalidInputError(f"shards must be at least 1, not {shards}")
+        if executor is None:
+            raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, and none was given")
     board = question.board
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
         return 0
@@ -139,9 +164,28 @@ def count(
     first, last = _enumerate.zero_based(question.start), _enumerate.zero_based(question.end)
     walk = method == "enumerate" or wide is not None
     walk = walk or (method == "auto" and checkpoint is None and last is None and walked_by_auto(board, question.closed))
+    if shards is not None and (walk or method == "join"):
+        how = "method 'join'" if method == "join" else f"the walk (method {method!r} on {board.name})"
+        raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, not {how}")
     with allocating(0, f"counting the {question.kind} tours of {board.name}"):  # a MemoryError named
         if walk:
             return _enumerate.walk_count(board, first, question.closed, run, end=last).tours
+        if run.executor is not None and method != "join":
+            from .count import _spread  # here, not at import knight
+
+            return _spread.count(
+                board,
+                first,
+                last,
+                question.closed,
+                run.executor if client is None else client,
+                dask=client is not None,
+                shards=shards,
+                bar_class=run.bar_class,
+                budget=run.budget,
+                until=run.until,
+                started=run.started,
+            )
         return _sweep.count(
             board,
             first,

@@ -106,7 +106,7 @@ def questions() -> None:
     knight.check_tour(knight.tour(5, start=1), (5, 5), closed=False, moves=(1, 2))
     total: int = knight.count(5, start=1) + knight.count((3, 4), closed=True, max_nodes=10**6)
     with ThreadPoolExecutor(2) as pool:
-        total += knight.count(5, executor=pool, progress=False)
+        total += knight.count(5, executor=pool, progress=False) + knight.count((3, 6), executor=pool, shards=3)
     assert total and IMPLEMENTATION in ("cython", "python") and knight.__version__
     names: list[str] = sorted(METHODS)
     method = METHODS["backtrack"]

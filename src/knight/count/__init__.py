@@ -2,8 +2,11 @@
 
 * ``_enumerate``: knight.tours() and the walk through every tour, split into work items
   that any concurrent.futures executor can run;
-* ``_sweep``: exact counts by the frontier sweep, here or in pieces on an executor, and
-  the uniform draw of one tour (knight.tour(method="uniform"));
+* ``_sweep``: exact counts by the frontier sweep, and the uniform draw of one tour
+  (knight.tour(method="uniform"));
+* ``_spread``: the frontier sweep sharded on an executor or a Dask client, each layer's
+  states split among the workers by a hash of the state;
+* ``_packed``: a shard's states packed as two buffers, the format both frontier kernels share;
 * ``_walker`` (compiled) / ``_walker_py`` (its twin): the depth-first walk that lists or
   counts the tours extending a path;
 * ``_plan``: the frontier sweep's plan (its steps, laid out once for a question), and what

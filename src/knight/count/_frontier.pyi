@@ -1,10 +1,9 @@
 from typing import Callable, Iterator, Optional, Tuple
 
+from ._packed import Piece
 from ._plan import Plan
 
 _Moves = Tuple[Tuple[int, int], ...]
-_Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, _Moves]
-_WorkPiece = Tuple[_Question, int, Tuple[Tuple[bytes, int], ...]]
 #: check(step, states): called every so often during a sweep; it stops the sweep by raising.
 _Check = Callable[[int, int], None]
 
@@ -30,18 +29,6 @@ def count_stats(
     moves: _Moves = ...,
     check: Optional[_Check] = ...,
 ) -> Tuple[int, int, float]: ...
-def split(
-    rows: int,
-    cols: int,
-    mask: Optional[bytes],
-    start: Optional[int],
-    end: Optional[int],
-    closed: bool,
-    moves: _Moves = ...,
-    pieces: int = ...,
-    check: Optional[_Check] = ...,
-) -> list[_WorkPiece]: ...
-def run_piece(piece: _WorkPiece, check: Optional[_Check] = ...) -> Tuple[int, int]: ...
 def layer(
     sweep: Plan, first: int, states: list[Tuple[bytes, int]], stop: int, check: Optional[_Check] = ...
 ) -> list[Tuple[bytes, int]]: ...
@@ -55,3 +42,6 @@ def join(
     fixed: Tuple[int, ...] = ...,
     check: Optional[_Check] = ...,
 ) -> int: ...
+def shard_round(
+    sweep: Plan, first: int, stop: int, pieces: list[Piece], shards: int, check: Optional[_Check] = ...
+) -> Tuple[list[Piece], int, int, int]: ...

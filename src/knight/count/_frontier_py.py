@@ -5,9 +5,9 @@ each state of the frontier (``_states``: its codes, rules, look-ahead and demand
 the number of partial tours in it: a layer is a dict of counts keyed by states (``bytes``).
 A count is the tours completed at the last step, times the plan's factor.
 
-``split`` and ``run_piece`` cut a count into independent pieces (the states after the
-first layers, dealt round-robin) whose answers add up to the count; both implementations
-make and take the same pieces. Drawing a tour from the sweep is ``_draw_py``'s.
+``shard_round`` advances one shard of a sharded sweep (``_spread``) a round, its states
+packed (``_packed``) as the compiled engine packs them. Drawing a tour from the sweep is
+``_draw_py``'s.
 
 Every function that sweeps takes check(step, states), called every so often (CHUNK
 states, patterns or squares laid out) with the step being swept and the work done so far:
@@ -20,7 +20,8 @@ import time
 from functools import partial
 
 from ._join import TO_END, degrees, links, partners
-from ._plan import KNIGHT_STEPS, Plan, Question, deal, plan, question_of
+from ._packed import NOTHING, pack, unpack, width
+from ._plan import KNIGHT_STEPS, Plan, plan
 from ._states import CHUNK, END, demanded, demands_first, successors
 
 
@@ -104,34 +105,6 @@ def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None) 
     return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
 
 
-def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2, check=None) -> list[tuple]:
-    """Independent work pieces whose run_piece answers add up to count(...).
-
-    A piece is a plain tuple (question, step, states): some of the states (bytes, count)
-    of the first layer with at least 4·pieces states (or of the last layer), so that
-    pieces can run anywhere, in any order, with either implementation. check as for count:
-    the plan, the demand patterns and the first layers are work too.
-    """
-    question = question_of(rows, cols, mask, start, end, closed, moves)
-    sweep = plan(*question, check=check)
-    if not sweep.factor or not sweep.steps:
-        return []
-    layer, first = {b"": 1}, 0
-    for index, after, _, _ in _layers(sweep, 0, layer, len(sweep.steps) - 1, check):
-        layer, first = after, index + 1
-        if len(layer) >= 4 * pieces:
-            break
-    return deal(question, first, layer.items(), pieces)
-
-
-def run_piece(piece: tuple[Question, int, tuple], check=None) -> tuple[int, int]:
-    """(tours, states expanded) of one piece from split; check as for count."""
-    question, first, states = piece
-    sweep = plan(*question, check=check)
-    total, _, work = _sweep(sweep, first, dict(states), check)
-    return sweep.factor * total, work
-
-
 def _one_cycle(left: tuple[int, ...], right: tuple[int, ...]) -> bool:
     """Whether the pieces of both sides (ends on the same squares) close into one cycle."""
     start = next((p for p, q in enumerate(left) if q >= 0), None)
@@ -190,3 +163,17 @@ def join(left_layer, right: dict[bytes, int], closed: bool, fixed: tuple[int, ..
         if check is not None and done % CHUNK == 0:
             check(0, done)
     return total
+
+
+def shard_round(sweep: Plan, first: int, stop: int, pieces, shards: int, check=None) -> tuple[list, int, int, int]:
+    """One shard's round of a sharded sweep: the states of pieces (_packed pieces, a state maybe in several,
+    its counts added) before step first of sweep, advanced to step stop. Returns (one piece a shard of the
+    states after stop, dealt by _packed.owner; the undirected tours completed; the states after stop; the
+    states expanded); check as for count."""
+    loaded: dict[bytes, int] = {}
+    for state, ways in unpack(pieces, width(sweep, first)):
+        loaded[state] = loaded.get(state, 0) + ways
+    found, total, work = loaded, 0, 0
+    for _, after, complete, done in _layers(sweep, first, loaded, stop, check):
+        found, total, work = after, total + complete, done
+    return pack(found.items(), shards) if found else [NOTHING] * shards, total, len(found), work

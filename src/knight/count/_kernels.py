@@ -7,7 +7,8 @@
   the compiled draw runs the compiled counter's engine).
 
 The Python both members of a pair need is in neither: ``_plan`` (the sweep's plan, shared
-by all four frontier kernels) and ``_states`` (the sweep's rules, shared by the two twins).
+by all four frontier kernels), ``_states`` (the sweep's rules, shared by the two twins) and
+``_packed`` (a shard's states packed, made and taken by both frontier counters).
 """
 
 from typing import TYPE_CHECKING

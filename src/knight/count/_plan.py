@@ -333,12 +333,6 @@ def question_of(rows, cols, mask, start, end, closed, moves) -> Question:
     return rows, cols, None if mask is None else bytes(mask), start, end, bool(closed), tuple(moves)
 
 
-def deal(question: Question, first: int, states, pieces: int) -> list[tuple]:
-    """Work pieces (question, first, states): the layer's sorted states dealt round-robin."""
-    states = sorted(states)
-    return [(question, first, tuple(states[k::pieces])) for k in range(pieces) if states[k::pieces]]
-
-
 def remembered(cache: dict, key, make, size: int):
     """cache[key], made by make() if missing; the oldest entry goes past size entries. Unlike
     lru_cache, make may stop by raising (a check), and then nothing is kept."""

@@ -9,13 +9,8 @@ Ctrl-C checked every so often in every phase (laying out the plan, the demand pa
 the layers; the split for an executor too), and a progress bar over the sweep's squares
 (tqdm estimates the time left).
 
-With an executor the sweep is cut into pieces (the states after its first squares, dealt
-round), one a worker, whose counts add up, so they may finish in any order. The pieces'
-later layers hold mostly the same states (paths from different beginnings meet), so each
-piece costs nearly a whole sweep: an executor spreads the work, it does not shrink it. A piece carries its
-deadline as wall-clock time, so that a worker on another machine stops in time too; a
-worker asked to stop (``_enumerate.request_stop``, the CLI's Ctrl-C) stops within a chunk.
-Waiting for the pieces is bounded by the deadline too (and a second for a worker to say so).
+On an executor the sweep is sharded, each layer's states partitioned by a hash of the
+state across the workers (``_spread``, which takes this module's check).
 
 The draw (``_draw`` compiled, ``_draw_py`` its twin) keeps the sweep's layers and walks them.
 """
@@ -91,11 +86,6 @@ class _Watch:
             raise timed_out(self.started, f"{done:,} states of the frontier sweep, on square {step + 1}")
 
 
-def run_piece(piece, budget: int, until: float) -> tuple[int, int]:
-    """(tours, states expanded) of one piece, stopping past budget states or the wall-clock time until."""
-    return _kernels.frontier.run_piece(piece, _Watch(budget, until, time.monotonic()))
-
-
 def count(
     board: Board,
     start: Optional[int],
@@ -110,16 +100,15 @@ def count(
     join: bool = False,
     checkpoint=None,
 ) -> int:
-    """The tours of board (0-based start and end, or None), by the frontier engine: the plain sweep,
-    or with join the two halves swept to the middle and joined (see _join).
+    """The tours of board (0-based start and end, or None), by the frontier engine here: the plain
+    sweep, or with join the two halves swept to the middle and joined (see _join), the join spread
+    over executor. (On an executor, the plain sweep is _spread's.)
 
     until is the wall-clock (time.time()) deadline or NEVER; started the monotonic start
     of the call, for the timeout's message. checkpoint, a path, keeps the plain sweep's last
     layer there and resumes from it (see _checkpoint).
     """
     question = _question(board, start, end, closed)
-    if executor is not None and not join:
-        return _count_on(executor, question, bar_class, budget, until, started)
     steps = len(board)
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
     try:
@@ -144,50 +133,6 @@ def count(
     finally:
         if bar is not None:
             bar.close()
-
-
-def _count_on(executor, question: _plan.Question, bar_class, budget: int, until: float, started: float) -> int:
-    """Split the sweep into pieces, run them on executor and add up; pending pieces are cancelled on any error."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-
-    workers = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor and ThreadPoolExecutor say
-    pieces = _kernels.frontier.split(
-        *question,
-        pieces=workers if type(workers) is int and workers > 0 else PIECES,
-        check=_Watch(budget, until, started),  # the plan, the patterns and the first layers, here
-    )
-    bar = None if bar_class is None else bar_class(total=len(pieces), unit="piece", desc="counting", leave=False)
-    futures = []
-    tours = work = 0
-    try:
-        futures = [executor.submit(run_piece, piece, budget, until) for piece in pieces]
-        pending = set(futures)
-        while pending:
-            left = None if until == NEVER else max(0.0, until - time.time()) + 1.0
-            done, pending = wait(pending, timeout=left, return_when=FIRST_COMPLETED)
-            if not done:
-                raise timed_out(started, f"{len(futures) - len(pending)} of {len(futures)} pieces, {work:,} states")
-            for future in done:
-                try:
-                    found, used = future.result()
-                except SearchLimitError:
-                    if until != NEVER and time.time() >= until:  # the piece's timeout: say it for the whole count
-                        raise timed_out(
-                            started, f"{len(futures) - len(pending) - 1} of {len(futures)} pieces"
-                        ) from None
-                    raise
-                tours += found
-                work += used
-                if work > budget:
-                    raise SearchLimitError(f"the frontier sweep expanded more than max_nodes={budget:,} states")
-                if bar is not None:
-                    bar.update()
-    finally:
-        for future in futures:
-            future.cancel()
-        if bar is not None:
-            bar.close()
-    return tours
 
 
 #: The most a uniform draw keeps of the sweep: states (compiled) or transitions (the twin).

@@ -1,0 +1,75 @@
+"""A layer's states packed for shipping: the sharded sweep's format (see ``_spread``), made and
+taken by both frontier kernels, so that shards may run on either.
+
+A piece is a plain tuple ``(keys, counts, bits)``: ``keys`` the states one after another, each
+its codes one byte a square (a state's ``bytes``, as ``layer`` gives them); ``counts`` their
+counts in the same order, each as ``limbs(bits)`` 64-bit words, least significant first, each
+word little-endian; ``bits`` the bit length of the piece's largest count. Two buffers a piece
+rather than a tuple a state: a Python tuple, bytes and int cost about 150 bytes a state, the
+packed state about 20 (see benchmarks/bench_frontier.py --dask).
+
+A state's owner among ``shards`` is its CRC-32 (``zlib.crc32`` of its codes) modulo
+``shards``: the same in every process and in both kernels. Mirror images are merged before a
+state is dealt (``_plan``), so equal states always meet in one shard.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Iterable, Iterator, Tuple
+
+#: (keys, counts, bits): see the module's docstring.
+Piece = Tuple[bytes, bytes, int]
+
+#: A piece with no state.
+NOTHING: Piece = (b"", b"", 0)
+
+
+def owner(state: bytes, shards: int) -> int:
+    """The shard that keeps state."""
+    return zlib.crc32(state) % shards
+
+
+def limbs(bits: int) -> int:
+    """The 64-bit words a count of bits bits is packed in (at least one)."""
+    return max(1, -(-bits // 64))
+
+
+def limbs_for(pieces: Iterable[Piece]) -> int:
+    """The words a state's count needs once the pieces' counts of it are added (each piece holds a
+    state once, so the sum is below the sum of 2**bits)."""
+    return limbs((sum(1 << bits for _, _, bits in pieces) - 1).bit_length())
+
+
+def start(first: bytes = b"", ways: int = 1) -> Piece:
+    """A piece of one state."""
+    bits = ways.bit_length()
+    return first, ways.to_bytes(8 * limbs(bits), "little"), bits
+
+
+def unpack(pieces: Iterable[Piece], width: int) -> Iterator[tuple[bytes, int]]:
+    """The (state, count) pairs of pieces whose states are width codes long (a state may come twice)."""
+    for keys, counts, bits in pieces:
+        size = 8 * limbs(bits)
+        for i in range(len(counts) // size):
+            yield bytes(keys[i * width : (i + 1) * width]), int.from_bytes(counts[i * size : (i + 1) * size], "little")
+
+
+def pack(states: Iterable[tuple[bytes, int]], shards: int) -> list[Piece]:
+    """The (state, count) pairs (each state once) dealt to their owners: one piece a shard."""
+    shares: list[list[tuple[bytes, int]]] = [[] for _ in range(shards)]
+    for state, ways in states:
+        shares[owner(state, shards)].append((state, ways))
+    pieces = []
+    for share in shares:
+        bits = max((ways.bit_length() for _, ways in share), default=0)
+        size = 8 * limbs(bits)
+        pieces.append(
+            (b"".join(state for state, _ in share), b"".join(ways.to_bytes(size, "little") for _, ways in share), bits)
+        )
+    return pieces
+
+
+def width(sweep, at: int) -> int:
+    """The frontier's squares (a state's codes) before step at of sweep (a _plan.Plan)."""
+    return len(sweep.steps[at].here) - 1

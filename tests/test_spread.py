@@ -1,0 +1,162 @@
+"""The frontier sweep sharded across an executor's workers (count/_spread.py): the same counts as the
+plain sweep (OEIS values among them) on threads, processes and a Dask LocalCluster; each shard holds
+a share of the layers; budgets, timeouts, stop requests, progress and bad input."""
+
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import knight
+from knight.count import _enumerate, _kernels, _spread
+
+#: (size, options, count): open, closed, from a start, fixed ends, holes, leapers; the OEIS's where one counts them.
+QUESTIONS = [
+    (5, {}, 1728),  # A165134
+    ((6, 6), {"closed": True}, 9862),  # A001230
+    ((3, 10), {"closed": True}, None),
+    ((5, 6), {"start": "a1"}, None),
+    (5, {"start": "a5", "end": "e1"}, 56),
+    (knight.Board((5, 5), holes=["c3"]), {}, None),
+    (knight.Board((4, 6), holes=["a1", "f4"]), {"closed": True}, None),
+    ((4, 5), {"moves": (1, 3)}, None),
+    ((4, 7), {"moves": (1, 2), "closed": True}, None),
+    ((3, 12), {"closed": True}, 176),
+]
+
+
+def plain(size, options):
+    return knight.count(size, method="frontier", **options)
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    """A Dask LocalCluster of two workers in this process (so that they run the implementation the
+    test chose), shared by the cases: starting one takes a second or two."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+@pytest.mark.parametrize("shards", [None, 3])
+def test_threads_count_as_the_plain_sweep(frontier, shards):
+    with ThreadPoolExecutor(2) as pool:
+        for size, options, known in QUESTIONS:
+            found = knight.count(size, method="frontier", executor=pool, shards=shards, **options)
+            assert found == plain(size, options)
+            assert known is None or found == known
+
+
+def test_processes_count_as_the_plain_sweep():
+    """The workers run the implementation the environment says (the twin in the twin's job)."""
+    with ProcessPoolExecutor(2) as pool:
+        for size, options, known in QUESTIONS[:5]:
+            found = knight.count(size, executor=pool, **options)
+            assert found == plain(size, options)
+            assert known is None or found == known
+
+
+def test_dask_counts_as_the_plain_sweep(frontier, dask_client):
+    """The client itself (pieces passed as futures, shards pinned to workers) and its get_executor()."""
+    for size, options, known in QUESTIONS:
+        found = knight.count(size, executor=dask_client, **options)
+        assert found == plain(size, options)
+        assert known is None or found == known
+    assert knight.count((4, 6), closed=True, executor=dask_client.get_executor(), shards=5) == plain(
+        (4, 6), {"closed": True}
+    )
+    assert knight.count(5, executor=dask_client, method="enumerate") == 1728  # the walk takes a client too
+    assert knight.count((4, 6), closed=True, executor=dask_client, method="join") == plain((4, 6), {"closed": True})
+
+
+class Recording:
+    """The kernel in use, recording the states each shard holds after each round."""
+
+    def __init__(self, kernel) -> None:
+        self.kernel, self.held = kernel, []
+
+    def __getattr__(self, name):
+        return getattr(self.kernel, name)
+
+    def shard_round(self, *args, **kwargs):
+        found = self.kernel.shard_round(*args, **kwargs)
+        self.held.append(found[2])
+        return found
+
+
+def test_each_shard_holds_a_share_of_the_layers(frontier, monkeypatch):
+    """Counted in states, not bytes: the most one shard held falls with the shards (the hash deals them
+    evenly; a shard also holds successors owned by others, until the next round takes them)."""
+    most = {}
+    for shards in (1, 2, 4):
+        recording = Recording(frontier)
+        monkeypatch.setattr(_kernels, "frontier", recording)
+        with ThreadPoolExecutor(2) as pool:
+            assert knight.count((5, 6), start=1, executor=pool, shards=shards) == plain((5, 6), {"start": 1})
+        most[shards] = max(recording.held)
+    assert most[2] <= 0.7 * most[1] and most[4] <= 0.4 * most[1], most
+
+
+def test_max_nodes_bounds_the_sharded_sweep(frontier):
+    with ThreadPoolExecutor(2) as pool:
+        with pytest.raises(knight.SearchLimitError, match="max_nodes=1,000"):
+            knight.count((5, 6), closed=True, executor=pool, max_nodes=1000)
+        assert knight.count((3, 8), executor=pool, max_nodes=10**6) == 792
+
+
+def test_a_timeout_stops_the_sharded_sweep(dask_client):
+    for executor in (dask_client, None):
+        began = time.monotonic()
+        with pytest.raises(knight.SearchLimitError, match="timed out|seconds"):
+            if executor is None:
+                with ThreadPoolExecutor(2) as pool:
+                    knight.count((7, 7), executor=pool, method="frontier", timeout=0.5)
+            else:
+                knight.count((7, 7), executor=executor, method="frontier", timeout=0.5)
+        assert time.monotonic() - began < 0.5 + 3
+
+
+def test_a_stop_request_stops_the_sharded_sweep(monkeypatch):
+    rounds = []
+    monkeypatch.setattr(_enumerate, "stop_requested", lambda: len(rounds) > 3)
+    recording = Recording(_kernels.frontier)
+    monkeypatch.setattr(
+        recording,
+        "shard_round",
+        lambda *args, **kwargs: rounds.append(1) or recording.kernel.shard_round(*args, **kwargs),
+    )
+    monkeypatch.setattr(_kernels, "frontier", recording)
+    with ThreadPoolExecutor(2) as pool, pytest.raises(KeyboardInterrupt):
+        knight.count((6, 6), closed=True, executor=pool)
+    assert len(rounds) < 12
+
+
+def test_progress_shows_the_squares(frontier, capsys):
+    pytest.importorskip("tqdm")
+    with ThreadPoolExecutor(2) as pool:
+        assert knight.count((4, 5), executor=pool, progress=True) == 164
+    assert "square" in capsys.readouterr().err
+
+
+def test_bad_shards_are_refused():
+    with ThreadPoolExecutor(1) as pool:
+        with pytest.raises(knight.InvalidTypeError, match="shards must be an int, not '2'"):
+            knight.count(5, executor=pool, shards="2")
+        with pytest.raises(knight.InvalidInputError, match="at least 1, not 0"):
+            knight.count((5, 6), executor=pool, shards=0)
+        with pytest.raises(knight.InvalidInputError, match="not method 'join'"):
+            knight.count((5, 6), executor=pool, shards=2, method="join")
+        with pytest.raises(knight.InvalidInputError, match="the walk"):
+            knight.count(5, executor=pool, shards=2)  # auto walks 5×5 open
+    with pytest.raises(knight.InvalidInputError, match="none was given"):
+        knight.count((5, 6), shards=2)
+
+
+def test_the_shards_default_to_the_workers(dask_client):
+    assert _spread._Dask(dask_client, None).shards == 2
+    with ProcessPoolExecutor(3) as pool:
+        assert _spread._Local(pool, None).shards == 3
+    assert _spread._Local(object(), None).shards == _spread.SHARDS

@@ -108,7 +108,9 @@ def count(
     of a second); "join" sweeps the two halves of the board to the middle and joins their
     states (the same count, no faster on the boards measured: see docs/counting.md);
     "enumerate" walks every tour; "auto" (the default) sweeps,
-    except on boards too wide for the sweep and on open tours of the whole 5×5 and 6×6 boards,
+    except on boards the sweep does not take (too wide; tori, Möbius strips, Klein bottles: it
+    sweeps cylinders along their open axis and boxes layer by layer) and on open tours of the
+    whole 5×5 and 6×6 boards,
     where walking is faster. The work is split into pieces
     that run here, one after another, or on executor (any concurrent.futures.Executor,
     such as a ProcessPoolExecutor or a Dask client's get_executor()), in any order.

@@ -1,9 +1,10 @@
 from typing import Callable, Iterator, Optional, Tuple
 
+from ._plan import AnyQuestion as _Question
 from ._plan import Plan
+from ._plan import Wrap as _Wrap
 
-_Moves = Tuple[Tuple[int, int], ...]
-_Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, _Moves]
+_Moves = Tuple[Tuple[int, ...], ...]
 _WorkPiece = Tuple[_Question, int, Tuple[Tuple[bytes, int], ...]]
 #: check(step, states): called every so often during a sweep; it stops the sweep by raising.
 _Check = Callable[[int, int], None]
@@ -19,6 +20,7 @@ def count(
     closed: bool,
     moves: _Moves = ...,
     check: Optional[_Check] = ...,
+    wrap: Optional[_Wrap] = ...,
 ) -> int: ...
 def count_stats(
     rows: int,
@@ -29,6 +31,7 @@ def count_stats(
     closed: bool,
     moves: _Moves = ...,
     check: Optional[_Check] = ...,
+    wrap: Optional[_Wrap] = ...,
 ) -> Tuple[int, int, float]: ...
 def split(
     rows: int,
@@ -40,6 +43,7 @@ def split(
     moves: _Moves = ...,
     pieces: int = ...,
     check: Optional[_Check] = ...,
+    wrap: Optional[_Wrap] = ...,
 ) -> list[_WorkPiece]: ...
 def run_piece(piece: _WorkPiece, check: Optional[_Check] = ...) -> Tuple[int, int]: ...
 def layer(

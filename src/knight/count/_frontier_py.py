@@ -87,24 +87,26 @@ def each_layer(sweep: Plan, first: int, states, check=None):
         yield index + 1, sorted(after.items()), total
 
 
-def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None) -> tuple[int, int, float]:
+def count_stats(
+    rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None
+) -> tuple[int, int, float]:
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
-    sweep = plan(rows, cols, mask, start, end, closed, moves, check)
+    sweep = plan(rows, cols, mask, start, end, closed, moves, wrap, check=check)
     total, peak, _ = _sweep(sweep, 0, {b"": 1}, check) if sweep.factor else (0, 0, 0)
     return sweep.factor * total, peak, time.perf_counter() - began
 
 
-def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None) -> int:
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None) -> int:
     """The number of tours, as knight.count counts them (see _plan's docstring).
 
     check(step, states), if given, is called every so often with the step being swept and
-    the states expanded so far; it stops the count by raising.
+    the states expanded so far; it stops the count by raising. wrap: see _plan.Wrap.
     """
-    return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
+    return count_stats(rows, cols, mask, start, end, closed, moves, check, wrap)[0]
 
 
-def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2, check=None) -> list[tuple]:
+def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2, check=None, wrap=None) -> list[tuple]:
     """Independent work pieces whose run_piece answers add up to count(...).
 
     A piece is a plain tuple (question, step, states): some of the states (bytes, count)
@@ -112,7 +114,7 @@ def split(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, pieces=2, ch
     pieces can run anywhere, in any order, with either implementation. check as for count:
     the plan, the demand patterns and the first layers are work too.
     """
-    question = question_of(rows, cols, mask, start, end, closed, moves)
+    question = question_of(rows, cols, mask, start, end, closed, moves, wrap)
     sweep = plan(*question, check=check)
     if not sweep.factor or not sweep.steps:
         return []

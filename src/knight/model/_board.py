@@ -24,12 +24,10 @@ from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ._memory import check_memory
 from ._topology import (
-    TABLE_CACHE_SQUARES,
-    TABLE_MAX_ENTRIES,
     Topology,
     box_square_name,
     is_box_text,
-    kept_table,
+    neighbour_table,
     parse_box_square,
     parse_shape,
     parse_topology,
@@ -610,15 +608,7 @@ class Board:
         topology = self._topology
         if topology is None:
             topology = Topology((self._rows, self._cols), (False, False), (False, False))
-        entries = self._rows * self._cols * len(self._steps)
-        if entries > TABLE_MAX_ENTRIES:
-            raise InvalidInputError(
-                f"the graph of the {self.name} has up to {entries:,} moves, more than the {TABLE_MAX_ENTRIES:,} "
-                "its table is built for (in Python, about 2 s a million)"
-            )
-        if self._rows * self._cols <= TABLE_CACHE_SQUARES:
-            return kept_table(topology, self._steps, self._mask)
-        return topology.table(self._steps, self._mask)
+        return neighbour_table(topology, self._steps, self._mask, self.name)
 
     # -- facts every engine asks the board, never recomputes --------------------------------
 

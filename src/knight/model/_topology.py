@@ -285,3 +285,18 @@ def box_square_name(topology: Topology, number: int) -> str:
 @lru_cache(maxsize=TABLES_KEPT)
 def kept_table(topology: Topology, steps, mask: bytes | None) -> tuple[array, array]:
     return topology.table(steps, mask)
+
+
+def neighbour_table(topology: Topology, steps, mask: bytes | None, name: str) -> tuple[array, array]:
+    """topology.table(steps, mask), kept for the last few boards of at most TABLE_CACHE_SQUARES cells;
+    InvalidInputError naming the board (name) past TABLE_MAX_ENTRIES moves, before building anything."""
+    cells = prod(topology.shape)
+    entries = cells * len(steps)
+    if entries > TABLE_MAX_ENTRIES:
+        raise InvalidInputError(
+            f"the graph of the {name} has up to {entries:,} moves, more than the {TABLE_MAX_ENTRIES:,} "
+            "its table is built for (in Python, about 2 s a million)"
+        )
+    if cells <= TABLE_CACHE_SQUARES:
+        return kept_table(topology, steps, mask)
+    return topology.table(steps, mask)

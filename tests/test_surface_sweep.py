@@ -154,6 +154,25 @@ def test_a_box_is_swept_along_the_axis_that_keeps_the_frontier_narrowest():
     assert _plan.surface_width(6, 7, None, knight.Board((2, 3, 7)).steps, wrap) > 15
 
 
+@pytest.mark.parametrize(
+    "size, options",
+    [
+        ((2, 3, 9), {}),
+        ((3, 3, 7), {}),
+        ((2, 2, 2, 6), {}),
+        ((9, 4), {"periodic": (False, True)}),
+        ((2, 3, 9), {"periodic": (True, False, False)}),
+        ((3, 3, 9), {"moves": (1, 3)}),
+        ((3, 3, 9), {"moves": (0, 1)}),
+    ],
+)
+def test_the_width_measured_on_a_few_layers_is_the_sweep_s(size, options):
+    board = knight.Board(size, **options)
+    wrap = (board.shape, board.periodic, board.twisted)
+    sweep = _plan.plan(*board.size, None, None, None, True, board.steps, wrap)
+    assert _plan.surface_width(*board.size, None, board.steps, wrap) == max(len(step.here) for step in sweep.steps)
+
+
 # -- refused, and auto ---------------------------------------------------------------------------
 
 

@@ -400,15 +400,21 @@ def _topology(rows, cols, moves, wrap) -> Topology:
 
 def _graph(topology: Topology, moves, on: bytes, mask) -> dict[int, list[int]]:
     """For each square, its neighbours: the board's own graph (model._topology's table)."""
-    offsets, targets = neighbour_table(topology, tuple(moves), None if mask is None else on, topology.name())
+    return _lists(neighbour_table(topology, tuple(moves), None if mask is None else on, topology.name()), on)
+
+
+def _lists(table, on: bytes) -> dict[int, list[int]]:
+    """The neighbours of each square from a table (offsets, targets)."""
+    offsets, targets = table
     return {cell: targets[offsets[cell] : offsets[cell + 1]].tolist() for cell in range(len(on)) if on[cell]}
 
 
-def _layer_orders(topology: Topology, on: bytes, tick):
-    """Each way to take the squares layer by layer: along each axis whose ends are not joined, the other
-    axes across it in their order and reversed (the last of them fastest). Yields (order, that last axis)."""
+def _layer_orders(topology: Topology, on: bytes, tick, along=None):
+    """Each way to take the squares layer by layer: along each axis whose ends are not joined (or along
+    that one), the other axes across it in their order and reversed (the last of them fastest). Yields
+    (order, that last axis)."""
     shape = topology.shape
-    for axis in range(len(shape)):
+    for axis in range(len(shape)) if along is None else (along,):
         if topology.periodic[axis]:
             continue
         others = tuple(a for a in range(len(shape)) if a != axis)
@@ -425,11 +431,13 @@ def _layer_orders(topology: Topology, on: bytes, tick):
             yield order, across[-1]
 
 
-def _layer_sweep(topology: Topology, on: bytes, neighbours, tick) -> tuple[list[int], dict[int, int], int, int]:
-    """The narrowest of the sweeps layer by layer: (order, each square's last step, widest frontier,
-    the axis across that varies fastest)."""
+def _layer_sweep(
+    topology: Topology, on: bytes, neighbours, tick, along=None
+) -> tuple[list[int], dict[int, int], int, int]:
+    """The narrowest of the sweeps layer by layer (along one axis, if given): (order, each square's last
+    step, widest frontier, the axis across that varies fastest)."""
     best = None
-    for order, fastest in _layer_orders(topology, on, tick):
+    for order, fastest in _layer_orders(topology, on, tick, along):
         last, width = _last_steps(order, neighbours, tick)
         if best is None or width < best[2]:
             best = (order, last, width, fastest)
@@ -456,11 +464,29 @@ def _reflection(topology: Topology, axis: int, on: bytes, neighbours, ends, tick
 
 
 def surface_width(rows, cols, mask, moves, wrap: Wrap) -> int:
-    """frontier_width of a board that wraps, or a box (linear in the board: its graph is a table of at
-    most model._topology.TABLE_MAX_ENTRIES moves, or InvalidInputError)."""
+    """frontier_width of a board that wraps, or a box.
+
+    A board without holes is measured, along each axis it may be swept along, on 2·reach + 1 of
+    its layers (reach: the leaper's longest step along that axis), as _whole_width measures a
+    rectangle: the frontier in a layer with reach layers on either side is the same in each, and
+    the layers near the ends are among those measured. With holes, on the whole board's graph
+    (a table of at most model._topology.TABLE_MAX_ENTRIES moves, or InvalidInputError).
+    """
     topology = _topology(rows, cols, moves, wrap)
     on = _squares(rows, cols, mask, None, None, False)
-    return _layer_sweep(topology, on, _graph(topology, moves, on, mask), _untimed)[2]
+    if on.count(0):
+        return _layer_sweep(topology, on, _graph(topology, moves, on, mask), _untimed)[2]
+    widths = []
+    for axis, length in enumerate(topology.shape):
+        if topology.periodic[axis]:
+            continue
+        shape = list(topology.shape)
+        shape[axis] = min(length, 2 * max(abs(step[axis]) for step in moves) + 1)
+        part = Topology(tuple(shape), topology.periodic, topology.twisted)
+        whole = b"\x01" * (len(on) // length * shape[axis])
+        neighbours = _lists(part.table(tuple(moves), None), whole)
+        widths.append(_layer_sweep(part, whole, neighbours, _untimed, axis)[2])
+    return min(widths)
 
 
 def surface_plan(rows, cols, mask, start, end, closed, moves, wrap: Wrap, tick=_untimed) -> Plan:

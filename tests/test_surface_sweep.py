@@ -78,17 +78,18 @@ def test_cylinders_as_enumerated(frontier, size, wraps):
 def test_larger_cylinders_as_enumerated(size, wraps):
     board = knight.Board(size, periodic=CYLINDER[wraps])
     assert _swept(board, closed=True) == _enumerated(board, closed=True)
-    for start in (1, 2, len(board) // 2):
-        assert _swept(board, start) == _enumerated(board, start)
+    if len(board) <= 24:
+        assert _swept(board, 2) == _enumerated(board, 2)
 
 
-@pytest.mark.skipif(not SLOW, reason="KNIGHT_SLOW: 30 sweeps of the 5×6 cylinders")
+@pytest.mark.skipif(not SLOW, reason="KNIGHT_SLOW: a sweep from every square")
 @pytest.mark.parametrize("wraps", sorted(CYLINDER))
-def test_5x6_cylinders_every_start_adds_up(wraps):
-    """Out of the enumeration's reach: the tours from each square add up to all the open tours, and
-    the closed tours from any square are twice the cycles."""
-    board = knight.Board((5, 6), periodic=CYLINDER[wraps])
+def test_every_start_adds_up(wraps):
+    """The tours from each square add up to all the open tours; the closed tours from a square are
+    twice the cycles (on 5×6, out of the enumeration's reach)."""
+    board = knight.Board((4, 5), periodic=CYLINDER[wraps])
     assert sum(_swept(board, start) for start in board) == _swept(board)
+    board = knight.Board((5, 6), periodic=CYLINDER[wraps])
     assert _swept(board, 7, closed=True) == 2 * _swept(board, closed=True)
 
 
@@ -132,7 +133,7 @@ def test_boxes_as_enumerated(frontier, size):
 
 
 @pytest.mark.skipif(not SLOW, reason="KNIGHT_SLOW: the boxes whose open tours the enumeration walks for seconds")
-@pytest.mark.parametrize("size", [(2, 3, 4), (2, 3, 5), (2, 3, 6)])
+@pytest.mark.parametrize("size", [(2, 3, 4), (2, 3, 5)])  # 2×3×6: 8 minutes enumerated
 def test_boxes_open_as_enumerated(size):
     board = knight.Board(size)
     assert _swept(board) == _enumerated(board)

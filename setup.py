@@ -47,6 +47,7 @@ class OptionalBuildExt(build_ext):
 extensions = cythonize(
     [
         Extension("knight.model._storage", ["src/knight/model/_storage.pyx"]),
+        Extension("knight.model._table", ["src/knight/model/_table.pyx"]),
         Extension("knight.search._core", ["src/knight/search/_core.pyx"]),
         Extension("knight.search._forward", ["src/knight/search/_forward.pyx"]),
         Extension("knight.search._fill", ["src/knight/search/_fill.pyx"]),

@@ -1,6 +1,14 @@
 """Benchmark the frontier engine beside today's enumerator, from one run.
 
-    python benchmarks/bench_frontier.py [--stretch] [--far] [--dask]
+    python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask]
+
+First the speed targets of issue #21: each board's count by the compiled sweep
+(``_frontier.count_stats``) in a fresh subprocess, and with --against a built checkout of
+another version (today's main) the same in its own subprocess, rounds alternating between
+the two so that the machine's other load hits both alike, best of three (one with --far);
+each line prints both versions' CPU and wall seconds, peak memory and the ratio. --far adds
+7×7 open (minutes). Then "auto" against every method on the benchmark boards, with its
+ratio to the best.
 
 For each board: the count, the frontier engine's peak states (the most states in one
 layer of the sweep), its compiled time, the pure-Python twin's where it is quick, the
@@ -23,10 +31,14 @@ Then the uniform draw (knight.tour(method="uniform")'s kernels, ``_draw`` and it
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import random
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import knight
 from knight.count import _draw, _draw_py, _frontier, _frontier_py, _join
@@ -152,6 +164,97 @@ def dask_table(label, rows, cols, closed):
         )
 
 
+#: The issue's speed targets: (label, question as for count_stats, target).
+TARGETS = [
+    ("6×6 open", (6, 6, None, None, None, False), "< 0.2 s"),
+    ("6×6 open from a1", (6, 6, None, 30, None, False), "< 0.2 s"),
+    ("6×8 closed", (6, 8, None, None, None, True), "≥ 3× faster than today"),
+    ("5×14 closed", (5, 14, None, None, None, True), "≥ 3× faster than today"),
+]
+FAR_TARGETS = [("7×7 open", (7, 7, None, None, None, False), "< 150 s, < 4 GB")]
+
+#: One count in a fresh process: (tours, peak states, CPU seconds, wall seconds, peak resident bytes).
+_TIMED = """
+import json, resource, sys, time
+from knight.count import _frontier
+cpu, wall = time.process_time(), time.perf_counter()
+tours, peak, _ = _frontier.count_stats(*json.loads(sys.argv[1]))
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+print(json.dumps([str(tours), peak, cpu, wall, rss, _frontier.__file__]))
+"""
+
+
+def timed(checkout: Path, question) -> tuple[int, int, float, float, int]:
+    """count_stats(*question) in a fresh process on checkout's src: (tours, peak, CPU s, wall s, peak RSS)."""
+    env = dict(os.environ, PYTHONPATH=str(checkout / "src"))
+    answer = subprocess.run(
+        [sys.executable, "-c", _TIMED, json.dumps(question)], env=env, capture_output=True, text=True, check=True
+    )
+    tours, peak, cpu, wall, rss, where = json.loads(answer.stdout)
+    if not where.startswith(str(checkout.resolve())) or where.endswith(".py"):
+        raise SystemExit(f"{checkout}: the compiled engine did not load ({where}); build it in place first")
+    return int(tours), peak, cpu, wall, rss
+
+
+def target_rows(against, far: bool) -> None:
+    """Each target board in this checkout (and against's), alternating, best of 3 (1 for the far ones)."""
+    here = Path(__file__).resolve().parents[1]
+    print("targets (#21): compiled sweep, fresh process each, best CPU (wall) seconds, peak memory", flush=True)
+    for label, question, target in TARGETS + (FAR_TARGETS if far else []):
+        rounds = 1 if (label, question, target) in FAR_TARGETS else 3
+        best: dict = {}
+        for _ in range(rounds):
+            for name, checkout in (("new", here), ("old", against)):
+                if checkout is None:
+                    continue
+                tours, peak, cpu, wall, rss = timed(checkout, question)
+                if name in best:
+                    assert best[name][:2] == (tours, peak), (label, name, best[name], tours, peak)
+                    cpu, wall, rss = min(cpu, best[name][2]), min(wall, best[name][3]), max(rss, best[name][4])
+                best[name] = (tours, peak, cpu, wall, rss)
+        tours, peak, cpu, wall, rss = best["new"]
+        cells = [f"{label:<18}{tours:>22,}  peak {peak:>11,}  {cpu:8.3f} s ({wall:.3f})  {rss / 1e9:5.2f} GB"]
+        if "old" in best:
+            old = best["old"]
+            assert old[:2] == (tours, peak), (label, old, tours, peak)  # same count, same states
+            cells.append(f"today {old[2]:8.3f} s ({old[3]:.3f})  {old[4] / 1e9:5.2f} GB  {old[2] / cpu:5.2f}× faster")
+        cells.append(f"target {target}")
+        print("  ".join(cells), flush=True)
+
+
+#: Boards for "auto" against each method: (label, size, start, closed, the methods that finish quickly).
+AUTO_BOARDS = [
+    ("5×5 open", 5, None, False, ("frontier", "join", "enumerate")),
+    ("6×6 open", 6, None, False, ("frontier", "join", "enumerate")),
+    ("6×6 open from a1", 6, "a1", False, ("frontier", "join", "enumerate")),
+    ("6×6 closed", 6, None, True, ("frontier", "join", "enumerate")),
+    ("5×6 closed", (5, 6), None, True, ("frontier", "join", "enumerate")),
+    ("5×7 open", (5, 7), None, False, ("frontier", "join", "enumerate")),
+    ("6×8 closed", (6, 8), None, True, ("frontier", "join")),
+    ("5×14 closed", (5, 14), None, True, ("frontier", "join")),
+]
+
+
+def auto_rows() -> None:
+    """knight.count's method="auto" beside each method, best CPU seconds of 3 interleaved rounds."""
+    print(
+        'method="auto" against each method (CPU seconds, best of 3 interleaved): auto / best, target ≤ 1.5', flush=True
+    )
+    for label, size, start, closed, methods in AUTO_BOARDS:
+        best = {name: float("inf") for name in ("auto", *methods)}
+        answers = set()
+        for _ in range(3):
+            for name in best:
+                began = time.process_time()
+                answers.add(knight.count(size, start, closed=closed, method=name))
+                best[name] = min(best[name], time.process_time() - began)
+        assert len(answers) == 1, (label, answers)
+        fastest = min(best[name] for name in methods)
+        times = "  ".join(f"{name} {best[name]:7.3f}" for name in best)
+        print(f"{label:<18}{answers.pop():>14,}  {times}  auto/best {best['auto'] / fastest:5.2f}", flush=True)
+
+
 def draw_row(label, rows, cols, start, closed, twin=False):
     """Print the draw's times: keeping the sweep and a first draw (best of 3), then a draw from the
     kept sweep (the mean of 100)."""
@@ -175,7 +278,17 @@ def draw_row(label, rows, cols, start, closed, twin=False):
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--against", type=Path, help="another knight checkout (built in place) to time in the same rounds"
+    )
+    for flag in ("--stretch", "--far", "--dask"):
+        parser.add_argument(flag, action="store_true")
+    args = parser.parse_args()
     print(f"knight from {knight.__file__} ({knight.IMPLEMENTATION}); load average {os.getloadavg()[0]:.2f}")
+    target_rows(args.against, args.far)
+    auto_rows()
+    print(f"load average {os.getloadavg()[0]:.2f}", flush=True)
     row("6×6 closed", 6, 6, True, "< 0.05 s", enumerator=True)
     row("6×6 open", 6, 6, False, "< 0.1 s", enumerator=True)
     row("6×6 open from a1", 6, 6, False, "", enumerator=True, start=30)
@@ -191,21 +304,21 @@ def main() -> None:
         row(f"4×{n} open", 4, n, False, "< 1 s")
     row("5×14 closed", 5, 14, True, "< 30 s")
     row("6×8 closed", 6, 8, True)
-    if "--stretch" in sys.argv:
+    if args.stretch:
         row("6×7 open", 6, 7, False, memory=True)
         row("6×9 closed", 6, 9, True, memory=True)
-    if "--stretch" in sys.argv or "--far" in sys.argv:
+    if args.stretch or args.far:
         row("7×7 open", 7, 7, False, "< 10 min, 8 GB", memory=True)
     print("meet in the middle (#21): the plain sweep (method='frontier', today's) beside the join", flush=True)
     join_row("6×6 open", 6, 6, False, "< 0.2 s")
     join_row("6×6 open from a1", 6, 6, False, "< 0.2 s", start=30)
     join_row("6×8 closed", 6, 8, True, "3× faster than today")
     join_row("5×14 closed", 5, 14, True, "3× faster than today")
-    if "--far" in sys.argv:
+    if args.far:
         join_row("7×7 open", 7, 7, False, "< 150 s, 4 GB", plain=False)
-    if "--dask" in sys.argv:
+    if args.dask:
         dask_table("6×8 closed", 6, 8, True)
-        if "--far" in sys.argv:
+        if args.far:
             dask_table("7×7 open", 7, 7, False)
     draw_row("5×5 open from a1", 5, 5, 20, False, twin=True)
     draw_row("5×6 closed", 5, 6, None, True, twin=True)

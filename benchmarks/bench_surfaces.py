@@ -110,6 +110,9 @@ def main() -> None:
         knight.Board((7, 9), periodic=True, twisted=(False, True)),
         knight.Board((100, 100, 100)),
         knight.Board((2, 2, 9)),
+        knight.Board((4, 1001), periodic=(False, True), twisted=(False, True)),
+        knight.Board((2, 3, 3, 3)),
+        knight.Board((6, 6, 6, 6)),
     ):
         took = best_of(5, lambda: [knight.exists(board, closed=True) for _ in range(1000)]) / 1000
         print(f"  {board.name:34}: {took * 1e6:6.2f} µs (target under 100 µs)")

@@ -179,6 +179,21 @@ def test_max_nodes_bounds_the_whole_count(counter):
         count(5, start=1, max_nodes=1)
 
 
+@pytest.mark.parametrize("method", ["enumerate", "frontier"])
+def test_counts_and_listings_are_bounded_by_default(counter, frontier, monkeypatch, method):
+    # Nothing runs forever by default: without max_nodes a count or a listing stops at
+    # COUNT_MAX_NODES (made small here, so that 5×5's tours need more than it).
+    from knight.model._question import COUNT_MAX_NODES, MAX_BUDGET
+
+    assert COUNT_MAX_NODES < MAX_BUDGET
+    monkeypatch.setattr(_enumerate, "COUNT_MAX_NODES", 50)
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=50"):
+        count(5, method=method)
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=50"):
+        list(knight.tours(5))
+    assert count(5, method=method, max_nodes=10**7) == 1728
+
+
 @pytest.mark.parametrize(
     "options, error, words",
     [

@@ -5,6 +5,7 @@ import json
 import os
 import pickle
 import re
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -30,7 +31,7 @@ KINDS = {
 }
 
 #: The m×n Möbius strips (m rows, the columns joined with a flip) up to 6×6 with no closed
-#: knight's tour, as the exhaustive search finds them (no theorem of ours covers the strip).
+#: knight's tour, as the exhaustive search finds them (model._surfaces_theorems proves a part of it).
 MOBIUS_WITHOUT_CLOSED = {(1, n) for n in range(1, 7)} | {(2, 1), (2, 2), (2, 4), (2, 6), (3, 1), (3, 4)}
 MOBIUS_WITHOUT_CLOSED |= {(4, 1), (4, 3), (4, 5), (5, 1)}
 
@@ -159,6 +160,65 @@ def test_givens_on_a_torus(core):
     check(tour, puzzle)
 
 
+@pytest.mark.parametrize(
+    "size, picks", [((3, 4, 4), (0, 10, 30, 47)), ((2, 3, 4), (0, 5, 23)), ((2, 2, 3, 4), (0, 1, 20, 47))]
+)
+def test_givens_on_boxes(puzzle_cores, core, size, picks):
+    """Moves given by coordinates on a box (Board(givens=)), solved by the puzzle search on both cores."""
+    board = knight.Board(size)
+    closed = knight.tour(board, closed=knight.exists(board, closed=True))
+    coords = closed.coords()
+    puzzle = knight.Board(size, givens={coords[i]: i + 1 for i in picks})
+    assert puzzle.givens == {closed[i]: i + 1 for i in picks}
+    assert eval(repr(puzzle), {"Board": knight.Board}) == puzzle
+    for tour in (knight.solve(puzzle), knight.tour(puzzle)):
+        assert all(tour.coords()[i] == coords[i] for i in picks)
+        check(tour, puzzle)
+
+
+def test_givens_are_checked():
+    with pytest.raises(knight.InvalidInputError, match="one index per axis"):
+        knight.Board((2, 3, 4), givens={(0, 1): 1})
+    with pytest.raises(knight.InvalidInputError, match="moves are 1 to 23"):
+        knight.Board((2, 3, 4), holes=[(0, 0, 0)], givens={(0, 0, 1): 24})
+    with pytest.raises(knight.InvalidInputError, match="not a square"):
+        knight.Board((2, 3, 4), holes=[(0, 0, 0)], givens={(0, 0, 0): 2})
+    with pytest.raises(knight.InvalidTypeError, match="givens must map squares"):
+        knight.Board((2, 3, 4), givens=[((0, 0, 0), 1)])
+    with pytest.raises(knight.InvalidTypeError, match="must be an integer"):
+        knight.Board((2, 3, 4), givens={(0, 0, 0): "1"})
+
+
+def test_fixed_ends_on_a_box_use_its_colouring(core):
+    """Moves 1 and 48 on squares of coordinate sums 0 and 7: different colours on the box (its
+    flattened 12×4 rows would call them the same, as the rules once did)."""
+    board = knight.Board((2, 2, 3, 4))
+    tour = knight.tour(board, start=(0, 0, 0, 0), end=(1, 1, 2, 3))
+    assert (tour.coords()[0], tour.coords()[-1]) == ((0, 0, 0, 0), (1, 1, 2, 3))
+    check(tour, board)
+    with pytest.raises(knight.NoTourError, match="stand on the same colour"):
+        knight.tour(board, start=(0, 0, 0, 0), end=(1, 1, 2, 2))
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        knight.Board(6),
+        knight.Board((5, 6), periodic=True, holes=[3]),
+        knight.Board((4, 5), periodic=(False, True), twisted=(False, True)),
+        knight.Board((2, 3, 4)),
+        knight.Board((3, 4, 4), holes=[(1, 1, 1)]),
+        knight.Board((2, 2, 3, 4)),
+    ],
+    ids=repr,
+)
+def test_from_coords_reads_what_coords_writes(board):
+    tour = knight.tour(board)
+    again = knight.Tour.from_coords(tour.coords(), board)
+    assert again == tour and list(again) == list(tour)
+    check(again, board)
+
+
 @pytest.mark.parametrize("size", [(2, 3, 4), (3, 3, 4), (4, 4, 4), (2, 2, 3, 4)])
 def test_tours_of_boxes(core, size):
     board = knight.Board(size)
@@ -243,6 +303,33 @@ def test_theorems_against_search_up_to_5x5(core, kind):
 def test_box_theorem_against_search_up_to_2x3x4(core):
     for board in _boxes((2, 3, 4)):
         _compare(board)
+
+
+#: Boxes of four and five axes the exhaustive search settles in well under a second each (compiled).
+BOXES_OF_MORE_AXES = [
+    (1, 2, 3, 4),
+    (2, 2, 2, 2),
+    (2, 2, 2, 3),
+    (2, 2, 2, 4),
+    (2, 2, 2, 5),
+    (2, 2, 3, 3),
+    (2, 2, 3, 4),
+    (2, 2, 3, 5),
+    (2, 2, 4, 4),
+    (2, 3, 3, 3),
+    (2, 3, 3, 4),
+    (3, 3, 3, 4),
+    (2, 2, 2, 2, 2),
+    (2, 2, 2, 2, 3),
+]
+
+
+@pytest.mark.parametrize("shape", BOXES_OF_MORE_AXES, ids=str)
+def test_box_theorem_of_more_axes_against_search(core, shape):
+    """Erde, Golénia and Golénia's condition (as module _surfaces_theorems states it) against the search."""
+    board = knight.Board(shape)
+    assert closed_theorem(board) is not None
+    _compare(board)
 
 
 @pytest.mark.skipif(not SLOW, reason="KNIGHT_SLOW: every surface up to 6×6 and every box up to 3×4×4")
@@ -392,10 +479,79 @@ def test_large_boxes_are_built(construct_core):
     check(tour, board)
 
 
-def test_large_graphs_are_refused_not_built():
-    with pytest.raises(knight.InvalidInputError, match="its table is built for"):
+def test_large_graphs_are_tabled_and_bounded():
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=10 "):  # 70³ is tabled now; the budget stops it
         knight.count(knight.Board((70, 70, 70)), start=1, max_nodes=10)
+    with pytest.raises(knight.InvalidInputError, match="an int32 table indexes"):
+        knight.Board((1000, 1000, 2000)).neighbour_table()
     with pytest.raises(knight.InvalidInputError, match="from 2 to 16 axes"):
         knight.Board([1] * 17 + [5])
     with pytest.raises(knight.SearchLimitError):  # a budget below the board's size: no table laid out
         knight.tour(knight.Board((10, 10, 10, 10)), max_nodes=100)
+
+
+@pytest.fixture(params=["cython", "python"])
+def table_kernel(request, monkeypatch):
+    """The neighbour table kernel in use for the test (model._table or its twin)."""
+    import importlib
+
+    import knight.model._kernels
+
+    if request.param == "cython":
+        if knight.model._kernels.NO_EXTENSIONS:
+            pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+        module = importlib.import_module("knight.model._table")
+    else:
+        module = importlib.import_module("knight.model._table_py")
+    monkeypatch.setattr(knight.model._kernels, "table", module)
+    return module
+
+
+@pytest.mark.parametrize(
+    "size, options, moves",
+    [
+        ((7, 9), KINDS["torus"], (1, 2)),
+        ((4, 3), KINDS["klein"], (1, 2)),
+        ((2, 5), KINDS["mobius"], (1, 2)),
+        ((1, 4), KINDS["torus"], (1, 2)),
+        ((5, 6), {"periodic": True, "twisted": (True, False)}, (2, 3)),
+        ((3, 4, 5), {"periodic": (True, False, True)}, (1, 2)),
+        ((2, 3, 2, 3), {}, (1, 2)),
+    ],
+)
+def test_table_kernel_gives_the_graph(table_kernel, size, options, moves):
+    board = knight.Board(size, moves=moves, holes=[2], **options)
+    offsets, targets = board.topology.table(board.steps, board.mask)
+    links = surface_links(size, leaper=moves, **options)  # the validator's, from the definition
+    assert offsets.typecode == targets.typecode == "i" and len(offsets) == board.rows * board.cols + 1
+    for cell in range(board.rows * board.cols):
+        row = targets[offsets[cell] : offsets[cell + 1]].tolist()
+        assert len(set(row)) == len(row) and cell not in row and 1 not in row  # simple; cell 1 is the hole
+        here = board.topology.coords(cell)
+        expected = {}
+        if cell != 1:
+            for step in board.steps:
+                landed = table_kernel.landing(board.shape, board.periodic, board.twisted, here, step)
+                if landed is not None and board.topology.cell(landed) not in (cell, 1):
+                    expected[board.topology.cell(landed)] = None
+        assert row == list(expected)  # in the order of the first step that lands there
+        assert set(row) == ({t for t in links[cell] if t != 1} if cell != 1 else set())
+    first, last = sorted((len(offsets) // 3, len(offsets) - 1))
+    part = board.topology.table(board.steps, board.mask, first, last)  # a range of cells: the same lists
+    assert part[1].tolist() == targets[offsets[first] : offsets[last]].tolist()
+
+
+def test_table_kernel_stops_at_the_deadline(table_kernel):
+    from knight.model._deadline import OutOfTime
+
+    board = knight.Board((300, 300), periodic=True)
+    with pytest.raises(OutOfTime):
+        board.topology.table(board.steps, None, when=0.0)  # long past
+
+
+def test_search_on_a_huge_surface_within_its_deadline():
+    board = knight.Board((1000, 1000), periodic=True, holes=[7, 8])  # holes: the search, not the construction
+    started = time.monotonic()
+    with pytest.raises(knight.SearchLimitError, match="timed out|left before the timeout"):  # the twin: at once
+        knight.tour(board, start=1, timeout=0.3)
+    assert time.monotonic() - started < 0.3 + 2

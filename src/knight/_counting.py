@@ -31,12 +31,11 @@ __all__ = ["count", "tours"]
 METHODS = ("auto", "frontier", "join", "enumerate")
 
 #: The sides of the whole square boards whose open tours "auto" walks: there the enumerator,
-#: with the board's eight symmetries and its pruning, beats the sweep (measured with
-#: benchmarks/bench_frontier.py, CPU seconds, best of 3 interleaved, load ~2.5: 6×6 open 2.3 s
-#: walked, 2.4 s swept; from a corner 0.68 s, 1.40 s; 5×5 open 0.008 s, 0.011 s). Everywhere
-#: else the sweep is as fast or faster (5×6 open 0.054 s walked, 0.047 s swept; 5×7 open
-#: 0.84 s, 0.16 s; 6×6 closed 0.069 s, 0.035 s).
-WALK_SIDES = (5, 6)
+#: with the board's eight symmetries and its pruning, is as fast as the sweep (measured with
+#: benchmarks/bench_frontier.py, CPU seconds, best of 3 interleaved, load ~9: 5×5 open 0.006 s
+#: walked, 0.006 s swept). Everywhere else the sweep is faster: 6×6 open 1.49 s walked, 0.62 s
+#: swept; from a1 0.44 s, 0.33 s; 5×7 open 0.56 s, 0.10 s; 6×6 closed 0.050 s, 0.021 s.
+WALK_SIDES = (5,)
 #: The join (method="join") is not one of "auto"'s choices: on the benchmark boards it is no more
 #: than 1.14× faster than the plain sweep, and down to 0.81× as fast (benchmarks/bench_frontier.py,
 #: one run, load ~7.2: 6×6 open 2.65 s joined, 2.84 s swept; from a1 1.50 s, 1.22 s; 6×8 closed
@@ -110,14 +109,14 @@ def count(
     "enumerate" walks every tour; "auto" (the default) sweeps,
     except on boards the sweep does not take (too wide; tori, Möbius strips, Klein bottles: it
     sweeps cylinders along their open axis and boxes layer by layer) and on open tours of the
-    whole 5×5 and 6×6 boards,
-    where walking is faster. The work is split into pieces
+    whole 5×5 board, where walking is as fast. The work is split into pieces
     that run here, one after another, or on executor (any concurrent.futures.Executor,
     such as a ProcessPoolExecutor or a Dask client's get_executor()), in any order.
     progress=True shows a bar with the time left (needs tqdm). checkpoint=PATH (a file) makes
     the frontier sweep write its last layer there after each square and, when the file
     exists, resume from it with the same answer. max_nodes bounds the work:
-    search nodes when walking, frontier states expanded when sweeping; timeout= bounds
+    search nodes when walking, frontier states expanded when sweeping (1,000,000,000 by
+    default: minutes; pass more for larger counts); timeout= bounds
     the seconds. Past either, SearchLimitError saying what was done.
     """
     if unexpected:

@@ -43,6 +43,7 @@ def boards() -> list[Board]:
     shaped = Board((6, 6), holes=["a1", "f1"], moves=(1, 2))
     parsed = Board.parse(". . .\n. . .\n. . .\n. . #")
     masked = Board.from_mask([[True, True, True], [True, True, True], [True, True, True], [True, True, False]])
+    puzzle = Board((2, 3, 4), givens={(0, 0, 0): 1, 24: 12})
     rows: int = board.rows + board.cols
     size: tuple[int, int] = board.size
     moves: tuple[int, int] = board.moves
@@ -59,6 +60,7 @@ def boards() -> list[Board]:
     assert rows and size and moves and steps and holes is not None and first and name and near and lists
     assert mask is not None and givens == {} and len(board) == len(squares) and 1 in board
     assert board.is_rectangle and hash(board) == hash(Board(8)) and parsed == masked
+    assert puzzle.givens == {1: 1, 24: 12}
     return [board, shaped, parsed, masked]
 
 

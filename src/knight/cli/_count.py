@@ -159,7 +159,7 @@ def count_command(argv: Sequence[str]) -> int:
         metavar="FILE",
         help="the frontier sweep writes its last layer to FILE after each square, and resumes from FILE if it exists",
     )
-    max_nodes_option(parser, "budget: search nodes walked or frontier states swept (default none)")
+    max_nodes_option(parser, "budget: search nodes walked or frontier states swept (default 1,000,000,000)")
     timeout_option(parser)
     args = no_extra_arguments(parser, argv, "count")
     board = board_of(args, "count", missing=COUNT_NEEDS_A_SIZE)
@@ -193,7 +193,7 @@ def all_command(argv: Sequence[str]) -> int:
     add_size_argument(parser)
     parser.add_argument("--start", default=None, metavar="SQUARE", help="only the tours from this square")
     parser.add_argument("--format", choices=FORMATS, default="line", help="output format (default line)")
-    max_nodes_option(parser, "search node budget (default none)")
+    max_nodes_option(parser, "search node budget (default 1,000,000,000)")
     args = no_extra_arguments(parser, argv, "all")
     board = board_of(args, "all")
     found = _enumerate.tours(board, start=start_of(args), closed=args.closed, max_nodes=args.max_nodes)

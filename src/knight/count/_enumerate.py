@@ -36,7 +36,7 @@ from ..model._board import KNIGHT, Board, _shown, boolean
 from ..model._deadline import NEVER, OutOfTime, timed_out
 from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, unexpected_options
 from ..model._memory import allocating
-from ..model._question import MAX_BUDGET, SEARCH_MAX_SQUARES, Question
+from ..model._question import COUNT_MAX_NODES, MAX_BUDGET, SEARCH_MAX_SQUARES, Question
 from ..model._refute import refute
 from ..model._tour import Tour
 from . import _kernels, _symmetry
@@ -315,8 +315,8 @@ def counting_question(
     timeout: object,
     call: str,
 ) -> Question:
-    """The question of a count or a listing: unlimited nodes by default, and no given moves."""
-    question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, call, default_budget=MAX_BUDGET)
+    """The question of a count or a listing: COUNT_MAX_NODES nodes by default, and no given moves."""
+    question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, call, default_budget=COUNT_MAX_NODES)
     if question.board.givens:
         raise InvalidInputError(
             f"{call}: the board has given moves (a puzzle's clues), which counting does not honour yet; "
@@ -465,7 +465,7 @@ def tours(
     of its two moves from there (in knight.tour's move order). From each start,
     tours come in depth-first order with moves in Warnsdorff order, as knight.tour's
     first round tries them, so the first one usually arrives at once. max_nodes bounds the
-    search nodes of the whole iteration: past it, SearchLimitError. timeout= bounds the
+    search nodes of the whole iteration (1,000,000,000 by default): past it, SearchLimitError. timeout= bounds the
     seconds spent in the iteration (the time the caller takes between tours included):
     past it, SearchLimitError saying how many nodes were walked.
     """

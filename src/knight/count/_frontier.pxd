@@ -13,11 +13,14 @@ cdef enum:
     END = 2
     FIRST_LABEL = 3
     FRESH = 31  # a new piece's label until renumbering
+    UNSEEN = 255  # a label not yet renumbered
     MAX_WIDTH = 26  # packed codes stay under 16: at most 13 pieces
     CELLS = 64  # room for the frontier plus the new square
     MAX_LIMBS = 64  # counts of up to 4096 bits
     CHUNK = 1 << 14  # hash slots swept between looks at the clock and Ctrl-C
     BATCH = 16  # a state's choices taken together (see _advance)
+    STATES = 32  # states taken together before the last step (see _advance_early)
+    PIPE = 512  # their choices, at most
 
 
 cdef extern from *:
@@ -30,6 +33,7 @@ cdef extern from *:
 cdef struct Table:
     uint64_t *slots  # cap slots of kw key words then limbs count words (least significant first)
     size_t cap       # a power of two
+    size_t room      # the slots allocated (cap or more: a table cut back keeps its memory)
     size_t size
     size_t most      # the most slots it may grow to (memory available)
     int kw

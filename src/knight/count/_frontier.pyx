@@ -13,16 +13,20 @@ counts. Counts are unsigned integers of ``limbs`` 64-bit words, added with carry
 out of the top word makes the step run again from its layer (never changed while it is
 swept from) with twice the limbs, so an overflow never gives a wrong answer. Before the
 first step, the demand patterns are found (hash sets of 64-bit patterns, a layer at a time,
-looking at the clock between chunks), and a successor whose pattern does not fit is dropped
-before its labels are renumbered; a state with a mirror image (see ``_plan``) is merged
-with it. A layer's table grows no further than the memory available (MemoryError instead).
+looking at the clock between chunks). Before the last step a choice is linked only if its
+pattern fits: the pattern after it is found from the state's with bit operations, and which
+choices fit is found once for all the states of one pattern (``_advance_early``); the states
+are taken a batch at a time so that the hash tables' memory is prefetched for the batch. A
+state with a mirror image (see ``_plan``) is merged with it. A layer's table doubles at three
+quarters full, grows no further than the memory available (MemoryError instead), and keeps
+its memory when cut back for a narrower layer.
 Every phase calls the caller's check every so often: the plan (``_plan.plan``), the
 demand patterns and each layer.
 """
 
 import time
 
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
 from cpython.exc cimport PyErr_CheckSignals
@@ -63,7 +67,7 @@ cdef extern from *:
 
 cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
     t.slots = <uint64_t *>malloc(cap * (kw + limbs) * sizeof(uint64_t))
-    t.cap, t.size, t.kw, t.limbs, t.width, t.most = cap, 0, kw, limbs, kw + limbs, <size_t>-1
+    t.cap, t.room, t.size, t.kw, t.limbs, t.width, t.most = cap, cap, 0, kw, limbs, kw + limbs, <size_t>-1
     if t.slots == NULL:
         return -1
     _huge_pages(t.slots, cap * t.width * sizeof(uint64_t))
@@ -76,7 +80,14 @@ cdef void _table_free(Table *t) noexcept nogil:
     t.slots = NULL
 
 
-cdef void _table_clear(Table *t) noexcept nogil:
+cdef void _table_reset(Table *t, size_t states) noexcept nogil:
+    """Empty t for a layer that may hold about as many states as a layer of states: up to twice
+    the slots that need (a quarter full), within the memory it has, so that the narrow layers after
+    the widest are not cleared and scanned at the widest's size; it grows as it fills."""
+    cdef size_t cap = 1024
+    while cap < 4 * states:
+        cap *= 2
+    t.cap = min(t.room, cap)
     memset(t.slots, 0xFF, t.cap * t.width * sizeof(uint64_t))
     t.size = 0
 
@@ -90,15 +101,18 @@ cdef inline size_t _slot(const uint64_t *key, int kw, size_t mask) noexcept nogi
     return <size_t>(h ^ (h >> 29)) & mask
 
 
-cdef bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept nogil:
+cdef inline bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept nogil:
     """Add value to key's count, inserting the key if new; True on overflow. The table must have room."""
     cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
     cdef uint64_t *slot
+    cdef int j
     while True:
         slot = _key_at(t, i)
         if slot[0] == NO_KEY:
-            memcpy(slot, key, t.kw * sizeof(uint64_t))
-            memcpy(slot + t.kw, value, t.limbs * sizeof(uint64_t))
+            for j in range(t.kw):
+                slot[j] = key[j]
+            for j in range(t.limbs):
+                slot[t.kw + j] = value[j]
             t.size += 1
             return False
         if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
@@ -109,15 +123,19 @@ cdef bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept
         i = (i + 1) & mask
 
 
-cdef int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overflow) noexcept nogil:
-    """_insert, doubling the table once it is half full; -1 when out of memory."""
-    cdef Table old
-    cdef size_t i
+cdef inline int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overflow) noexcept nogil:
+    """_insert, doubling the table once it is three quarters full; -1 when out of memory."""
     if _insert(t, key, value):
         overflow[0] = True
-    if 2 * t.size <= t.cap:
+    if 4 * t.size <= 3 * t.cap:
         return 0
-    old = t[0]
+    return _grow_table(t)
+
+
+cdef int _grow_table(Table *t) noexcept nogil:
+    """Double t's slots (it is three quarters full), or -1 when out of memory."""
+    cdef Table old = t[0]
+    cdef size_t i
     if 2 * old.cap > old.most or _table_init(t, 2 * old.cap, old.kw, old.limbs) < 0:
         t[0] = old
         return -1
@@ -147,12 +165,17 @@ cdef int _fits_init(Fits *f, size_t cap) noexcept nogil:
 
 
 cdef bint _fits_has(const Fits *f, uint64_t code) noexcept nogil:
+    return _fits_slot(f, code) < f.cap
+
+
+cdef inline size_t _fits_slot(const Fits *f, uint64_t code) noexcept nogil:
+    """The slot of code in f; f.cap when it is not there."""
     cdef size_t mask = f.cap - 1, i = _mix(code, mask)
     while f.keys[i] != NO_KEY:
         if f.keys[i] == code:
-            return True
+            return i
         i = (i + 1) & mask
-    return False
+    return f.cap
 
 
 cdef void _fits_insert(Fits *f, uint64_t code) noexcept nogil:
@@ -183,6 +206,31 @@ cdef int _fits_add(Fits *f, uint64_t code) noexcept nogil:
     return 0
 
 
+cdef struct _Adder:
+    Fits *into
+    int n
+    uint64_t keys[PIPE]  # patterns to add, their slots prefetched
+
+
+cdef inline int _push(_Adder *a, uint64_t code) noexcept nogil:
+    """Add a pattern to a.into soon (a batch at a time, so that the prefetches of their slots have
+    work to hide behind); -1 when out of memory."""
+    _prefetch(a.into.keys + _mix(code, a.into.cap - 1))
+    a.keys[a.n] = code
+    a.n += 1
+    return _flush(a) if a.n == PIPE else 0
+
+
+cdef int _flush(_Adder *a) noexcept nogil:
+    """Add the patterns pushed so far; -1 when out of memory."""
+    cdef int j
+    for j in range(a.n):
+        if _fits_add(a.into, a.keys[j]) < 0:
+            return -1
+    a.n = 0
+    return 0
+
+
 cdef void _read_step(const int32_t *p, Step *s) noexcept nogil:
     """Point s into one step of the flattened plan (layout: see _flatten)."""
     s.fits = NULL
@@ -206,7 +254,7 @@ cdef inline int _find(const uint8_t *cells, int n, uint8_t code) noexcept nogil:
     return -1
 
 
-cdef int _link(uint8_t *cells, int new, const int32_t *choice, bint closed) noexcept nogil:
+cdef inline int _link(uint8_t *cells, int new, const int32_t *choice, bint closed) noexcept nogil:
     """Link the new square to the choice's squares (in place): 1 complete, 0 ongoing, -1 dead."""
     cdef int u = choice[1], w = choice[2]
     cdef uint8_t a = cells[u], b
@@ -236,7 +284,7 @@ cdef int _link(uint8_t *cells, int new, const int32_t *choice, bint closed) noex
     return 0
 
 
-cdef int _leave(uint8_t *cells, int new, const Step *s, int complete, bint closed, bint alone) noexcept nogil:
+cdef inline int _leave(uint8_t *cells, int new, const Step *s, int complete, bint closed, bint alone) noexcept nogil:
     """Take the dropped squares off (in place): 1 complete, 0 ongoing, -1 dead."""
     cdef int d, position
     cdef uint8_t code
@@ -302,6 +350,30 @@ cdef inline uint64_t _pattern(const uint8_t *cells, const int32_t *keep, int n) 
     return code | ends << (2 * n)
 
 
+cdef inline uint64_t _word_degrees(uint64_t word, uint64_t *ends) noexcept nogil:
+    """The 16 packed codes of a state's word as 2-bit degrees (_pattern's: EMPTY 0, FULL 2, else 1),
+    and its ENDs added to ends, with bit operations on all the codes at once."""
+    cdef uint64_t low = <uint64_t>0x1111111111111111  # bit 0 of each code
+    cdef uint64_t high = (word >> 1) | (word >> 2) | (word >> 3)  # bit 0: any of bits 1 to 3 set
+    cdef uint64_t nonzero = (word | high) & low
+    cdef uint64_t one = word & ~high & low  # FULL
+    cdef uint64_t two = (word >> 1) & ~word & ~(word >> 2) & ~(word >> 3) & low  # END
+    cdef uint64_t d = nonzero + one  # a degree in each code's low 2 bits
+    ends[0] += (two * low) >> 60  # at most two path ends: no carry between the codes' sums
+    d = (d | (d >> 2)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    d = (d | (d >> 4)) & <uint64_t>0x00FF00FF00FF00FF
+    d = (d | (d >> 8)) & <uint64_t>0x0000FFFF0000FFFF
+    return (d | (d >> 16)) & <uint64_t>0x00000000FFFFFFFF
+
+
+cdef inline uint64_t _state_pattern(const uint64_t *key, int kw, int n) noexcept nogil:
+    """_pattern of a packed state of n codes (the rest of its words zero)."""
+    cdef uint64_t ends = 0, degrees = _word_degrees(key[0], &ends)
+    if kw == 2:
+        degrees |= _word_degrees(key[1], &ends) << 32
+    return degrees | ends << (2 * n)
+
+
 cdef inline uint64_t _below(int position) noexcept nogil:
     """The bits of a pattern's squares before position (2 bits a square)."""
     return (<uint64_t>1 << (2 * position)) - 1
@@ -317,43 +389,53 @@ cdef inline uint64_t _with(uint64_t degrees, int position, uint64_t degree) noex
     return (degrees & _below(position)) | ((degrees & ~_below(position)) << 2) | degree << (2 * position)
 
 
-cdef int _later(uint64_t code, const Step *s, bint closed, Fits *into, const Fits *among) noexcept nogil:
-    """_states._later: the patterns after step s from code, added to into (unless NULL); 1 when one
-    is among among (unless NULL), else 0; -1 when out of memory. The squares that leave are
-    the ones not kept, so a pattern after is the degrees with theirs taken out (bit operations)."""
-    cdef const int32_t *choice
-    cdef uint64_t key, after, degree, ends, made = code >> (2 * (s.nhere - 1))
-    cdef uint64_t degrees = code & _below(s.nhere - 1)
-    cdef int k, c, p, new = s.nhere - 1
-    cdef bint ok
+cdef inline uint64_t _chosen(uint64_t degrees, uint64_t made, const Step *s, int c, bint closed) noexcept nogil:
+    """_states._later for one choice: the pattern after step s by choice c from the pattern (degrees,
+    made) before it, or NO_KEY when the choice breaks a degree rule. The squares that leave are the
+    ones not kept, so a pattern after is the degrees with theirs taken out (bit operations). On a
+    live successor state it is that state's _pattern, so the sweep checks it before linking."""
+    cdef const int32_t *choice = s.choices + 3 * c
+    cdef uint64_t after, degree, ends = made
+    cdef int k, p
+    after = degrees | <uint64_t>choice[0] << (2 * (s.nhere - 1))
+    if choice[0] >= 1:
+        after += <uint64_t>1 << (2 * choice[1])
+        if (after >> (2 * choice[1])) & 3 == 3:
+            return NO_KEY
+    if choice[0] == 2:
+        after += <uint64_t>1 << (2 * choice[2])
+        if (after >> (2 * choice[2])) & 3 == 3:
+            return NO_KEY
+    for k in range(s.ndrops):
+        p = s.drops[2 * k]
+        degree = (after >> (2 * p)) & 3
+        ends += degree == 1
+        if degree == 0 or (s.drops[2 * k + 1] and degree != 1):
+            return NO_KEY
+    if ends > (0 if closed else 2):
+        return NO_KEY
+    for k in range(s.ndrops - 1, -1, -1):
+        after = _without(after, s.drops[2 * k])
+    return after | ends << (2 * s.nkeep)
+
+
+cdef int _later(uint64_t code, const Step *s, bint closed, _Adder *into, const Fits *among) noexcept nogil:
+    """_states._later: the patterns after step s from code (_chosen for each choice), added to into
+    (unless NULL); 1 when one is among among (unless NULL), else 0; -1 when out of memory."""
+    cdef uint64_t key, made = code >> (2 * (s.nhere - 1)), degrees = code & _below(s.nhere - 1)
+    cdef int c
     for c in range(s.nchoices):
-        choice = s.choices + 3 * c
-        after = degrees | <uint64_t>choice[0] << (2 * new)
-        if choice[0] >= 1:
-            after += <uint64_t>1 << (2 * choice[1])
-        if choice[0] == 2:
-            after += <uint64_t>1 << (2 * choice[2])
-        ok = (choice[0] < 1 or (after >> (2 * choice[1])) & 3 != 3) and (choice[0] < 2 or (after >> (2 * choice[2])) & 3 != 3)
-        ends = made
-        for k in range(s.ndrops):
-            p = s.drops[2 * k]
-            degree = (after >> (2 * p)) & 3
-            ends += degree == 1
-            if degree == 0 or (s.drops[2 * k + 1] and degree != 1):
-                ok = False
-        if not ok or ends > (0 if closed else 2):
+        key = _chosen(degrees, made, s, c, closed)
+        if key == NO_KEY:
             continue
-        for k in range(s.ndrops - 1, -1, -1):
-            after = _without(after, s.drops[2 * k])
-        key = after | ends << (2 * s.nkeep)
         if among != NULL and _fits_has(among, key):
             return 1
-        if into != NULL and _fits_add(into, key) < 0:
+        if into != NULL and _push(into, key) < 0:
             return -1
     return 0
 
 
-cdef int _earlier(uint64_t code, const Step *s, bint closed, Fits *into) noexcept nogil:
+cdef int _earlier(uint64_t code, const Step *s, bint closed, _Adder *into) noexcept nogil:
     """_states._earlier: the patterns before step s that lead to code, added to into; -1 when out
     of memory. The degrees before are the kept ones with the leaving squares' final degrees put
     back in (bit operations), less the new square's edges."""
@@ -383,7 +465,7 @@ cdef int _earlier(uint64_t code, const Step *s, bint closed, Fits *into) noexcep
             if choice[0] == 2:
                 earlier -= <uint64_t>1 << (2 * choice[2])
             key = earlier | <uint64_t>ends << (2 * new)
-            if _fits_add(into, key) < 0:
+            if _push(into, key) < 0:
                 return -1
     return 0
 
@@ -393,14 +475,16 @@ cdef int _grow(const Fits *source, Fits *into, const Step *s, bint closed, bint 
     """Add to into the patterns after step s from those in source's slots first to last (forwards),
     or before it leading to them; -1 when out of memory."""
     cdef size_t slot
+    cdef _Adder adder
+    adder.into, adder.n = into, 0
     for slot in range(first, last):
         if source.keys[slot] != NO_KEY:
             if forwards:
-                if _later(source.keys[slot], s, closed, into, NULL) < 0:
+                if _later(source.keys[slot], s, closed, &adder, NULL) < 0:
                     return -1
-            elif _earlier(source.keys[slot], s, closed, into) < 0:
+            elif _earlier(source.keys[slot], s, closed, &adder) < 0:
                 return -1
-    return 0
+    return _flush(&adder)
 
 
 cdef int _restrict(const Fits *reach, const Fits *after, Fits *into, const Step *s, bint closed,
@@ -408,13 +492,13 @@ cdef int _restrict(const Fits *reach, const Fits *after, Fits *into, const Step 
     """Add to into the patterns in reach's slots first to last with a next one (after step s) in
     after; -1 when out of memory."""
     cdef size_t slot
-    cdef int found
+    cdef _Adder adder
+    adder.into, adder.n = into, 0
     for slot in range(first, last):
-        if reach.keys[slot] != NO_KEY:
-            found = _later(reach.keys[slot], s, closed, NULL, after)
-            if found < 0 or (found == 1 and _fits_add(into, reach.keys[slot]) < 0):
+        if reach.keys[slot] != NO_KEY and _later(reach.keys[slot], s, closed, NULL, after) == 1:
+            if _push(&adder, reach.keys[slot]) < 0:
                 return -1
-    return 0
+    return _flush(&adder)
 
 
 cdef int _meet(const Fits *reach, const Fits *back, Fits *into) noexcept nogil:
@@ -437,18 +521,47 @@ cdef inline void _pack(const uint8_t *out, int n, uint64_t *key, int kw) noexcep
         key[k >> 4] |= <uint64_t>out[k] << (4 * (k & 15))
 
 
+cdef inline void _fresh_labels(uint8_t *labels) noexcept nogil:
+    """The renumbering table before the first code (FRESH + 1 entries; see _relabel)."""
+    memset(labels, UNSEEN, FRESH + 1)
+    labels[EMPTY], labels[FULL], labels[END] = EMPTY, FULL, END
+
+
+cdef inline uint8_t _relabel(uint8_t *labels, uint8_t *next_label, uint8_t code) noexcept nogil:
+    """code renumbered in order of first appearance. Without branches (they mispredict here):
+    EMPTY, FULL and END map to themselves, a label to its new number, given when first met."""
+    cdef uint8_t label = labels[code]
+    cdef uint8_t new = label == UNSEEN
+    label ^= (label ^ next_label[0]) & -new
+    labels[code] = label
+    next_label[0] += new
+    return label
+
+
 cdef inline void _renumber(uint8_t *codes, int n) noexcept nogil:
     """Renumber the labels in order of first appearance (in place)."""
     cdef uint8_t labels[FRESH + 1]
-    cdef uint8_t code = FIRST_LABEL
+    cdef uint8_t next_label = FIRST_LABEL
     cdef int k
-    memset(labels, 0, sizeof(labels))
+    _fresh_labels(labels)
     for k in range(n):
-        if codes[k] >= FIRST_LABEL:
-            if labels[codes[k]] == 0:
-                labels[codes[k]] = code
-                code += 1
-            codes[k] = labels[codes[k]]
+        codes[k] = _relabel(labels, &next_label, codes[k])
+
+
+cdef inline void _pack_kept(const uint8_t *work, const int32_t *keep, int n, uint64_t *key, int kw) noexcept nogil:
+    """The kept codes of work renumbered (_renumber) and packed into key, in one pass."""
+    cdef uint8_t labels[FRESH + 1]
+    cdef uint8_t next_label = FIRST_LABEL
+    cdef uint64_t low = 0, high = 0
+    cdef int k
+    _fresh_labels(labels)
+    for k in range(min(n, 16)):
+        low |= <uint64_t>_relabel(labels, &next_label, work[keep[k]]) << (4 * k)
+    for k in range(16, n):
+        high |= <uint64_t>_relabel(labels, &next_label, work[keep[k]]) << (4 * (k - 16))
+    key[0] = low
+    if kw == 2:
+        key[1] = high
 
 
 cdef inline const uint8_t *_canonical(const uint8_t *out, uint8_t *image, const int32_t *mirror, int n) noexcept nogil:
@@ -484,6 +597,9 @@ cdef inline int _finish(const uint8_t *work, const Step *s, bint closed, uint64_
     cdef uint8_t out[CELLS]
     cdef uint8_t image[CELLS]
     cdef int k
+    if s.fits != NULL and not s.nmirror:
+        _pack_kept(work, s.keep, s.nkeep, key, kw)
+        return 0
     for k in range(s.nkeep):
         out[k] = work[s.keep[k]]
     _renumber(out, s.nkeep)
@@ -509,14 +625,103 @@ cdef int _successor(const uint8_t *cells, const Step *s, int c, bint closed, bin
     return _finish(work, s, closed, key, kw)
 
 
-cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone,
+cdef struct _Memo:
+    const Fits *before  # the patterns the states swept from are among (the last step's); NULL: none
+    uint64_t *masks     # before.cap words: a pattern's choices whose next pattern fits (KNOWN: found)
+
+
+cdef enum:
+    MEMO_CHOICES = 63  # a memo's masks have a bit a choice, and KNOWN
+
+
+cdef extern from *:
+    """
+    #define KNIGHT_KNOWN (UINT64_C(1) << 63)
+    """
+    const uint64_t KNOWN "KNIGHT_KNOWN"
+
+
+cdef inline uint64_t _fitting(uint64_t degrees, uint64_t made, const Step *s, bint closed) noexcept nogil:
+    """The choices (a bit each) whose pattern after step s, from the pattern (degrees, made), fits."""
+    cdef uint64_t found = 0, pattern
+    cdef int c
+    for c in range(s.nchoices):
+        pattern = _chosen(degrees, made, s, c, closed)
+        if pattern != NO_KEY and _fits_has(s.fits, pattern):
+            found |= <uint64_t>1 << c
+    return found
+
+
+cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint alone, const _Memo *memo,
+                        bint *overflow, size_t first, size_t last) noexcept nogil:
+    """_advance before the last step, with demand patterns: the choices whose next pattern fits
+    are found from the state's pattern (_fitting: bit operations, then a look-up each), once for
+    all the states of a pattern (memo, by the pattern's slot among the last step's patterns), and
+    only they are linked (on the boards that take time, most choices do not fit). The states are
+    taken a batch at a time, in passes over the whole batch, so that the memory each needs is
+    fetched for all of them at once: the patterns' slots, then their choices, then linking and
+    packing (the next layer's slots prefetched), then adding up."""
+    cdef uint8_t cells[STATES][CELLS]
+    cdef const uint64_t *values[STATES]
+    cdef const uint64_t *states[STATES]
+    cdef uint64_t codes[STATES]
+    cdef uint64_t keys[PIPE][2]
+    cdef const uint64_t *adds[PIPE]
+    cdef uint8_t work[CELLS]
+    cdef size_t i = first, slot
+    cdef int c, j, k, m, nstates, new = s.nhere - 1
+    cdef uint64_t code, choices, below = _below(new)
+    while i < last:
+        nstates = 0
+        while i < last and nstates < STATES:
+            if _key_at(now, i)[0] != NO_KEY:
+                values[nstates] = _count_at(now, i)
+                states[nstates] = _key_at(now, i)
+                codes[nstates] = _state_pattern(_key_at(now, i), now.kw, new)
+                if memo.before != NULL:
+                    _prefetch(memo.before.keys + _mix(codes[nstates], memo.before.cap - 1))
+                nstates += 1
+            i += 1
+        m = 0
+        for j in range(nstates):
+            code = codes[j]
+            if memo.before != NULL:
+                slot = _fits_slot(memo.before, code)
+                if slot == memo.before.cap:
+                    choices = _fitting(code & below, code >> (2 * new), s, closed)
+                else:
+                    if not memo.masks[slot] & KNOWN:
+                        memo.masks[slot] = KNOWN | _fitting(code & below, code >> (2 * new), s, closed)
+                    choices = memo.masks[slot] & ~KNOWN
+            else:
+                choices = _fitting(code & below, code >> (2 * new), s, closed)
+            if choices:  # unpacked only now: many states have no choice that fits
+                _unpack(states[j], new, cells[j])
+                cells[j][new] = EMPTY
+            c = 0
+            while choices:
+                if choices & 1:
+                    if _linked(cells[j], s, c, closed, alone, work) == 0 and _finish(work, s, closed, keys[m], nxt.kw) == 0:
+                        adds[m] = values[j]
+                        _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                        m += 1
+                choices >>= 1
+                c += 1
+        for j in range(m):
+            if _put(nxt, keys[j], adds[j], overflow) < 0:
+                return -1
+    return 0
+
+
+cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone, const _Memo *memo,
                   uint64_t *total, bint *overflow, size_t first, size_t last) noexcept nogil:
     """Part of a layer: every successor of the states in now's slots first to last into nxt;
     completions into total. -1: no memory.
 
-    _successor in three passes over a batch of choices, so that the memory each needs (a
-    pattern's slot, then a state's) is fetched for the whole batch at once: link them,
-    then check their patterns and pack them, then add them up."""
+    Before the last step, with demand patterns: _advance_early. Otherwise _successor in three
+    passes over a batch of a state's choices, so that the memory each needs (a pattern's slot,
+    then a state's) is fetched for the whole batch at once: link them, then check their
+    patterns and pack them, then add them up."""
     cdef uint8_t cells[CELLS]
     cdef uint8_t work[BATCH][CELLS]
     cdef uint64_t patterns[BATCH]
@@ -524,6 +729,8 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
     cdef size_t i
     cdef int c, c0, j, n, m, new = s.nhere - 1, state
     cdef uint64_t *value
+    if s.fits != NULL and not s.last and s.nchoices <= MEMO_CHOICES:
+        return _advance_early(now, nxt, s, closed, alone, memo, overflow, first, last)
     for i in range(first, last):
         if _key_at(now, i)[0] == NO_KEY:
             continue
@@ -747,6 +954,7 @@ cdef class _Engine:
         cdef int i = self.at, failed = 0
         cdef size_t slot, last
         cdef Table swap
+        cdef _Memo memo
         if not self.pruned and not self.alone and self.nsteps:
             self._prune(check)
         while i < stop:
@@ -755,18 +963,26 @@ cdef class _Engine:
                 s.fits = &self.fits[i]
             if self.keep:  # drawing walks the states as they are: no merging with mirror images
                 s.nmirror = 0
-            _table_clear(&self.nxt)
+            _table_reset(&self.nxt, self.now.size)
             self.work += self.now.size
             slot = 0
-            while slot < self.now.cap and not failed:
-                last = min(slot + CHUNK, self.now.cap)
-                with nogil:
-                    failed = _advance(&self.now, &self.nxt, &s, self.closed, self.alone, self.total, &overflow,
-                                      slot, last) < 0
-                slot = last
-                PyErr_CheckSignals()
-                if check is not None:
-                    check(i, self.work)
+            memo.before, memo.masks = NULL, NULL
+            if self.fits != NULL and i >= 1 and not s.last and s.nchoices <= MEMO_CHOICES:
+                memo.masks = <uint64_t *>calloc(self.fits[i - 1].cap, sizeof(uint64_t))  # without memory, no memo
+                if memo.masks != NULL:
+                    memo.before = &self.fits[i - 1]
+            try:
+                while slot < self.now.cap and not failed:
+                    last = min(slot + CHUNK, self.now.cap)
+                    with nogil:
+                        failed = _advance(&self.now, &self.nxt, &s, self.closed, self.alone, &memo, self.total,
+                                          &overflow, slot, last) < 0
+                    slot = last
+                    PyErr_CheckSignals()
+                    if check is not None:
+                        check(i, self.work)
+            finally:
+                free(memo.masks)
             if failed:
                 raise MemoryError(
                     f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states "

@@ -268,6 +268,8 @@ class Board:
     is a cylinder, ``True`` a torus; ``twisted=`` joins them with a flip of the other axis
     (a Möbius strip, or a Klein bottle with the other axis periodic). A size of three or
     more axes, ``(4, 4, 4)`` or ``"4x4x4"``, is a box. See model._topology and docs/surfaces.md.
+    ``givens={square: move}`` gives a puzzle's moves on any board (``Board.parse`` reads them
+    from a picture of two axes).
     """
 
     __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_topology")
@@ -289,6 +291,7 @@ class Board:
         moves: object = KNIGHT,
         periodic: object = False,
         twisted: object = False,
+        givens: Mapping[Any, int] | None = None,
         **unexpected: Never,
     ) -> None:
         if unexpected:
@@ -314,7 +317,8 @@ class Board:
                 cells[number - 1] = 0
             mask = bytes(cells)
         leaper = KNIGHT if moves is KNIGHT else parse_leaper(moves)  # checked as tour(moves=) checks it
-        self._setup(rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, (), topology)
+        pairs = () if givens is None else _parsed_givens(givens, rows, cols, mask, topology)
+        self._setup(rows, cols, mask, KNIGHT if leaper == KNIGHT else leaper, pairs, topology)
 
     def _setup(
         self,
@@ -526,7 +530,7 @@ class Board:
 
     @property
     def givens(self) -> dict[int, int]:
-        """Given move numbers, square number -> move (from a picture): a puzzle's clues."""
+        """Given move numbers, square number -> move (from a picture, or givens=): a puzzle's clues."""
         return dict(self._givens)
 
     def __len__(self) -> int:
@@ -601,14 +605,19 @@ class Board:
             return [targets[offsets[c] : offsets[c + 1]].tolist() for c in range(len(offsets) - 1)]
         return neighbour_lists(self._rows, self._cols, self._steps, self._mask, when)
 
-    def neighbour_table(self) -> tuple[Any, Any]:
+    def neighbour_table(self, when: float = NEVER) -> tuple[Any, Any]:
         """The board's graph as flat int32 arrays (offsets, targets) over its cells (0-based,
         holes too, with no neighbours): the neighbours of cell c are targets[offsets[c]:offsets[c + 1]],
-        in move order, each once. Kept for the last few boards of at most TABLE_CACHE_SQUARES cells."""
+        in move order, each once. Built by a compiled kernel (model._table; its twin without the
+        extensions) in time linear in the cells, at 4 bytes a cell and 4 a move (TABLE_CELL_BYTES,
+        TABLE_MOVE_BYTES: 36 bytes a square of a surface, at most 100 of a box of three axes), its
+        memory checked first (InvalidInputError when it cannot fit, or has more moves than an
+        int32 index reaches); OutOfTime once the deadline when passes. Kept for the last few
+        boards of at most TABLE_CACHE_SQUARES cells."""
         topology = self._topology
         if topology is None:
             topology = Topology((self._rows, self._cols), (False, False), (False, False))
-        return neighbour_table(topology, self._steps, self._mask, self.name)
+        return neighbour_table(topology, self._steps, self._mask, self.name, when)
 
     # -- facts every engine asks the board, never recomputes --------------------------------
 
@@ -698,11 +707,12 @@ class Board:
             wraps = "" if not any(topology.periodic) else f", periodic={_per_axis_repr(topology.periodic)}"
             wraps += "" if not any(topology.twisted) else f", twisted={topology.twisted!r}"
             moves += wraps
-        if self._givens:
+        if self._givens and (topology is None or topology.axes == 2):
             return f"Board.parse({self.picture()!r}{moves})"
         size = self._rows if self._rows == self._cols and topology is None else self.shape
         holes = f", holes={self.holes!r}" if self._mask is not None else ""
-        return f"Board({size!r}{holes}{moves})"
+        givens = f", givens={self.givens!r}" if self._givens else ""
+        return f"Board({size!r}{holes}{moves}{givens})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
@@ -790,6 +800,20 @@ def _checked_givens(givens: object, rows: int, cols: int, mask: bytes | None) ->
     if any(a[0] == b[0] for a, b in zip(pairs, pairs[1:])):
         raise InvalidInputError("a board's givens put two moves on one square")
     return pairs
+
+
+def _parsed_givens(
+    givens: object, rows: int, cols: int, mask: bytes | None, topology: Topology | None
+) -> list[tuple[int, int]]:
+    """Board(givens=)'s mapping of squares (named as Board.square names them) to moves, as the
+    checked (square number, move) pairs Board._make takes."""
+    if not isinstance(givens, Mapping):
+        raise InvalidTypeError(f"givens must map squares to move numbers, such as {{1: 1}}, not {_shown(givens)}")
+    pairs = []
+    for square, move in givens.items():
+        number = _parse_square(square, rows, cols, topology, "given square")
+        pairs.append((number, integer(move, f"the move given on square {_shown(square)}")))
+    return _checked_givens(pairs, rows, cols, mask)
 
 
 @lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)

@@ -5,8 +5,9 @@ that asks ``select`` for its compiled modules: all of them import, or the packag
 all their twins. Set KNIGHT_NO_EXTENSIONS=1 to force the twins everywhere; interpreters
 other than CPython always use them.
 
-The model's kernel is ``storage``: Tour's int32 buffer base and the text encoder
-(``_storage`` compiled, ``_storage_py`` its twin).
+The model's kernels are ``storage``: Tour's int32 buffer base and the text encoder
+(``_storage`` compiled, ``_storage_py`` its twin); and ``table``: the neighbour table of a
+board that wraps, or a box, as flat int32 CSR (``_table`` / ``_table_py``).
 """
 
 from __future__ import annotations
@@ -39,5 +40,6 @@ def select(package: str, names: tuple[str, ...]) -> tuple[ModuleType, ...]:
 
 if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat
     from . import _storage_py as storage
+    from . import _table_py as table
 else:
-    (storage,) = select(__package__, ("storage",))
+    storage, table = select(__package__, ("storage", "table"))

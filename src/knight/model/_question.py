@@ -19,6 +19,11 @@ from ._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 #: Squares placed (search nodes) before work gives up, when max_nodes is not given.
 DEFAULT_MAX_NODES = 20_000_000
 
+#: Nodes (search nodes walked, frontier states expanded) before a count or a listing gives up, when
+#: max_nodes is not given: minutes of work on the compiled core, so that no count runs forever by
+#: default (7×7's open tours need more; pass max_nodes= or timeout= for them).
+COUNT_MAX_NODES = 1_000_000_000
+
 #: The largest budget taken: larger ones mean the same (no run reaches it).
 MAX_BUDGET = 2**62
 
@@ -116,7 +121,7 @@ class Question:
         default_budget: int = DEFAULT_MAX_NODES,
     ) -> Question:
         """The question of a call such as knight.tour(size, start, end=, closed=, moves=, max_nodes=, timeout=);
-        max_nodes=None is default_budget nodes (counts default to MAX_BUDGET, bounded by the board)."""
+        max_nodes=None is default_budget nodes (counts default to COUNT_MAX_NODES)."""
         started, when = time.monotonic(), deadline(timeout)
         board = question_board(size, moves, call)
         first = None if start is None else board_square(board, start, call)

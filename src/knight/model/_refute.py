@@ -26,8 +26,8 @@ The theorems, for the knight on a whole rectangle m×n, m <= n:
     3×9 to 3×30 every corner-coloured start has a tour, as the tests check;
   - two fixed ends of a tour of an even number of squares stand on different colours.
 
-For the knight on whole boards that wrap (cylinders, tori, Klein bottles) and on boxes of
-three axes, the closed tour's theorems are model._surfaces_theorems'.
+For the knight on whole boards that wrap (cylinders, tori, Möbius strips, Klein bottles) and
+on boxes of any number of axes, the closed tour's theorems are model._surfaces_theorems'.
 
 The rules, for every board and leaper, and for the knight's rectangles with given moves:
 
@@ -215,17 +215,11 @@ def _lonely_square(board: Board, name) -> str | None:
     return None
 
 
-def _colour(square: int, cols: int) -> int:
-    """0 (light, as a8) or 1 (dark) for a 1-based square number."""
-    row, col = divmod(square - 1, cols)
-    return (row + col) % 2
-
-
 def _colours(board: Board, closed: bool, fixed: dict[int, int], squares, name) -> str | None:
     """The colour rules, for leapers that change colour every move."""
     if not board.changes_colour:
         return None
-    cols, n = board.cols, len(squares)
+    n, colour_of = len(squares), board.colour  # the board's colouring: a box's is its coordinates' sum
     counts = board.colour_counts
     if closed:
         if counts[0] != counts[1]:
@@ -237,14 +231,12 @@ def _colours(board: Board, closed: bool, fixed: dict[int, int], squares, name) -
     first_colour: int | None = None
     first_move = 0
     for move, square in sorted(fixed.items()):
-        colour = _colour(square, cols) ^ ((move - 1) % 2)
+        colour = colour_of(square) ^ ((move - 1) % 2)
         if first_colour is None:
             first_colour, first_move = colour, move
         elif colour != first_colour:
             apart = move - first_move
-            same = (
-                "the same colour" if _colour(square, cols) == _colour(fixed[first_move], cols) else "different colours"
-            )
+            same = "the same colour" if colour_of(square) == colour_of(fixed[first_move]) else "different colours"
             return (
                 f"moves {first_move} and {move} ({name(fixed[first_move])} and {name(square)}) stand on {same}, "
                 f"but every move changes colour and they are {apart} move{'s' if apart > 1 else ''} apart"

@@ -25,9 +25,11 @@ import re
 from array import array
 from functools import lru_cache
 from math import prod
-from typing import Iterable
 
+from . import _kernels
+from ._deadline import NEVER
 from ._errors import InvalidInputError, InvalidTypeError
+from ._memory import allocating
 
 _SHAPE_TEXT = re.compile(r"\s*[0-9]+(?:\s*[x×X,]\s*[0-9]+){2,}\s*")
 
@@ -36,10 +38,13 @@ _SHAPE_TEXT = re.compile(r"\s*[0-9]+(?:\s*[x×X,]\s*[0-9]+){2,}\s*")
 TABLE_CACHE_SQUARES = 200_000
 TABLES_KEPT = 4
 
-#: Most entries (cells × moves) a neighbour table is built with: it is built in Python, about
-#: 2 s a million entries; larger boards that wrap, and boxes, are refused by the search and the
-#: count (the constructions of large surfaces and boxes need no table).
-TABLE_MAX_ENTRIES = 1 << 20
+#: Most entries (cells × moves) a neighbour table is built with: its int32 offsets index them.
+#: Below that, memory decides (Board.neighbour_table checks it first).
+TABLE_MAX_ENTRIES = 2**31 - 1
+
+#: Bytes a neighbour table takes: an int32 offset a cell, an int32 target a move.
+TABLE_CELL_BYTES = 4
+TABLE_MOVE_BYTES = 4
 
 #: Most axes a board takes (a box of more has axes one square long, along which nothing moves).
 MAX_AXES = 16
@@ -131,13 +136,15 @@ class Topology:
         return sum(self.coords(cell)) % 2
 
     def colour_preserved(self) -> bool:
-        """Whether the coordinate-sum colouring survives every wrap: each periodic axis of even
-        length, and the other axis of each twisted one of odd length (its mirror r -> m-1-r
-        then keeps r's parity). Only then does a colour-changing leaper alternate colours."""
+        """Whether the coordinate-sum colouring survives every wrap: each periodic axis that is not
+        twisted of even length; across a twisted end of axis a the sum changes by a's length (the
+        wrap) and by the other axis's length less one (its mirror r -> m - 1 - r), so the two
+        lengths must add up to an odd number. Only then does a colour-changing leaper alternate colours."""
         for axis, length in enumerate(self.shape):
-            if self.periodic[axis] and length % 2:
-                return False
-            if self.twisted[axis] and self.shape[1 - axis] % 2 == 0:
+            if self.twisted[axis]:
+                if (length + self.shape[1 - axis]) % 2 == 0:
+                    return False
+            elif self.periodic[axis] and length % 2:
                 return False
         return True
 
@@ -159,47 +166,27 @@ class Topology:
 
     def landing(self, coords: tuple[int, ...], step: tuple[int, ...]) -> tuple[int, ...] | None:
         """Where step from coords lands, brought back onto the board; None when it leaves it."""
-        target = [c + d for c, d in zip(coords, step)]
-        flips = [0] * self.axes
-        for axis, length in enumerate(self.shape):
-            value = target[axis]
-            if 0 <= value < length:
-                continue
-            if not self.periodic[axis]:
-                return None
-            laps, target[axis] = divmod(value, length)
-            if self.twisted[axis] and laps % 2:
-                flips[1 - axis] ^= 1
-        for axis, flip in enumerate(flips):
-            if flip:
-                target[axis] = self.shape[axis] - 1 - target[axis]
-        return tuple(target)
+        return _kernels.table.landing(self.shape, self.periodic, self.twisted, coords, step)
 
-    def neighbours(self, cell: int, steps: Iterable[tuple[int, ...]], mask: bytes | None) -> list[int]:
+    def neighbours(self, cell: int, steps: tuple[tuple[int, ...], ...], mask: bytes | None) -> list[int]:
         """The cells a step from cell, each once, never cell itself, in the order of the steps."""
-        if mask is not None and not mask[cell]:
-            return []
-        here = self.coords(cell)
-        out: dict[int, None] = {}
-        for step in steps:
-            landed = self.landing(here, step)
-            if landed is None:
-                continue
-            target = self.cell(landed)
-            if target != cell and (mask is None or mask[target]):
-                out[target] = None
-        return list(out)
+        offsets, targets = self.table(steps, mask, cell, cell + 1)
+        return targets.tolist()
 
-    def table(self, steps: Iterable[tuple[int, ...]], mask: bytes | None) -> tuple[array[int], array[int]]:
-        """The graph as flat int32 CSR over cells: the neighbours of cell c are
-        targets[offsets[c]:offsets[c + 1]] (none for a hole)."""
-        cells = prod(self.shape)
-        offsets = array("i", [0])
-        targets = array("i")
-        for cell in range(cells):
-            targets.extend(self.neighbours(cell, steps, mask))
-            offsets.append(len(targets))
-        return offsets, targets
+    def table(
+        self,
+        steps: tuple[tuple[int, ...], ...],
+        mask: bytes | None,
+        first: int = 0,
+        last: int | None = None,
+        when: float = NEVER,
+    ) -> tuple[array[int], array[int]]:
+        """The graph of cells first to last - 1 (all of them by default) as flat int32 CSR: the
+        neighbours of cell first + i are targets[offsets[i]:offsets[i + 1]] (none for a hole).
+        Built by the model's table kernel (compiled, or its twin) in time linear in cells × steps;
+        OutOfTime once the deadline when passes."""
+        last = prod(self.shape) if last is None else last
+        return _kernels.table.table(self.shape, self.periodic, self.twisted, steps, mask, first, last, when)
 
 
 def parse_topology(shape: tuple[int, ...], periodic: object, twisted: object, boolean) -> Topology | None:
@@ -287,16 +274,21 @@ def kept_table(topology: Topology, steps, mask: bytes | None) -> tuple[array, ar
     return topology.table(steps, mask)
 
 
-def neighbour_table(topology: Topology, steps, mask: bytes | None, name: str) -> tuple[array, array]:
-    """topology.table(steps, mask), kept for the last few boards of at most TABLE_CACHE_SQUARES cells;
-    InvalidInputError naming the board (name) past TABLE_MAX_ENTRIES moves, before building anything."""
+def neighbour_table(
+    topology: Topology, steps, mask: bytes | None, name: str, when: float = NEVER
+) -> tuple[array, array]:
+    """topology.table(steps, mask) (Board.neighbour_table's), kept for the last few boards of at most
+    TABLE_CACHE_SQUARES cells; InvalidInputError naming the board (name) past TABLE_MAX_ENTRIES moves or
+    when it cannot fit, before building anything; OutOfTime once the deadline when passes."""
     cells = prod(topology.shape)
     entries = cells * len(steps)
     if entries > TABLE_MAX_ENTRIES:
         raise InvalidInputError(
             f"the graph of the {name} has up to {entries:,} moves, more than the {TABLE_MAX_ENTRIES:,} "
-            "its table is built for (in Python, about 2 s a million)"
+            "an int32 table indexes"
         )
     if cells <= TABLE_CACHE_SQUARES:
         return kept_table(topology, steps, mask)
-    return topology.table(steps, mask)
+    needed = (cells + 1) * TABLE_CELL_BYTES + entries * TABLE_MOVE_BYTES
+    with allocating(needed, f"the neighbour table of the {name}"):
+        return topology.table(steps, mask, when=when)

@@ -69,7 +69,8 @@ class Tour(storage.SquareBuffer, Sequence[int]):
 
     @classmethod
     def from_coords(cls, coords: Iterable[tuple[int, ...]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
-        """Read 0-based (row, col) pairs, as Tour.coords() writes them."""
+        """Read 0-based coordinates, as Tour.coords() writes them: (row, col) pairs, or on a box
+        one index per axis."""
         board = as_board(board, moves)
         return cls([board.square(_pair(pair)) for pair in _each(coords, "(row, col) pairs", len(board))], board)
 
@@ -248,9 +249,11 @@ def _number(word: re.Match) -> int:
 
 
 def _pair(pair: object) -> tuple:
-    """A (row, col) pair of Tour.from_coords as a tuple (Board.square checks its values)."""
+    """A (row, col) pair, or a box's indices, of Tour.from_coords as a tuple (Board.square checks its values)."""
     if isinstance(pair, (str, bytes)) or not hasattr(pair, "__iter__"):
-        raise InvalidTypeError(f"a square must be a (row, col) pair, not {_shown(pair)}")
+        raise InvalidTypeError(
+            f"a square must be a (row, col) pair, or one index per axis on a box, not {_shown(pair)}"
+        )
     return tuple(pair)  # type: ignore[call-overload]
 
 

@@ -5,6 +5,7 @@ FOUND: int
 EXHAUSTED: int
 LIMIT: int
 MAX_MOVES: int
+MAX_WIDTH: int
 DEADLINE_EVERY: int
 NEAR: int
 

@@ -26,6 +26,8 @@ cdef enum:
     C_NEAR = 6               # moves ahead within which _within measures (see the twin's NEAR)
 
 MAX_MOVES = C_MAX_MOVES
+#: The widest neighbours row taken (a frame's candidates are counted in a byte).
+MAX_WIDTH = 255
 DEADLINE_EVERY = C_DEADLINE_EVERY
 NEAR = C_NEAR
 
@@ -40,7 +42,8 @@ cdef struct State:
     int32_t stamp
     int32_t slots              # fixed moves
     int64_t every              # nodes between two looks at the clock
-    const int32_t *neighbours  # cells × MAX_MOVES, -1 after the last
+    int32_t width              # entries a cell in neighbours and a move in candidates
+    const int32_t *neighbours  # cells × width, -1 after the last
     const int32_t *at_move     # per move 0..n: its fixed cell or -1
     const int32_t *given       # per cell: its fixed move or 0
     const int32_t *distance    # per slot, per cell
@@ -58,7 +61,7 @@ cdef struct State:
     int32_t *mark              # per cell: flood-fill stamps
     int32_t *todo              # per cell: flood-fill stack
     int32_t *path              # per move
-    int32_t *candidates        # per move, MAX_MOVES each
+    int32_t *candidates        # per move, width each
     uint8_t *frame_size
     uint8_t *cursor
 
@@ -74,7 +77,7 @@ cdef inline void _step(State *s, int32_t cell, int32_t change) noexcept nogil:
     if s.bucket[cell] >= 0:
         s.pending[s.bucket[cell]] += change
     for i in range(s.moves_of[cell]):
-        neighbour = s.neighbours[cell * C_MAX_MOVES + i]
+        neighbour = s.neighbours[cell * s.width + i]
         if s.free_[neighbour]:
             before = s.degree[neighbour]
             s.degree[neighbour] = before + change
@@ -90,7 +93,7 @@ cdef bint _connected(State *s, int32_t cell, int32_t remaining) noexcept nogil:
         size -= 1
         k = s.todo[size]
         for i in range(s.moves_of[k]):
-            neighbour = s.neighbours[k * C_MAX_MOVES + i]
+            neighbour = s.neighbours[k * s.width + i]
             if s.free_[neighbour] and s.mark[neighbour] != s.stamp:
                 s.mark[neighbour] = s.stamp
                 reached += 1
@@ -115,13 +118,13 @@ cdef bint _supported(State *s, int32_t cell, int32_t move) noexcept nogil:
     cdef int i, j
     cdef int32_t neighbour, other, k, need, have
     for i in range(s.moves_of[cell]):
-        neighbour = s.neighbours[cell * C_MAX_MOVES + i]
+        neighbour = s.neighbours[cell * s.width + i]
         k = s.given[neighbour]
         if k > move + 1 and s.free_[neighbour]:
             need = (1 if s.at_move[k - 1] < 0 else 0) + (1 if k < s.n and s.at_move[k + 1] < 0 else 0)
             have = 0
             for j in range(s.moves_of[neighbour]):
-                other = s.neighbours[neighbour * C_MAX_MOVES + j]
+                other = s.neighbours[neighbour * s.width + j]
                 if s.free_[other] and not s.given[other]:
                     have += 1
             if have < need:
@@ -141,7 +144,7 @@ cdef bint _within(State *s, int32_t cell, int32_t target, int32_t steps) noexcep
             k = s.todo[begin]
             begin += 1
             for i in range(s.moves_of[k]):
-                neighbour = s.neighbours[k * C_MAX_MOVES + i]
+                neighbour = s.neighbours[k * s.width + i]
                 if neighbour == target:
                     return True
                 if s.free_[neighbour] and not s.given[neighbour] and s.mark[neighbour] != s.stamp:
@@ -157,7 +160,7 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
     """Fill frame depth with the candidates for move depth + 2; True when the path is complete."""
     cdef int32_t remaining = s.n - depth - 1, neighbour, count, next_to_knight = 0, stray
     cdef int32_t move, fixed, slot, slack = 0, row = 0, size = 0, k, d
-    cdef int32_t *frame = s.candidates + depth * C_MAX_MOVES
+    cdef int32_t *frame = s.candidates + depth * s.width
     cdef bint end_next = False, adjacent
     cdef int i, j
     s.cursor[depth] = 0
@@ -165,7 +168,7 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
     if remaining == 0:
         return True
     for i in range(s.moves_of[cell]):
-        neighbour = s.neighbours[cell * C_MAX_MOVES + i]
+        neighbour = s.neighbours[cell * s.width + i]
         if s.free_[neighbour]:
             count = s.degree[neighbour]
             if count == 0 and remaining > 1:
@@ -196,7 +199,7 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
     if fixed >= 0:
         adjacent = False
         for i in range(s.moves_of[cell]):
-            neighbour = s.neighbours[cell * C_MAX_MOVES + i]
+            neighbour = s.neighbours[cell * s.width + i]
             if neighbour == fixed:
                 adjacent = True
         if s.free_[fixed] and adjacent:
@@ -208,7 +211,7 @@ cdef bint _expand(State *s, int32_t cell, int32_t depth) noexcept nogil:
         row = slot * s.cells
         slack = s.move_of_slot[slot] - move
     for i in range(s.moves_of[cell]):
-        neighbour = s.neighbours[cell * C_MAX_MOVES + i]
+        neighbour = s.neighbours[cell * s.width + i]
         if s.free_[neighbour] and not s.given[neighbour]:
             if slot >= 0:
                 d = s.distance[row + neighbour]
@@ -274,7 +277,7 @@ cdef int _depth_first(State *s, int32_t start, int64_t *nodes_io, int64_t max_no
                     nodes_io[0] = nodes
                     return stop
             nodes += 1
-            square = s.candidates[top * C_MAX_MOVES + s.cursor[top]]
+            square = s.candidates[top * s.width + s.cursor[top]]
             s.cursor[top] += 1
             _step(s, square, -1)
             s.path[depth] = square
@@ -316,17 +319,20 @@ def search(
     cdef State s
     cdef char *block
     cdef array result
-    if neighbours.shape[0] != <Py_ssize_t>cells * C_MAX_MOVES or given.shape[0] != cells or latest.shape[0] != cells or tie_break.shape[0] != cells:
-        raise ValueError(f"neighbours must have {cells} × {C_MAX_MOVES} entries and given {cells}")
+    cdef Py_ssize_t width = neighbours.shape[0] // max(cells, 1)
+    if not C_MAX_MOVES <= width <= MAX_WIDTH or neighbours.shape[0] != cells * width:
+        raise ValueError(f"neighbours must have {cells} × a width from {C_MAX_MOVES} to {MAX_WIDTH} entries")
+    if given.shape[0] != cells or latest.shape[0] != cells or tie_break.shape[0] != cells:
+        raise ValueError(f"given, latest and tie_break must have {cells} entries")
     if n < 1 or slot_after.shape[0] != n + 1 or distance.shape[0] != move_of_slot.shape[0] * <Py_ssize_t>cells:
         raise ValueError("at_move, slot_after, distance and move_of_slot do not agree")
     for cell in range(cells):
         if not 0 <= latest[cell] <= n:
             raise ValueError(f"latest[{cell}] is {latest[cell]}, not a move")
-    block = <char *>malloc(<size_t>cells * (1 + 4 * 6) + <size_t>n * (C_MAX_MOVES * 4 + 4 + 2) + (<size_t>n + 2 + slots) * 4)
+    block = <char *>malloc(<size_t>cells * (1 + 4 * 6) + <size_t>n * (width * 4 + 4 + 2) + (<size_t>n + 2 + slots) * 4)
     if block == NULL:
         raise MemoryError(f"no memory to search {n} moves")
-    s.cells, s.n, s.end, s.stamp, s.slots = cells, n, at_move[n], 0, slots
+    s.cells, s.n, s.end, s.stamp, s.slots, s.width = cells, n, at_move[n], 0, slots, <int32_t>width
     s.every = max(1, min(C_DEADLINE_EVERY, C_CLOCK_CELLS // max(cells, 1)))
     s.neighbours, s.at_move, s.given = &neighbours[0], &at_move[0], &given[0]
     s.distance = &distance[0] if distance.shape[0] else NULL
@@ -339,7 +345,7 @@ def search(
     s.mark = s.moves_of + cells
     s.todo = s.mark + cells
     s.candidates = s.todo + cells
-    s.path = s.candidates + n * C_MAX_MOVES
+    s.path = s.candidates + n * width
     s.due = s.path + n
     s.bucket = s.due + cells
     s.due_from = s.bucket + cells
@@ -354,7 +360,7 @@ def search(
             s.ones = 0
             for cell in range(cells):
                 count = 0
-                while count < C_MAX_MOVES and s.neighbours[cell * C_MAX_MOVES + count] >= 0:
+                while count < s.width and s.neighbours[cell * s.width + count] >= 0:
                     count += 1
                 s.moves_of[cell] = count
                 s.degree[cell] = count if s.free_[cell] else 0

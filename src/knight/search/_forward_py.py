@@ -7,7 +7,8 @@ hold fixed move numbers (a start, an end, a puzzle's givens), going forward from
 constraint search, stronger where many moves are given.) The caller (search/_solve) has
 propagated the givens already and hands over:
 
-* ``neighbours``: cells × MAX_MOVES cell indices, -1 after a cell's last neighbour;
+* ``neighbours``: cells × width cell indices, -1 after a cell's last neighbour (width from
+  MAX_MOVES, a plane's, to MAX_WIDTH: a box's knight has 24 moves);
 * ``on_board``: per cell, 1 for a square, 0 for a hole;
 * ``at_move``: per move 0..n, the cell holding it when fixed, else -1;
 * ``given``: per cell, its fixed move or 0;
@@ -55,13 +56,17 @@ __all__ = [
     "FOUND",
     "LIMIT",
     "MAX_MOVES",
+    "MAX_WIDTH",
     "NEAR",
     "DEADLINE_EVERY",
     "search",
 ]
 
-#: Most moves a square has; the width of a cell's row in ``neighbours``.
+#: Most moves a square of a plane has; the narrowest row of a cell in ``neighbours``.
 MAX_MOVES = 8
+
+#: The widest row of a cell in ``neighbours`` (the compiled core counts a frame's candidates in a byte).
+MAX_WIDTH = 255
 
 #: The next fixed move's square is measured from the knight, through free squares, only
 #: when at most NEAR moves are left before it: farther off, the breadth-first search
@@ -98,13 +103,18 @@ def search(
     """
     cells = len(on_board)
     n = len(at_move) - 1
+    width = len(neighbours) // max(cells, 1)
+    if not MAX_MOVES <= width <= MAX_WIDTH or len(neighbours) != cells * width:
+        raise ValueError(f"neighbours must have {cells} × a width from {MAX_MOVES} to {MAX_WIDTH} entries")
+    if len(given) != cells or len(latest) != cells or len(tie_break) != cells:
+        raise ValueError(f"given, latest and tie_break must have {cells} entries")
     free = bytearray(on_board)
     degree = [0] * cells
     for cell in range(cells):
         if free[cell]:
-            degree[cell] = sum(1 for i in range(MAX_MOVES) if neighbours[cell * MAX_MOVES + i] >= 0)
+            degree[cell] = sum(1 for i in range(width) if neighbours[cell * width + i] >= 0)
     end = at_move[n]
-    state = _State(neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end)
+    state = _State(neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end, width)
     state.deadlines(latest)
     state.tie_break = tie_break
     nodes = 0
@@ -119,8 +129,8 @@ def search(
 class _State:
     """The board as the search changes it: free squares, their free-neighbour counts, the path."""
 
-    def __init__(self, neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end):
-        self.neighbours, self.free, self.degree = neighbours, free, degree
+    def __init__(self, neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end, width):
+        self.neighbours, self.free, self.degree, self.width = neighbours, free, degree, width
         self.at_move, self.given, self.distance = at_move, given, distance
         self.slot_after, self.move_of_slot = slot_after, move_of_slot
         self.n, self.end, self.cells = n, end, len(free)
@@ -148,7 +158,7 @@ class _State:
                     self.pending[slot] += 1
 
     def around(self, cell: int):
-        row = self.neighbours[cell * MAX_MOVES : (cell + 1) * MAX_MOVES]
+        row = self.neighbours[cell * self.width : (cell + 1) * self.width]
         return [t for t in row if t >= 0]
 
     def step(self, cell: int, change: int) -> None:

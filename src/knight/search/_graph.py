@@ -22,56 +22,73 @@ within its budget is exhaustive, so a no is a proof.
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 
 from ..model._board import Board
+from ..model._deadline import CELLS_PER_LOOK, OutOfTime, chunks
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
 from ._order import tie_breaks
 
 
-def _vertices(board: Board) -> tuple[array, array, array]:
+def _vertices(board: Board, when: float) -> tuple[array, array, array]:
     """(offsets, targets, cells) of the board's graph over its squares: vertex v is cell cells[v]."""
-    offsets, targets = board.neighbour_table()
-    mask = board.mask
-    if mask is None:
+    offsets, targets = board.neighbour_table(when)
+    if board.mask is None:
         return offsets, targets, array("i", range(len(offsets) - 1))
     cells = array("i", board.cells())
     vertex = array("i", [-1]) * (len(offsets) - 1)
-    for index, cell in enumerate(cells):
-        vertex[cell] = index
-    new_offsets, new_targets = array("i", [0]), array("i")
-    for cell in cells:
-        new_targets.extend(vertex[t] for t in targets[offsets[cell] : offsets[cell + 1]])
-        new_offsets.append(len(new_targets))
+    for some in chunks(len(cells), when, CELLS_PER_LOOK * 64):
+        for index in some:
+            vertex[cells[index]] = index
+    # a hole has no neighbours and is no square's: the squares' lists, in order, are the targets as they are
+    new_targets, piece = array("i"), CELLS_PER_LOOK * 64
+    for some in chunks(len(targets) // piece + 1, when, 1):
+        for first in some:
+            new_targets.extend(map(vertex.__getitem__, targets[first * piece : (first + 1) * piece]))
+    new_offsets = array("i", map(offsets.__getitem__, cells))
+    new_offsets.append(len(targets))
     return new_offsets, new_targets, cells
 
 
-def _ordered(offsets: array, targets: array, keys: list[int]) -> array:
+def _ordered(offsets: array, targets: array, keys: list[int], when: float) -> array:
     """targets with each vertex's neighbours sorted by keys (stable: ties keep the move order)."""
     ordered = array("i")
-    for v in range(len(offsets) - 1):
-        ordered.extend(sorted(targets[offsets[v] : offsets[v + 1]], key=keys.__getitem__))
+    for some in chunks(len(offsets) - 1, when):
+        for v in some:
+            ordered.extend(sorted(targets[offsets[v] : offsets[v + 1]], key=keys.__getitem__))
     return ordered
 
 
 def _augmented(offsets: array, targets: array, start: int, end: int | None, closed: bool) -> tuple[array, array]:
-    """The graph with the vertices that make a closed tour or a fixed end a path (module docstring)."""
+    """The graph with the vertices that make a closed tour or a fixed end a path (module docstring):
+    the new vertices' lists come last, and each old vertex that gains a neighbour gains it last."""
     n = len(offsets) - 1
-    lists = [targets[offsets[v] : offsets[v + 1]] for v in range(n)]
+    extra: dict[int, list[int]] = {}  # vertex -> the new vertices it is joined to
+    rows: list[array] = []
     if closed:
         twin, last = n, n + 1
-        for neighbour in lists[start]:
-            lists[neighbour].append(twin)
-        lists.append(array("i", lists[start]) + array("i", [last]))
-        lists.append(array("i", [twin]))
+        for neighbour in targets[offsets[start] : offsets[start + 1]]:
+            extra.setdefault(neighbour, []).append(twin)
+        rows = [targets[offsets[start] : offsets[start + 1]] + array("i", [last]), array("i", [twin])]
     elif end is not None:
-        last = n
-        lists[end].append(last)
-        lists.append(array("i", [end]))
-    new_offsets, new_targets = array("i", [0]), array("i")
-    for row in lists:
+        extra[end] = [n]
+        rows = [array("i", [end])]
+    new_offsets, new_targets = array("i", offsets), array("i")
+    done = 0
+    for vertex in sorted(extra):  # the old lists copied whole between the vertices that gain one
+        new_targets.extend(targets[offsets[done] : offsets[vertex + 1]])
+        new_targets.extend(extra[vertex])
+        done = vertex + 1
+    new_targets.extend(targets[offsets[done] :])
+    shift = 0
+    for vertex in range(n):  # the offsets move by the new neighbours before them
+        new_offsets[vertex] += shift
+        shift += len(extra.get(vertex, ()))
+    new_offsets[n] += shift
+    for row in rows:
+        new_offsets.append(new_offsets[-1] + len(row))
         new_targets.extend(row)
-        new_offsets.append(len(new_targets))
     return new_offsets, new_targets
 
 
@@ -80,29 +97,39 @@ def graph_search(
 ) -> tuple[int, int, array | None]:
     """(status, nodes, squares) of a tour of board from the 0-based cell start (to cell end, when
     given; closed when asked), as the search methods return them. A budget smaller than the
-    board cannot place a tour: LIMIT at once, the budget counted as spent, before the graph is laid out."""
+    board cannot place a tour: LIMIT at once, the budget counted as spent, before the graph is laid out.
+    The set-up (the table, each round's order) looks at the clock every few thousand squares:
+    LIMIT, with the nodes searched so far, once the deadline passes."""
     if budget < len(board):
         return LIMIT, budget, None
-    offsets, targets, cells = _vertices(board)
-    n = len(cells)
-    vertex = {cell: v for v, cell in enumerate(cells)} if board.mask is not None else None
-    first = start if vertex is None else vertex[start]
-    last = None if end is None else end if vertex is None else vertex[end]
-    if closed and n < 3:
-        return EXHAUSTED, 0, None
-    nodes, round_ = 0, 0
-    while True:
-        keys = tie_breaks(board.rows, board.cols, round_)
-        if vertex is not None:
-            keys = [keys[cell] for cell in cells]
-        ordered = _ordered(offsets, targets, keys)
-        graph = _augmented(offsets, ordered, first, last, closed) if closed or last is not None else (offsets, ordered)
-        allowed = min(8 * n << round_, budget - nodes)
-        status, used, path = _kernels.core.graph_path(*graph, first, allowed, deadline)
-        nodes += used
-        if status == FOUND:
-            assert path is not None
-            return status, nodes, array("i", [cells[v] + 1 for v in path[:n]])
-        if status == EXHAUSTED or nodes >= budget or used < allowed:  # used < allowed: the deadline
-            return status, nodes, None
-        round_ += 1
+    nodes = 0
+    try:
+        offsets, targets, cells = _vertices(board, deadline)
+        n = len(cells)
+        holes = board.mask is not None
+        first = bisect_left(cells, start) if holes else start  # cells ascend: vertex v is cells[v]
+        last = None if end is None else bisect_left(cells, end) if holes else end
+        if closed and n < 3:
+            return EXHAUSTED, 0, None
+        round_ = 0
+        while True:
+            keys = tie_breaks(board.rows, board.cols, round_)
+            if holes:
+                keys = list(map(keys.__getitem__, cells))
+            ordered = _ordered(offsets, targets, keys, deadline)
+            del keys
+            graph = (
+                _augmented(offsets, ordered, first, last, closed) if closed or last is not None else (offsets, ordered)
+            )
+            del ordered
+            allowed = min(8 * n << round_, budget - nodes)
+            status, used, path = _kernels.core.graph_path(*graph, first, allowed, deadline)
+            nodes += used
+            if status == FOUND:
+                assert path is not None
+                return status, nodes, array("i", [cells[v] + 1 for v in path[:n]])
+            if status == EXHAUSTED or nodes >= budget or used < allowed:  # used < allowed: the deadline
+                return status, nodes, None
+            round_ += 1
+    except OutOfTime:
+        return LIMIT, nodes, None

@@ -262,8 +262,10 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     nodes counts each domain-search node as FILL_NODE_COST of the forward core's, against
     max_nodes too."""
     board = windows.board
-    layout = _Layout(board)
-    domains = _fill_arguments(windows, layout) if fill else None
+    layout = (
+        _Layout(board) if fill else None
+    )  # the domain search's bit layout is flat: fill is off on surfaces and boxes
+    domains = _fill_arguments(windows, layout) if layout is not None else None
     weight = array("q", [1]) * windows.n  # the domain search's failures per move, kept from round to round
     ways: list[Any] = []  # made when first needed: the domain search usually finds the tour first
     nodes = 0
@@ -271,6 +273,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     while True:
         cycle, step = divmod(round_, 3 if domains else 2)
         if domains and step == 0:
+            assert layout is not None
             rank = layout.spread(tie_breaks(board.rows, board.cols, cycle))
             budget = min(FILL_ROUND_NODES << cycle, (max_nodes - nodes) // FILL_NODE_COST)
             arguments: tuple[Any, ...] = (*domains, rank, weight, budget, when)
@@ -365,12 +368,13 @@ def _fill_arguments(windows: _Windows, layout: _Layout) -> tuple[array, array, a
 def _arguments(windows: _Windows) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The forward core's arguments (see _forward_py.search) for the windows' question."""
     cells, n = windows.cells, windows.n
-    table = array("i", [-1]) * (cells * MAX_MOVES)
+    width = max(MAX_MOVES, max(map(len, windows.neighbours)))  # a box's knight has up to 24 moves
+    table = array("i", [-1]) * (cells * width)
     for index, cell in enumerate(windows.squares):
         if index % CELLS_PER_LOOK == 0 and expired(windows.deadline):
             raise OutOfTime
         for i, neighbour in enumerate(windows.neighbours[cell]):
-            table[cell * MAX_MOVES + i] = neighbour
+            table[cell * width + i] = neighbour
     on_board = bytearray(cells)
     for cell in windows.squares:
         on_board[cell] = 1

@@ -4,12 +4,16 @@
   (target: within 1.2×);
 * a closed tour of a 1000×1000 torus, a 1000×1000 cylinder and a 100×100×100 box (target:
   under 1 s each, at no more than 2× the int32 bytes of the squares: peak traced memory is printed);
-* knight.exists on boards a theorem settles (target: under 0.1 ms).
+* knight.exists on boards a theorem settles (target: under 0.1 ms);
+* knight.count of cylinders and boxes by the frontier sweep against the enumeration, the two taking
+  turns in each round (CPU seconds, best of 3), and counts only the sweep reaches.
 
-Run: python benchmarks/bench_surfaces.py
+Run: python benchmarks/bench_surfaces.py  (--count: the counts only)
 """
 
 import os
+import sys
+import time
 import tracemalloc
 
 import knight
@@ -37,10 +41,54 @@ def huge(board) -> None:
     )
 
 
+def _cpu(function) -> tuple[float, object]:
+    began = time.process_time()
+    answer = function()
+    return time.process_time() - began, answer
+
+
+def counts() -> None:
+    """The frontier sweep against the enumeration where both finish (taking turns), and where only the sweep does."""
+    cylinder = (False, True)
+    both = (
+        (knight.Board((4, 5), periodic=cylinder), False),
+        (knight.Board((5, 5), periodic=cylinder), True),
+        (knight.Board((2, 3, 4)), False),
+        (knight.Board((2, 3, 5)), True),
+    )
+    print("knight.count by the sweep and by the enumeration (CPU seconds, best of 3, taking turns)")
+    for board, closed in both:
+        best = {"frontier": float("inf"), "enumerate": float("inf")}
+        answers = set()
+        for _ in range(3):
+            for method in best:
+                took, answer = _cpu(lambda: knight.count(board, closed=closed, method=method))
+                best[method] = min(best[method], took)
+                answers.add(answer)
+        assert len(answers) == 1
+        kind = "closed" if closed else "open"
+        print(
+            f"  {board.name:28} {kind:6}: {answers.pop():>16,} tours; swept {best['frontier']:.3f} s, "
+            f"enumerated {best['enumerate']:.3f} s: the sweep {best['enumerate'] / best['frontier']:.1f}× as fast"
+        )
+    print("knight.count where only the sweep finishes (CPU seconds, once)")
+    for board, closed in (
+        (knight.Board((20, 4), periodic=cylinder), True),
+        (knight.Board((20, 4), periodic=cylinder), False),
+        (knight.Board((2, 3, 8)), True),
+    ):
+        took, answer = _cpu(lambda: knight.count(board, closed=closed, method="frontier"))
+        kind = "closed" if closed else "open"
+        print(f"  {board.name:28} {kind:6}: {answer:,} tours in {took:.2f} s")
+
+
 def main() -> None:
     print(
         f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; knight.IMPLEMENTATION = {knight.IMPLEMENTATION!r}"
     )
+    if "--count" in sys.argv[1:]:
+        counts()
+        return
     plane = closed_from_every_start(knight.Board(8))
     print("closed tour from every start, mean (best of 7)")
     print(f"  8×8 plane    : {plane * 1e6:8.2f} µs")
@@ -68,6 +116,7 @@ def main() -> None:
     ):
         took = best_of(5, lambda: [knight.exists(board, closed=True) for _ in range(1000)]) / 1000
         print(f"  {board.name:34}: {took * 1e6:6.2f} µs (target under 100 µs)")
+    counts()
 
 
 if __name__ == "__main__":

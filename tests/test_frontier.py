@@ -630,7 +630,7 @@ def test_the_plan_calls_its_check_and_stops_when_it_raises():
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        _plan.plan(3, 10**6, None, None, None, False, KNIGHT, check)
+        _plan.plan(3, 10**6, None, None, None, False, KNIGHT, check=check)
     assert calls == [(0, k * _plan.CHUNK) for k in (1, 2, 3)]
 
 

@@ -116,8 +116,9 @@ def count(
     of a second); "join" sweeps the two halves of the board to the middle and joins their
     states (the same count, no faster on the boards measured: see docs/counting.md);
     "enumerate" walks every tour; "auto" (the default) sweeps,
-    except on boards too wide for the sweep and on open tours of the whole 5×5 board,
-    where walking is as fast. The work runs here, or on executor: any
+    except on boards the sweep does not take (too wide; tori, Möbius strips, Klein bottles: it
+    sweeps cylinders along their open axis and boxes layer by layer) and on open tours of the
+    whole 5×5 board, where walking is as fast. The work runs here, or on executor: any
     concurrent.futures.Executor (such as a ProcessPoolExecutor), or a Dask
     distributed.Client (or its get_executor()). There the walk runs in work items, in any
     order, and the frontier sweep is sharded: each layer's states are partitioned by a hash

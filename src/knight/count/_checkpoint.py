@@ -14,13 +14,13 @@ from __future__ import annotations
 import os
 
 from ..model._errors import InvalidInputError
-from ._plan import Question, plan
+from ._plan import AnyQuestion, plan
 
 #: What a checkpoint file starts with, so that another pickle is refused.
 FORMAT = "knight frontier checkpoint 1"
 
 
-def _read(path: str, question: Question):
+def _read(path: str, question: AnyQuestion):
     """(steps swept, states, tours so far) from the checkpoint at path, or the start when there is none."""
     import pickle  # here, not at import knight (start-up: benchmarks/bench_startup.py)
 
@@ -38,7 +38,7 @@ def _read(path: str, question: Question):
     return saved[2], saved[3], saved[4]
 
 
-def _write(path: str, question: Question, steps: int, states, tours: int) -> None:
+def _write(path: str, question: AnyQuestion, steps: int, states, tours: int) -> None:
     import pickle
 
     part = f"{path}.part"
@@ -47,7 +47,7 @@ def _write(path: str, question: Question, steps: int, states, tours: int) -> Non
     os.replace(part, path)
 
 
-def count(question: Question, kernel, path: str, check=None) -> int:
+def count(question: AnyQuestion, kernel, path: str, check=None) -> int:
     """The tours of question (as kernel.count counts them), resuming from and writing to the checkpoint at path;
     check as for kernel.count."""
     sweep = plan(*question, check=check)

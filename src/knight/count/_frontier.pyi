@@ -2,8 +2,9 @@ from typing import Callable, Iterator, Optional, Tuple
 
 from ._packed import Piece
 from ._plan import Plan
+from ._plan import Wrap as _Wrap
 
-_Moves = Tuple[Tuple[int, int], ...]
+_Moves = Tuple[Tuple[int, ...], ...]
 #: check(step, states): called every so often during a sweep; it stops the sweep by raising.
 _Check = Callable[[int, int], None]
 
@@ -18,6 +19,7 @@ def count(
     closed: bool,
     moves: _Moves = ...,
     check: Optional[_Check] = ...,
+    wrap: Optional[_Wrap] = ...,
 ) -> int: ...
 def count_stats(
     rows: int,
@@ -28,6 +30,7 @@ def count_stats(
     closed: bool,
     moves: _Moves = ...,
     check: Optional[_Check] = ...,
+    wrap: Optional[_Wrap] = ...,
 ) -> Tuple[int, int, float]: ...
 def layer(
     sweep: Plan, first: int, states: list[Tuple[bytes, int]], stop: int, check: Optional[_Check] = ...

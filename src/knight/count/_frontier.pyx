@@ -1101,23 +1101,23 @@ def each_layer(sweep, int first, states, check=None):
         yield engine.at, engine.states(), engine.total_count()
 
 
-def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None):
+def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None):
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
-    question = question_of(rows, cols, mask, start, end, closed, moves)
+    question = question_of(rows, cols, mask, start, end, closed, moves, wrap)
     sweep = plan(*question, check=check)
     total, peak, _ = _sweep(sweep, 0, [(b"", 1)], check) if sweep.factor else (0, 0, 0)
     return total, peak, time.perf_counter() - began
 
 
-def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None):
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None):
     """The number of tours, as knight.count counts them (see _plan's docstring).
 
     check(step, states), if given, is called every so often with the step being swept and
     the states expanded so far (the plan's squares and the demand patterns counted as
     states); it stops the count by raising.
     """
-    return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
+    return count_stats(rows, cols, mask, start, end, closed, moves, check, wrap)[0]
 
 
 cdef struct _Entry:

@@ -88,21 +88,23 @@ def each_layer(sweep: Plan, first: int, states, check=None):
         yield index + 1, sorted(after.items()), total
 
 
-def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None) -> tuple[int, int, float]:
+def count_stats(
+    rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None
+) -> tuple[int, int, float]:
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
-    sweep = plan(rows, cols, mask, start, end, closed, moves, check)
+    sweep = plan(rows, cols, mask, start, end, closed, moves, wrap, check=check)
     total, peak, _ = _sweep(sweep, 0, {b"": 1}, check) if sweep.factor else (0, 0, 0)
     return sweep.factor * total, peak, time.perf_counter() - began
 
 
-def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None) -> int:
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None) -> int:
     """The number of tours, as knight.count counts them (see _plan's docstring).
 
     check(step, states), if given, is called every so often with the step being swept and
-    the states expanded so far; it stops the count by raising.
+    the states expanded so far; it stops the count by raising. wrap: see _plan.Wrap.
     """
-    return count_stats(rows, cols, mask, start, end, closed, moves, check)[0]
+    return count_stats(rows, cols, mask, start, end, closed, moves, check, wrap)[0]
 
 
 def _one_cycle(left: tuple[int, ...], right: tuple[int, ...]) -> bool:

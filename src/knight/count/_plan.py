@@ -32,14 +32,26 @@ whole rectangle on a few of its lines, so that any board is refused or taken at 
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import NamedTuple, Optional, Tuple
+from itertools import combinations, product
+from typing import NamedTuple, Optional, Tuple, Union, overload
+
+from ..model._topology import Topology, neighbour_table
 
 #: The knight's eight (row, col) steps.
 KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
 
+#: How a board that wraps, or a box, joins its axes, as plain tuples: (shape, periodic, twisted), one
+#: length and two bools per axis (see model._topology); its cells are numbered row-major, laid out as
+#: rows × cols (rows of the last axis).
+Wrap = Tuple[Tuple[int, ...], Tuple[bool, ...], Tuple[bool, ...]]
+
 #: A question as a plain, picklable tuple: (rows, cols, mask, start, end, closed, moves).
 Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, Tuple[Tuple[int, int], ...]]
+#: A board that wraps, or a box, adds its Wrap (its moves are the leaper's steps on its axes).
+WrappedQuestion = Tuple[
+    int, int, Optional[bytes], Optional[int], Optional[int], bool, Tuple[Tuple[int, ...], ...], Wrap
+]
+AnyQuestion = Union[Question, WrappedQuestion]
 
 #: Squares laid out between calls of plan's check.
 CHUNK = 1 << 12
@@ -127,6 +139,11 @@ def _check_shape(rows, cols, moves) -> None:
 def _check(rows, cols, mask, start, end, closed, moves) -> bytes:
     """Validate the arguments (ValueError); the mask as bytes, 1 per square of the board."""
     _check_shape(rows, cols, moves)
+    return _squares(rows, cols, mask, start, end, closed)
+
+
+def _squares(rows, cols, mask, start, end, closed) -> bytes:
+    """Validate the mask and the ends (ValueError); the mask as bytes, 1 per square of the board."""
     n = rows * cols
     if mask is None:
         on = b"\x01" * n
@@ -275,15 +292,18 @@ def _mirror(kept: list[int], flip) -> tuple[int, ...]:
     return tuple(at[flip(u)] for u in kept)
 
 
-def plan(rows, cols, mask, start, end, closed, moves, check=None, by_rows=None) -> Plan:
+def plan(rows, cols, mask, start, end, closed, moves, wrap=None, *, check=None, by_rows=None) -> Plan:
     """Validate the question and lay out the sweep, in the orientation with the narrower frontier
-    (or by rows, or by columns, as by_rows says).
+    (or by rows, or by columns, as by_rows says); a board that wraps, or a box (wrap), layer by
+    layer (see surface_plan).
 
     check(step, states), if given, is the sweep's check (see _frontier_py.count): it is
     called as check(0, squares) every CHUNK squares laid out, so that the layout counts
     against the sweep's budget and stops at its deadline; it stops the layout by raising.
     """
     tick = _untimed if check is None else _Ticker(check)
+    if wrap is not None:
+        return surface_plan(rows, cols, mask, start, end, closed, moves, wrap, tick)
     on = _check(rows, cols, mask, start, end, closed, moves)
     neighbours = _neighbours(rows, cols, on, moves, tick)
     sweeps = []
@@ -291,11 +311,19 @@ def plan(rows, cols, mask, start, end, closed, moves, check=None, by_rows=None) 
         order = _order(rows, cols, on, across, tick)
         sweeps.append((order, across, _last_steps(order, neighbours, tick)))
     order, by_rows, (last, _) = min(sweeps, key=lambda sweep: sweep[2][1])
-    step_of = {square: i for i, square in enumerate(tick(order))}
     ends = set() if closed else {start, end} - {None}
     flip = _flip(rows, cols, on, ends, moves, by_rows, tick)
     bipartite = all((dr + dc) % 2 for dr, dc in moves)
     colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in tick(order)} if bipartite else None
+    return _lay_out(order, neighbours, last, (start, end, closed), flip, colour, by_rows, tick)
+
+
+def _lay_out(order, neighbours, last, question, flip, colour, by_rows: bool, tick) -> Plan:
+    """The plan that takes the squares in order (each leaving at its last step), question being
+    (start, end, closed); flip the mirror image (or None), colour each square's ±1 (or None)."""
+    start, end, closed = question
+    ends = set() if closed else {start, end} - {None}
+    step_of = {square: i for i, square in enumerate(tick(order))}
     coming = 2 * sum(colour.values()) if colour else 0
     steps: list = []
     frontier: list[int] = []
@@ -322,15 +350,187 @@ def plan(rows, cols, mask, start, end, closed, moves, check=None, by_rows=None) 
     return Plan(tuple(steps), factor, bool(closed), n == 1, by_rows)
 
 
+# -- boards that wrap, and boxes: swept layer by layer -----------------------------------------
+
+
+def unswept(wrap: Wrap) -> Optional[str]:
+    """Why the sweep does not take a board joined as wrap says (a phrase naming what it lacks), or None.
+
+    The sweep takes such a board layer by layer along an axis whose ends are not joined (the
+    one along which a cylinder is open; any of a box's), the other axes across its frontier,
+    where the moves that wrap stay. Along an axis that wraps, the first layers would stay on
+    the frontier to the end (a torus, a Klein bottle, a box joined along every axis); a join
+    with a flip (a Möbius strip, a Klein bottle) moves a layer's squares next to their mirror
+    images, far across.
+    """
+    shape, periodic, twisted = wrap
+    if any(twisted):
+        return "its edges join with a flip"
+    if all(periodic):
+        return "every axis of it wraps, and the sweep goes along one whose ends are not joined"
+    return None
+
+
+def _topology(rows, cols, moves, wrap) -> Topology:
+    """Validate a board that wraps, or a box, and the leaper's steps on its axes (ValueError); its Topology."""
+    try:
+        shape, periodic, twisted = (tuple(part) for part in wrap)
+    except (TypeError, ValueError):
+        raise ValueError(f"wrap must be (shape, periodic, twisted), not {wrap!r}") from None
+    axes = len(shape)
+    if axes < 2 or not all(isinstance(length, int) and length >= 1 for length in shape):
+        raise ValueError(f"a board's shape needs two or more lengths of at least 1, not {shape!r}")
+    if len(periodic) != axes or len(twisted) != axes:
+        raise ValueError(f"periodic {periodic!r} and twisted {twisted!r} need one bool per axis ({axes})")
+    cells = 1
+    for length in shape:
+        cells *= length
+    if not (isinstance(rows, int) and isinstance(cols, int) and rows * cols == cells):
+        raise ValueError(f"a board of shape {shape!r} lays out as {cells} cells, not {rows}×{cols}")
+    steps = {tuple(step) for step in moves}
+    if not steps or any(len(step) != axes or not any(step) for step in steps):
+        raise ValueError(f"leaper {tuple(moves)}: its steps must be nonzero, one move along each of {axes} axes")
+    if steps != {tuple(-d for d in step) for step in steps}:
+        raise ValueError(f"leaper {tuple(moves)}: its steps must come in opposite pairs")
+    why = unswept((shape, periodic, twisted))
+    if why:
+        raise ValueError(f"the frontier sweep does not take this board: {why}")
+    return Topology(shape, tuple(map(bool, periodic)), tuple(map(bool, twisted)))
+
+
+def _graph(topology: Topology, moves, on: bytes, mask) -> dict[int, list[int]]:
+    """For each square, its neighbours: the board's own graph (model._topology's table)."""
+    return _lists(neighbour_table(topology, tuple(moves), None if mask is None else on, topology.name()), on)
+
+
+def _lists(table, on: bytes) -> dict[int, list[int]]:
+    """The neighbours of each square from a table (offsets, targets)."""
+    offsets, targets = table
+    return {cell: targets[offsets[cell] : offsets[cell + 1]].tolist() for cell in range(len(on)) if on[cell]}
+
+
+def _layer_orders(topology: Topology, on: bytes, tick, along=None):
+    """Each way to take the squares layer by layer: along each axis whose ends are not joined (or along
+    that one), the other axes across it in their order and reversed (the last of them fastest). Yields
+    (order, that last axis)."""
+    shape = topology.shape
+    for axis in range(len(shape)) if along is None else (along,):
+        if topology.periodic[axis]:
+            continue
+        others = tuple(a for a in range(len(shape)) if a != axis)
+        for across in dict.fromkeys((others, others[::-1])):
+            axes = (axis, *across)
+            coords = [0] * len(shape)
+            order = []
+            for index in tick(product(*(range(shape[a]) for a in axes))):
+                for a, i in zip(axes, index):
+                    coords[a] = i
+                cell = topology.cell(tuple(coords))
+                if on[cell]:
+                    order.append(cell)
+            yield order, across[-1]
+
+
+def _layer_sweep(
+    topology: Topology, on: bytes, neighbours, tick, along=None
+) -> tuple[list[int], dict[int, int], int, int]:
+    """The narrowest of the sweeps layer by layer (along one axis, if given): (order, each square's last
+    step, widest frontier, the axis across that varies fastest)."""
+    best = None
+    for order, fastest in _layer_orders(topology, on, tick, along):
+        last, width = _last_steps(order, neighbours, tick)
+        if best is None or width < best[2]:
+            best = (order, last, width, fastest)
+    assert best is not None  # there is an axis whose ends are not joined (_topology)
+    return best
+
+
+def _reflection(topology: Topology, axis: int, on: bytes, neighbours, ends, tick):
+    """The mirror image across axis (index i to length - 1 - i), as a function of squares, when it maps the
+    whole question onto itself: the board's graph (checked on the graph itself), its holes and the fixed
+    ends; else None."""
+    length = topology.shape[axis]
+    image = {}
+    for cell in tick(range(len(on))):
+        coords = list(topology.coords(cell))
+        coords[axis] = length - 1 - coords[axis]
+        image[cell] = topology.cell(tuple(coords))
+    if any(on[cell] != on[image[cell]] for cell in image) or any(image[q] != q for q in ends):
+        return None
+    for cell in tick(neighbours):
+        if sorted(image[v] for v in neighbours[cell]) != sorted(neighbours[image[cell]]):
+            return None
+    return image.__getitem__
+
+
+def surface_width(rows, cols, mask, moves, wrap: Wrap) -> int:
+    """frontier_width of a board that wraps, or a box.
+
+    A board without holes is measured, along each axis it may be swept along, on 2·reach + 1 of
+    its layers (reach: the leaper's longest step along that axis), as _whole_width measures a
+    rectangle: the frontier in a layer with reach layers on either side is the same in each, and
+    the layers near the ends are among those measured. With holes, on the whole board's graph
+    (a table of at most model._topology.TABLE_MAX_ENTRIES moves, or InvalidInputError).
+    """
+    topology = _topology(rows, cols, moves, wrap)
+    on = _squares(rows, cols, mask, None, None, False)
+    if on.count(0):
+        return _layer_sweep(topology, on, _graph(topology, moves, on, mask), _untimed)[2]
+    widths = []
+    for axis, length in enumerate(topology.shape):
+        if topology.periodic[axis]:
+            continue
+        shape = list(topology.shape)
+        shape[axis] = min(length, 2 * max(abs(step[axis]) for step in moves) + 1)
+        part = Topology(tuple(shape), topology.periodic, topology.twisted)
+        whole = b"\x01" * (len(on) // length * shape[axis])
+        neighbours = _lists(part.table(tuple(moves), None), whole)
+        widths.append(_layer_sweep(part, whole, neighbours, _untimed, axis)[2])
+    return min(widths)
+
+
+def surface_plan(rows, cols, mask, start, end, closed, moves, wrap: Wrap, tick=_untimed) -> Plan:
+    """The sweep of a board that wraps, or a box: layer by layer along the axis (and with the axes
+    across in the order) that keeps its frontier narrowest; mirror images merged across the axis
+    that varies fastest, where that maps the question onto itself. Colours are the board's own
+    (Topology.colour), where every wrap keeps them."""
+    topology = _topology(rows, cols, moves, wrap)
+    on = _squares(rows, cols, mask, start, end, closed)
+    neighbours = _graph(topology, moves, on, mask)
+    order, last, _, fastest = _layer_sweep(topology, on, neighbours, tick)
+    flip = _reflection(topology, fastest, on, neighbours, set() if closed else {start, end} - {None}, tick)
+    bipartite = all(sum(step) % 2 for step in moves) and topology.colour_preserved()
+    colour = {q: 1 - 2 * topology.colour(q) for q in tick(order)} if bipartite else None
+    return _lay_out(order, neighbours, last, (start, end, closed), flip, colour, False, tick)
+
+
 def demand_ends(sweep: Plan) -> tuple[frozenset, frozenset]:
     """The demand patterns (see _states.demands) before the sweep's first step and after its last."""
     begin = frozenset({0}) if sweep.begin is None else sweep.begin
     return begin, frozenset({0 if sweep.closed else 2}) if sweep.finish is None else sweep.finish
 
 
-def question_of(rows, cols, mask, start, end, closed, moves) -> Question:
-    """The arguments of count as a plain, picklable tuple (a work piece's question)."""
-    return rows, cols, None if mask is None else bytes(mask), start, end, bool(closed), tuple(moves)
+@overload
+def question_of(rows, cols, mask, start, end, closed, moves, wrap: None = None) -> Question: ...
+@overload
+def question_of(rows, cols, mask, start, end, closed, moves, wrap: Wrap) -> WrappedQuestion: ...
+@overload
+def question_of(rows, cols, mask, start, end, closed, moves, wrap: Optional[Wrap]) -> AnyQuestion: ...
+
+
+def question_of(rows, cols, mask, start, end, closed, moves, wrap=None):
+    """The arguments of count as a plain, picklable tuple (a work piece's question): seven items for
+    a flat board, eight (its Wrap last) for a board that wraps or a box."""
+    flat = rows, cols, None if mask is None else bytes(mask), start, end, bool(closed), tuple(moves)
+    if wrap is None:
+        return flat
+    shape, periodic, twisted = wrap
+    return (*flat, (tuple(shape), tuple(map(bool, periodic)), tuple(map(bool, twisted))))
+
+
+def wrap_of(question: AnyQuestion) -> Optional[Wrap]:
+    """The Wrap of a question, None for a flat board (its first seven items are the kernels' count arguments)."""
+    return question[7] if len(question) > 7 else None  # type: ignore[misc]
 
 
 def remembered(cache: dict, key, make, size: int):

@@ -18,7 +18,7 @@ The draw (``_draw`` compiled, ``_draw_py`` its twin) keeps the sweep's layers an
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
@@ -36,7 +36,7 @@ PIECES = 2
 
 
 def too_wide(board: Board) -> Optional[str]:
-    """Why the engine does not take board (its frontier is too wide), or None.
+    """Why the engine does not take board (its frontier is too wide; a surface it does not sweep), or None.
 
     A board with both sides longer than MAX_WIDTH is refused without laying out the sweep
     (the frontier of a leaper that can reach every square holds at least the shorter side).
@@ -45,10 +45,7 @@ def too_wide(board: Board) -> Optional[str]:
     by square only when the whole rectangle is too wide.
     """
     if board.topology is not None:
-        return (
-            f"the frontier engine sweeps flat boards, not the {board.name}: "
-            "count it with method='enumerate' (method='auto' does)"
-        )
+        return _too_wide_surface(board)
     shorter = min(board.size)
     if shorter > MAX_WIDTH:
         wide = f"its shorter side has {shorter} squares"
@@ -62,8 +59,29 @@ def too_wide(board: Board) -> Optional[str]:
     return f"{board.name} is too wide for the frontier engine: {wide}, and the engine takes at most {MAX_WIDTH}"
 
 
-def _question(board: Board, start: Optional[int], end: Optional[int], closed: bool) -> _plan.Question:
-    return _plan.question_of(board.rows, board.cols, board.mask, start, end, closed, board.steps)
+def _too_wide_surface(board: Board) -> Optional[str]:
+    """too_wide for a board that wraps, or a box: swept layer by layer (see _plan.surface_plan) along an
+    axis whose ends are not joined, where its frontier is narrow enough. Its width is measured on its
+    graph, which it builds (InvalidInputError past model._topology.TABLE_MAX_ENTRIES moves)."""
+    wrap = _wrap(board)
+    assert wrap is not None
+    why = _plan.unswept(wrap)
+    if why is None:
+        squares = _plan.surface_width(board.rows, board.cols, board.mask, board.steps, wrap)
+        if squares <= MAX_WIDTH:
+            return None
+        why = f"its frontier holds {squares} squares, and the engine takes at most {MAX_WIDTH}"
+    return f"the frontier engine does not sweep the {board.name}: {why}; count it with method='enumerate' (method='auto' does)"
+
+
+def _wrap(board: Board) -> Optional[_plan.Wrap]:
+    """How board joins its axes, as the plain tuples of a question; None for a flat board."""
+    topology = board.topology
+    return None if topology is None else (topology.shape, topology.periodic, topology.twisted)
+
+
+def _question(board: Board, start: Optional[int], end: Optional[int], closed: bool) -> _plan.AnyQuestion:
+    return _plan.question_of(board.rows, board.cols, board.mask, start, end, closed, board.steps, _wrap(board))
 
 
 class _Watch:
@@ -109,6 +127,10 @@ def count(
     layer there and resumes from it (see _checkpoint).
     """
     question = _question(board, start, end, closed)
+    if join and board.topology is not None:
+        raise InvalidInputError(
+            f"method 'join' cuts flat boards in two, not the {board.name}: count it with method='frontier'"
+        )
     steps = len(board)
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
     try:
@@ -117,7 +139,7 @@ def count(
 
             workers = getattr(executor, "_max_workers", None)
             return _join.count(
-                question,
+                cast(_plan.Question, question),  # a flat board's: the others are refused above
                 _kernels.frontier,
                 check=_Watch(budget, until, started),
                 executor=executor,
@@ -129,7 +151,7 @@ def count(
             from . import _checkpoint
 
             return _checkpoint.count(question, _kernels.frontier, checkpoint, watch)
-        return _kernels.frontier.count(*question, check=watch)
+        return _kernels.frontier.count(*question[:7], check=watch, wrap=_plan.wrap_of(question))
     finally:
         if bar is not None:
             bar.close()
@@ -159,7 +181,7 @@ def uniform(
     wide = too_wide(board)
     if wide:
         raise InvalidInputError(f"method 'uniform' draws from the frontier engine's count, and {wide}")
-    question = _question(board, start, None, closed)
+    question = _plan.question_of(board.rows, board.cols, board.mask, start, None, closed, board.steps)  # flat: _find
     until = NEVER if deadline == NEVER else time.time() + (deadline - time.monotonic())
     watch = _Watch(min(budget, MAX_KEPT), until, time.monotonic())  # the work, the clock and stop requests
     try:

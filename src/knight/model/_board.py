@@ -22,16 +22,12 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
-from ._memory import allocating, check_memory
+from ._memory import check_memory
 from ._topology import (
-    TABLE_CACHE_SQUARES,
-    TABLE_CELL_BYTES,
-    TABLE_MAX_ENTRIES,
-    TABLE_MOVE_BYTES,
     Topology,
     box_square_name,
     is_box_text,
-    kept_table,
+    neighbour_table,
     parse_box_square,
     parse_shape,
     parse_topology,
@@ -621,18 +617,7 @@ class Board:
         topology = self._topology
         if topology is None:
             topology = Topology((self._rows, self._cols), (False, False), (False, False))
-        cells = self._rows * self._cols
-        entries = cells * len(self._steps)
-        if entries > TABLE_MAX_ENTRIES:
-            raise InvalidInputError(
-                f"the graph of the {self.name} has up to {entries:,} moves, more than the {TABLE_MAX_ENTRIES:,} "
-                "an int32 table indexes"
-            )
-        if cells <= TABLE_CACHE_SQUARES:
-            return kept_table(topology, self._steps, self._mask)
-        needed = (cells + 1) * TABLE_CELL_BYTES + entries * TABLE_MOVE_BYTES
-        with allocating(needed, f"the neighbour table of the {self.name}"):
-            return topology.table(self._steps, self._mask, when=when)
+        return neighbour_table(topology, self._steps, self._mask, self.name, when)
 
     # -- facts every engine asks the board, never recomputes --------------------------------
 

@@ -29,6 +29,7 @@ from math import prod
 from . import _kernels
 from ._deadline import NEVER
 from ._errors import InvalidInputError, InvalidTypeError
+from ._memory import allocating
 
 _SHAPE_TEXT = re.compile(r"\s*[0-9]+(?:\s*[x×X,]\s*[0-9]+){2,}\s*")
 
@@ -271,3 +272,23 @@ def box_square_name(topology: Topology, number: int) -> str:
 @lru_cache(maxsize=TABLES_KEPT)
 def kept_table(topology: Topology, steps, mask: bytes | None) -> tuple[array, array]:
     return topology.table(steps, mask)
+
+
+def neighbour_table(
+    topology: Topology, steps, mask: bytes | None, name: str, when: float = NEVER
+) -> tuple[array, array]:
+    """topology.table(steps, mask) (Board.neighbour_table's), kept for the last few boards of at most
+    TABLE_CACHE_SQUARES cells; InvalidInputError naming the board (name) past TABLE_MAX_ENTRIES moves or
+    when it cannot fit, before building anything; OutOfTime once the deadline when passes."""
+    cells = prod(topology.shape)
+    entries = cells * len(steps)
+    if entries > TABLE_MAX_ENTRIES:
+        raise InvalidInputError(
+            f"the graph of the {name} has up to {entries:,} moves, more than the {TABLE_MAX_ENTRIES:,} "
+            "an int32 table indexes"
+        )
+    if cells <= TABLE_CACHE_SQUARES:
+        return kept_table(topology, steps, mask)
+    needed = (cells + 1) * TABLE_CELL_BYTES + entries * TABLE_MOVE_BYTES
+    with allocating(needed, f"the neighbour table of the {name}"):
+        return topology.table(steps, mask, when=when)

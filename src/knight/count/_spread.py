@@ -55,12 +55,12 @@ def _squares(states: int, before: int, last: int) -> int:
 _PLANS: dict = {}  # question -> plan, the last two in each process
 
 
-def _plan_of(question: _plan.Question, check=None) -> _plan.Plan:
+def _plan_of(question: _plan.AnyQuestion, check=None) -> _plan.Plan:
     return _plan.remembered(_PLANS, question, lambda: _plan.plan(*question, check=check), 2)
 
 
 def run_round(
-    question: _plan.Question,
+    question: _plan.AnyQuestion,
     first: int,
     stop: int,
     shards: int,

@@ -174,6 +174,16 @@ def test_the_width_measured_on_a_few_layers_is_the_sweep_s(size, options):
     assert _plan.surface_width(*board.size, None, board.steps, wrap) == max(len(step.here) for step in sweep.steps)
 
 
+def test_a_box_whose_layers_are_all_wide_is_not_measured():
+    # 68×3×58×68: every layer across holds over 1,024 squares (LAYER_MOST); its graph is not built
+    # (the hypothesis fuzz once grew a test worker past the machine's memory measuring such a box)
+    board = knight.Board((68, 3, 58, 68))
+    wrap = (board.shape, board.periodic, board.twisted)
+    assert _plan.surface_width(*board.size, None, board.steps, wrap) == 68 * 3 * 58 > _plan.LAYER_MOST
+    with pytest.raises(knight.InvalidInputError, match="count it with method='enumerate'"):
+        knight.count(board, start=1, method="frontier", max_nodes=1000)
+
+
 # -- refused, and auto ---------------------------------------------------------------------------
 
 

@@ -463,6 +463,11 @@ def _reflection(topology: Topology, axis: int, on: bytes, neighbours, ends, tick
     return image.__getitem__
 
 
+#: Squares in a layer across the board past which surface_width measures nothing: a connected
+#: board whose every layer across is so wide has a frontier far past what any engine keeps.
+LAYER_MOST = 1024
+
+
 def surface_width(rows, cols, mask, moves, wrap: Wrap) -> int:
     """frontier_width of a board that wraps, or a box.
 
@@ -470,9 +475,15 @@ def surface_width(rows, cols, mask, moves, wrap: Wrap) -> int:
     its layers (reach: the leaper's longest step along that axis), as _whole_width measures a
     rectangle: the frontier in a layer with reach layers on either side is the same in each, and
     the layers near the ends are among those measured. With holes, on the whole board's graph
-    (a table of at most model._topology.TABLE_MAX_ENTRIES moves, or InvalidInputError).
+    (a table of at most model._topology.TABLE_MAX_ENTRIES moves, or InvalidInputError). A board
+    whose layers across every axis hold more than LAYER_MOST squares on average is not measured:
+    the number is returned, far past any frontier the engines keep.
     """
     topology = _topology(rows, cols, moves, wrap)
+    squares = rows * cols if mask is None else rows * cols - mask.count(0)
+    across = min(squares // length for length in topology.shape)  # squares in a layer across, on average
+    if across > LAYER_MOST:
+        return across  # not measured: its graph would be huge, and no frontier of layers so wide is narrow
     on = _squares(rows, cols, mask, None, None, False)
     if on.count(0):
         return _layer_sweep(topology, on, _graph(topology, moves, on, mask), _untimed)[2]

@@ -60,14 +60,28 @@ def shape_text(shape: tuple[int, ...]) -> str:
     return "×".join(map(str, shape))
 
 
+def _kind(shape: tuple[int, ...], periodic: tuple[bool, ...], twisted: tuple[bool, ...]) -> str:
+    """Topology.kind of these axes."""
+    if len(shape) > 2:
+        return "periodic box" if any(periodic) else "box"
+    if any(twisted):
+        return "Klein bottle" if all(periodic) else "Möbius strip"
+    if all(periodic):
+        return "torus"
+    return "cylinder" if any(periodic) else "rectangle"
+
+
 class Topology:
     """Immutable: shape (one length per axis), periodic and twisted (one bool per axis)."""
 
-    __slots__ = ("shape", "periodic", "twisted", "_strides")
+    __slots__ = ("shape", "periodic", "twisted", "_strides", "kind")
     shape: tuple[int, ...]
     periodic: tuple[bool, ...]
     twisted: tuple[bool, ...]
     _strides: tuple[int, ...]
+    #: "box", "cylinder", "torus", "Möbius strip", "Klein bottle" (two axes), or "periodic box"
+    #: (named once: every call on such a board asks it)
+    kind: str
 
     def __init__(self, shape: tuple[int, ...], periodic: tuple[bool, ...], twisted: tuple[bool, ...]) -> None:
         object.__setattr__(self, "shape", shape)
@@ -77,6 +91,7 @@ class Topology:
         for axis in range(len(shape) - 2, -1, -1):
             strides[axis] = strides[axis + 1] * shape[axis + 1]
         object.__setattr__(self, "_strides", tuple(strides))
+        object.__setattr__(self, "kind", _kind(shape, periodic, twisted))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Topology is immutable: cannot set {name}")
@@ -97,17 +112,6 @@ class Topology:
     @property
     def axes(self) -> int:
         return len(self.shape)
-
-    @property
-    def kind(self) -> str:
-        """ "box", "cylinder", "torus", "Möbius strip", "Klein bottle" (two axes), or "periodic box"."""
-        if self.axes > 2:
-            return "periodic box" if any(self.periodic) else "box"
-        if any(self.twisted):
-            return "Klein bottle" if all(self.periodic) else "Möbius strip"
-        if all(self.periodic):
-            return "torus"
-        return "cylinder" if any(self.periodic) else "rectangle"
 
     def name(self) -> str:
         """ "8×8 torus", "4×4×4 box", "5×6 cylinder (columns wrap)"."""

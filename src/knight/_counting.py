@@ -57,7 +57,7 @@ class _CheckedExecutor:
             raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
         self._executor = executor
         self._futures: list = []
-        workers = getattr(executor, "_max_workers", None)  # the sweep cuts as many pieces as there are workers
+        workers = getattr(executor, "_max_workers", None)  # the sweep makes a shard a worker
         if workers is not None:
             self._max_workers = workers
 

@@ -41,6 +41,12 @@ def limbs_for(pieces: Iterable[Piece]) -> int:
     return limbs((sum(1 << bits for _, _, bits in pieces) - 1).bit_length())
 
 
+def size(piece: Piece) -> int:
+    """The states a piece holds."""
+    _, counts, bits = piece
+    return len(counts) // (8 * limbs(bits))
+
+
 def start(first: bytes = b"", ways: int = 1) -> Piece:
     """A piece of one state."""
     bits = ways.bit_length()
@@ -49,10 +55,14 @@ def start(first: bytes = b"", ways: int = 1) -> Piece:
 
 def unpack(pieces: Iterable[Piece], width: int) -> Iterator[tuple[bytes, int]]:
     """The (state, count) pairs of pieces whose states are width codes long (a state may come twice)."""
-    for keys, counts, bits in pieces:
-        size = 8 * limbs(bits)
-        for i in range(len(counts) // size):
-            yield bytes(keys[i * width : (i + 1) * width]), int.from_bytes(counts[i * size : (i + 1) * size], "little")
+    for piece in pieces:
+        keys, counts, bits = piece
+        words = 8 * limbs(bits)
+        for i in range(size(piece)):
+            yield (
+                bytes(keys[i * width : (i + 1) * width]),
+                int.from_bytes(counts[i * words : (i + 1) * words], "little"),
+            )
 
 
 def pack(states: Iterable[tuple[bytes, int]], shards: int) -> list[Piece]:

@@ -311,18 +311,22 @@ def plan(rows, cols, mask, start, end, closed, moves, wrap=None, *, check=None, 
         order = _order(rows, cols, on, across, tick)
         sweeps.append((order, across, _last_steps(order, neighbours, tick)))
     order, by_rows, (last, _) = min(sweeps, key=lambda sweep: sweep[2][1])
-    ends = set() if closed else {start, end} - {None}
-    flip = _flip(rows, cols, on, ends, moves, by_rows, tick)
+    flip = _flip(rows, cols, on, _path_ends(start, end, closed), moves, by_rows, tick)
     bipartite = all((dr + dc) % 2 for dr, dc in moves)
     colour = {q: 1 - 2 * ((q // cols + q % cols) % 2) for q in tick(order)} if bipartite else None
     return _lay_out(order, neighbours, last, (start, end, closed), flip, colour, by_rows, tick)
+
+
+def _path_ends(start, end, closed) -> set[int]:
+    """The fixed ends of an open path (none for a closed tour)."""
+    return set() if closed else {start, end} - {None}
 
 
 def _lay_out(order, neighbours, last, question, flip, colour, by_rows: bool, tick) -> Plan:
     """The plan that takes the squares in order (each leaving at its last step), question being
     (start, end, closed); flip the mirror image (or None), colour each square's ±1 (or None)."""
     start, end, closed = question
-    ends = set() if closed else {start, end} - {None}
+    ends = _path_ends(start, end, closed)
     step_of = {square: i for i, square in enumerate(tick(order))}
     coming = 2 * sum(colour.values()) if colour else 0
     steps: list = []
@@ -509,7 +513,7 @@ def surface_plan(rows, cols, mask, start, end, closed, moves, wrap: Wrap, tick=_
     on = _squares(rows, cols, mask, start, end, closed)
     neighbours = _graph(topology, moves, on, mask)
     order, last, _, fastest = _layer_sweep(topology, on, neighbours, tick)
-    flip = _reflection(topology, fastest, on, neighbours, set() if closed else {start, end} - {None}, tick)
+    flip = _reflection(topology, fastest, on, neighbours, _path_ends(start, end, closed), tick)
     bipartite = all(sum(step) % 2 for step in moves) and topology.colour_preserved()
     colour = {q: 1 - 2 * topology.colour(q) for q in tick(order)} if bipartite else None
     return _lay_out(order, neighbours, last, (start, end, closed), flip, colour, False, tick)

@@ -30,7 +30,7 @@ from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
 from ..model._errors import SearchLimitError
 from . import _enumerate, _kernels, _packed, _plan
-from ._sweep import _Watch, _question
+from ._sweep import _Watch, _question, workers
 
 #: Shards of a count on an executor whose number of workers is not known.
 SHARDS = 2
@@ -76,7 +76,7 @@ def run_round(
     parts, tours, states, work = _kernels.frontier.shard_round(
         _plan_of(question, watch), first, stop, list(pieces), shards, watch
     )
-    return (tours, states, work, tuple(len(counts) // (8 * _packed.limbs(bits)) for _, counts, bits in parts)), parts
+    return (tours, states, work, tuple(map(_packed.size, parts))), parts
 
 
 def _statistics(result):
@@ -91,9 +91,8 @@ class _Local:
     """A concurrent.futures executor's rounds: the pieces come back here and go out again."""
 
     def __init__(self, executor, shards: Optional[int]) -> None:
-        workers = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor and ThreadPoolExecutor say
         self.executor = executor
-        self.shards = shards or (workers if type(workers) is int and workers > 0 else SHARDS)
+        self.shards = shards or workers(executor, SHARDS)
         self.futures: list = []
 
     def submit(self, shard: int, args: tuple, inbox: list):
@@ -126,8 +125,8 @@ class _Dask:
 
     def __init__(self, client, shards: Optional[int]) -> None:
         self.client = client
-        workers = client.scheduler_info().get("workers", {})
-        threads = {address: worker.get("nthreads", 1) or 1 for address, worker in sorted(workers.items())}
+        known = client.scheduler_info().get("workers", {})
+        threads = {address: worker.get("nthreads", 1) or 1 for address, worker in sorted(known.items())}
         # shard k's worker: each worker once before any twice, as many shards a worker as it has threads
         spread = [
             address

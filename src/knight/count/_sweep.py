@@ -74,6 +74,12 @@ def _too_wide_surface(board: Board) -> Optional[str]:
     return f"the frontier engine does not sweep the {board.name}: {why}; count it with method='enumerate' (method='auto' does)"
 
 
+def workers(executor, default: int) -> int:
+    """How many workers executor has, where it says (ProcessPoolExecutor and ThreadPoolExecutor do), else default."""
+    known = getattr(executor, "_max_workers", None)
+    return known if type(known) is int and known > 0 else default
+
+
 def _wrap(board: Board) -> Optional[_plan.Wrap]:
     """How board joins its axes, as the plain tuples of a question; None for a flat board."""
     topology = board.topology
@@ -137,13 +143,12 @@ def count(
         if join:
             from . import _join  # here, not at import knight (start-up: benchmarks/bench_startup.py)
 
-            workers = getattr(executor, "_max_workers", None)
             return _join.count(
                 cast(_plan.Question, question),  # a flat board's: the others are refused above
                 _kernels.frontier,
                 check=_Watch(budget, until, started),
                 executor=executor,
-                pieces=workers if type(workers) is int and workers > 0 else PIECES,
+                pieces=workers(executor, PIECES),
                 bar=bar,
             )
         watch = _Watch(budget, until, started, bar)

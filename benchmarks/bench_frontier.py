@@ -3,10 +3,12 @@
     python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask]
 
 First the speed targets of issue #21: each board's count by the compiled sweep
-(``_frontier.count_stats``) in a fresh subprocess, and with --against a built checkout of
-another version (today's main) the same in its own subprocess, rounds alternating between
-the two so that the machine's other load hits both alike, best of three (one with --far);
-each line prints both versions' CPU and wall seconds, peak memory and the ratio. --far adds
+(``_frontier.count_stats``) in a fresh subprocess, by one thread and by one a CPU
+(``threads=``), and with --against a built checkout of another version (today's main) the same
+in its own subprocess (one thread), rounds alternating so that the machine's other load hits
+all alike, best of three (one with --far); each line prints each run's CPU and wall seconds
+and peak memory, and the ratios: one thread against today's in CPU time, all threads against
+today's in wall time. --far adds
 7×7 open (minutes). Then "auto" against every method on the benchmark boards, with its
 ratio to the best.
 
@@ -281,23 +283,25 @@ TARGETS = [
 FAR_TARGETS = [("7×7 open", (7, 7, None, None, None, False), "< 150 s, < 4 GB")]
 
 #: One count in a fresh process: (tours, peak states, CPU seconds, wall seconds, peak resident bytes).
+#: argv: the question, then the threads (none for a checkout from before threads=).
 _TIMED = """
 import json, resource, sys, time
 from knight.count import _frontier
+options = {"threads": int(sys.argv[2])} if len(sys.argv) > 2 else {}
 cpu, wall = time.process_time(), time.perf_counter()
-tours, peak, _ = _frontier.count_stats(*json.loads(sys.argv[1]))
+tours, peak, _ = _frontier.count_stats(*json.loads(sys.argv[1]), **options)
 cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
 print(json.dumps([str(tours), peak, cpu, wall, rss, _frontier.__file__]))
 """
 
 
-def timed(checkout: Path, question) -> tuple[int, int, float, float, int]:
-    """count_stats(*question) in a fresh process on checkout's src: (tours, peak, CPU s, wall s, peak RSS)."""
+def timed(checkout: Path, question, threads=None) -> tuple[int, int, float, float, int]:
+    """count_stats(*question) in a fresh process on checkout's src (with threads, if given): (tours, peak,
+    CPU s, wall s, peak RSS)."""
     env = dict(os.environ, PYTHONPATH=str(checkout / "src"))
-    answer = subprocess.run(
-        [sys.executable, "-c", _TIMED, json.dumps(question)], env=env, capture_output=True, text=True, check=True
-    )
+    command = [sys.executable, "-c", _TIMED, json.dumps(question)] + ([] if threads is None else [str(threads)])
+    answer = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     tours, peak, cpu, wall, rss, where = json.loads(answer.stdout)
     if not where.startswith(str(checkout.resolve())) or where.endswith(".py"):
         raise SystemExit(f"{checkout}: the compiled engine did not load ({where}); build it in place first")
@@ -305,27 +309,38 @@ def timed(checkout: Path, question) -> tuple[int, int, float, float, int]:
 
 
 def target_rows(against, far: bool) -> None:
-    """Each target board in this checkout (and against's), alternating, best of 3 (1 for the far ones)."""
-    here = Path(__file__).resolve().parents[1]
-    print("targets (#21): compiled sweep, fresh process each, best CPU (wall) seconds, peak memory", flush=True)
+    """Each target board in this checkout by one thread and by all (threads=, one a CPU), and against's
+    (one thread: it has no threads=), alternating, best of 3 (1 for the far ones)."""
+    from knight.count._sweep import threads_for
+
+    here, most = Path(__file__).resolve().parents[1], threads_for(None)
+    runs = [("1", here, 1), (str(most), here, most)] if most > 1 else [("1", here, 1)]
+    runs += [("old", against, None)] if against is not None else []
+    print(
+        f"targets (#21): compiled sweep, fresh process each, best CPU (wall) seconds, peak memory; this checkout by "
+        f"1 and {most} threads, today's by one",
+        flush=True,
+    )
     for label, question, target in TARGETS + (FAR_TARGETS if far else []):
         rounds = 1 if (label, question, target) in FAR_TARGETS else 3
         best: dict = {}
         for _ in range(rounds):
-            for name, checkout in (("new", here), ("old", against)):
-                if checkout is None:
-                    continue
-                tours, peak, cpu, wall, rss = timed(checkout, question)
+            for name, checkout, threads in runs:
+                tours, peak, cpu, wall, rss = timed(checkout, question, threads)
                 if name in best:
-                    assert best[name][:2] == (tours, peak), (label, name, best[name], tours, peak)
                     cpu, wall, rss = min(cpu, best[name][2]), min(wall, best[name][3]), max(rss, best[name][4])
                 best[name] = (tours, peak, cpu, wall, rss)
-        tours, peak, cpu, wall, rss = best["new"]
-        cells = [f"{label:<18}{tours:>22,}  peak {peak:>11,}  {cpu:8.3f} s ({wall:.3f})  {rss / 1e9:5.2f} GB"]
+        tours, peak = best["1"][:2]
+        assert all(found[:2] == (tours, peak) for found in best.values()), (label, best)  # same count, same states
+        cells = [f"{label:<18}{tours:>22,}  peak {peak:>11,}"]
+        for name, _, threads in runs:
+            _, _, cpu, wall, rss = best[name]
+            who = "today" if threads is None else f"{threads} thread{'s' if threads > 1 else ''}"
+            cells.append(f"{who} {cpu:6.3f} s ({wall:.3f})  {rss / 1e9:4.2f} GB")
         if "old" in best:
             old = best["old"]
-            assert old[:2] == (tours, peak), (label, old, tours, peak)  # same count, same states
-            cells.append(f"today {old[2]:8.3f} s ({old[3]:.3f})  {old[4] / 1e9:5.2f} GB  {old[2] / cpu:5.2f}× faster")
+            cells.append(f"{old[2] / best['1'][2]:4.2f}× faster (1 thread, CPU)")
+            cells.append(f"{old[3] / best[str(most)][3]:4.2f}× ({most} threads, wall)")
         cells.append(f"target {target}")
         print("  ".join(cells), flush=True)
 

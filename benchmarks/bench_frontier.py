@@ -1,6 +1,6 @@
 """Benchmark the frontier engine beside today's enumerator, from one run.
 
-    python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask]
+    python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask] [--live]
 
 First the speed targets of issue #21: each board's count by the compiled sweep
 (``_frontier.count_stats``) in a fresh subprocess, by one thread and by one a CPU
@@ -30,6 +30,9 @@ adds 6×7 open and 6×9 closed, --far 7×7 open), with the most states one worke
 round, each worker's peak memory (sampled every 10 ms and by getrusage, the idle worker's, and
 what the count added to it) and the time, after the widest layer's size as Python tuples and
 packed; then the join of 6×8 closed (7×7 open with --far) cut into one piece a worker.
+
+--live prints only how many of each target board's states ever complete (a minute or two, in
+Python): what any pruning rule could save at most.
 
 Then the uniform draw (knight.tour(method="uniform")'s kernels, ``_draw`` and its twin
 ``_draw_py``): the time to keep the sweep and draw a first tour, and then a draw's.
@@ -399,15 +402,45 @@ def draw_row(label, rows, cols, start, closed, twin=False):
     print("  ".join(cells), flush=True)
 
 
+def live_row(label, rows, cols, closed, start=None) -> None:
+    """How many of the sweep's states ever complete: each layer's (the compiled engine's) marked live
+    backwards from the last by the twin's rules (a state is live when a successor is, or completes the
+    tour). What any pruning rule could save at most."""
+    from knight.count._plan import plan
+    from knight.count._states import demanded, successors
+
+    sweep = plan(*question_of(rows, cols, None, start, None, closed, KNIGHT_STEPS))
+    layers = [[b""]] + [[state for state, _ in states] for _, states, _ in _frontier.each_layer(sweep, 0, [(b"", 1)])]
+    live: set = set()
+    states = alive = 0
+    for index in range(len(sweep.steps) - 1, -1, -1):
+        fits, after = demanded(sweep, index), live
+        live = {
+            state
+            for state in layers[index]
+            if any(nxt is None or nxt in after for _, nxt in successors(state, sweep.steps[index], sweep, fits))
+        }
+        states, alive = states + len(layers[index]), alive + len(live)
+    print(
+        f"{label:<18}{states:>12,} states swept, {alive:>12,} of them complete ({alive / states:.0%}): "
+        f"pruning could make the sweep at most {states / alive:.2f}× faster",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--against", type=Path, help="another knight checkout (built in place) to time in the same rounds"
     )
-    for flag in ("--stretch", "--far", "--dask"):
+    for flag in ("--stretch", "--far", "--dask", "--live"):
         parser.add_argument(flag, action="store_true")
     args = parser.parse_args()
     print(f"knight from {knight.__file__} ({knight.IMPLEMENTATION}); load average {os.getloadavg()[0]:.2f}")
+    if args.live:
+        for label, (rows, cols, _, start, _, closed), _ in TARGETS:
+            live_row(label, rows, cols, closed, start)
+        return
     if args.dask:
         packed_row("6×8 closed", 6, 8, True)
         sharded_table("6×8 closed", 6, 8, True)

@@ -564,8 +564,8 @@ def test_threads_widen_counts_past_64_bits():
 
 
 def test_a_threaded_sweep_stopped_or_out_of_memory_leaves_no_thread_behind():
-    """A check raising between the crew's rounds, or a layer outgrowing the memory given, ends the sweep
-    with that error, and every helper thread has ended when it is raised."""
+    """A check raising between the crew's rounds or in the pattern pass, or a layer outgrowing the memory
+    given, ends the sweep with that error, and every helper thread has ended when it is raised."""
     import threading
 
     from knight.model._errors import SearchLimitError
@@ -577,9 +577,17 @@ def test_a_threaded_sweep_stopped_or_out_of_memory_leaves_no_thread_behind():
         if step >= 20:
             raise SearchLimitError("stopped")
 
-    with pytest.raises(SearchLimitError, match="stopped"):
-        frontier.count(6, 8, None, None, None, True, check=stop_in_the_sweep, threads=2)
-    assert threading.active_count() == alone
+    def stop_in_the_patterns(step, patterns):
+        if step == 0 and patterns > 100_000:  # the demand patterns' two ends, on two threads by then
+            raise SearchLimitError("stopped")
+
+    for stop, question in (
+        (stop_in_the_sweep, (6, 8, None, None, None, True)),
+        (stop_in_the_patterns, (6, 6) + (None,) * 3 + (False,)),
+    ):
+        with pytest.raises(SearchLimitError, match="stopped"):
+            frontier.count(*question, check=stop, threads=2)
+        assert threading.active_count() == alone
     sweep = _plan.plan(6, 8, None, None, None, True, KNIGHT)
     engine = frontier._Engine(sweep, 1, False, 1 << 21, None, 2)  # 2 MB: room for 65,536 slots a layer
     engine.load(0, [(b"", 1)])

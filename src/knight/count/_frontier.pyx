@@ -1129,13 +1129,14 @@ class _Stopped(Exception):
 
 
 cdef class _Ends:
-    """The pattern pass's two sweeps at once (see _Engine._prune): the calling thread forwards from
-    the first layer, a helper thread backwards from the last, each taking the next layer while the
-    two have not met, so that they meet on one layer. _prune hands them over once a layer holds
-    ENDS_PATTERNS patterns (fewer do not pay for a thread). Where they meet changes no pattern kept,
-    only the work. Only the calling thread calls check (with its own
-    patterns: the helper's are added to the budget's count when they meet); the helper stops within
-    CHUNK patterns of it raising."""
+    """The pattern pass's two sweeps at once (see _Engine._prune): the calling thread forwards, a
+    helper thread backwards, each taking its next layer while the two have not met, so that they meet
+    on one layer. _prune hands them over once a layer holds ENDS_PATTERNS patterns (fewer do not pay
+    for a thread). As the pass alone grows the smaller side first, a side whose last layer holds more
+    than twice the other's waits for the other (its layers would cost more than the other's, all of
+    which remain to be swept anyway). Where they meet changes no pattern kept, only the work. Only the
+    calling thread calls check (with its own patterns: the helper's are added to the budget's count
+    when they meet); the helper stops within CHUNK patterns of it raising."""
 
     cdef _Engine engine
     cdef Fits *reach
@@ -1143,25 +1144,40 @@ cdef class _Ends:
     cdef int low, high
     cdef size_t backwards_done  # the helper's patterns (the engine's count is the calling thread's)
     cdef bint forwards_busy, backwards_busy, stopped
-    cdef object lock, failure
+    cdef object turn, failure  # turn: a threading.Condition over the fields above
 
-    cdef bint _take(self, bint forwards):
-        """Whether a sweep may take its next layer (it is then busy)."""
-        with self.lock:
-            if forwards and self.low < self.high - self.backwards_busy:
-                self.forwards_busy = True
-                return True
-            if not forwards and self.low + self.forwards_busy < self.high and self.high > 1:
-                self.backwards_busy = True
-                return True
-            return False
+    cdef bint _take(self, bint forwards, check) except -1:
+        """Wait until this side may take its next layer (True: it is then busy) or none is left for it
+        (False); the calling thread (forwards) calls check while it waits."""
+        cdef size_t mine, theirs
+        with self.turn:
+            while True:
+                if self.stopped or self.failure is not None:
+                    return False
+                if self.high - self.low - self.forwards_busy - self.backwards_busy <= 0 or (not forwards and self.high <= 1):
+                    return False
+                mine, theirs = self.reach[self.low].size, self.back[self.high].size
+                if not forwards:
+                    mine, theirs = theirs, mine
+                if mine <= 2 * theirs:
+                    if forwards:
+                        self.forwards_busy = True
+                    else:
+                        self.backwards_busy = True
+                    return True
+                self.turn.wait(0.02)
+                if forwards:
+                    PyErr_CheckSignals()
+                    if check is not None:
+                        check(self.engine.at, self.engine.patterns)
 
     cdef void _took(self, bint forwards):
-        with self.lock:
+        with self.turn:
             if forwards:
                 self.low, self.forwards_busy = self.low + 1, False
             else:
                 self.high, self.backwards_busy = self.high - 1, False
+            self.turn.notify_all()
 
     def _stop_asked(self, step, patterns):
         if self.stopped:
@@ -1170,7 +1186,7 @@ cdef class _Ends:
     def _backwards(self):
         cdef Step s
         try:
-            while not self.stopped and self._take(False):
+            while self._take(False, None):
                 _read_step(self.engine.program + self.engine.starts[self.high - 1], &s)
                 self.engine._patterns(&self.back[self.high], NULL, &self.back[self.high - 1], &s, False,
                                       self._stop_asked, &self.backwards_done)
@@ -1178,7 +1194,9 @@ cdef class _Ends:
         except _Stopped:
             pass
         except BaseException as error:  # MemoryError: the calling thread raises it
-            self.failure = error
+            with self.turn:
+                self.failure, self.backwards_busy = error, False
+                self.turn.notify_all()
 
     cdef int meet(self, _Engine engine, Fits *reach, Fits *back, int low, int high, check) except -1:
         """Grow reach (found up to low, at least 1) and back (found down to high) until they meet; the layer
@@ -1187,24 +1205,23 @@ cdef class _Ends:
 
         cdef Step s
         self.engine, self.reach, self.back, self.low, self.high = engine, reach, back, low, high
-        self.lock, self.failure, self.stopped, self.backwards_done = threading.Lock(), None, False, 0
-        self._take(True)  # the next step forwards is this thread's (low < high)
+        self.turn, self.failure, self.stopped, self.backwards_done = threading.Condition(), None, False, 0
         helper = threading.Thread(target=self._backwards, daemon=True)
         helper.start()
         try:
-            while True:
+            while self._take(True, check):
                 _read_step(engine.program + engine.starts[self.low], &s)
                 engine._patterns(&reach[self.low], NULL, &reach[self.low + 1], &s, True, check, &engine.patterns)
                 self._took(True)
-                if not self._take(True):
-                    break
             while helper.is_alive():
                 helper.join(0.02)
                 PyErr_CheckSignals()
                 if check is not None:
                     check(engine.at, engine.patterns)
         except BaseException:
-            self.stopped = True
+            with self.turn:
+                self.stopped = True
+                self.turn.notify_all()
             helper.join()
             raise
         finally:

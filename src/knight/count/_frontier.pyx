@@ -904,7 +904,7 @@ cdef enum:
     MAX_THREADS = 64       # the most threads a sweep takes
     ENDS_PATTERNS = 1 << 12  # the pattern pass takes a second thread once a layer holds this many
     CREW_STATES = 1 << 11  # a layer of fewer states is swept by one thread
-    CREW_ROUND = 1 << 17   # slots of the layer each thread sweeps between two meetings
+    CREW_ROUND = 1 << 18   # slots of the layer all threads sweep between two meetings (their boxes: a few MB)
     CREW_SPIN = 1 << 12    # tries at a lock before sleeping on it
     MAKE = 1               # a crew's tasks
     SETTLE = 2
@@ -935,7 +935,7 @@ cdef class _Crew:
     """Threads that sweep a wide layer together, each a share of its slots, a round at a time.
 
     The next layer's table is laid out as one region a thread (see Table). In each round every
-    thread makes the successors of its next CREW_ROUND slots and puts them in the boxes of their
+    thread makes the successors of its next share of CREW_ROUND slots and puts them in the boxes of their
     regions (_advance_early with boxes); once all have, the calling thread doubles the table if a
     region could fill up; then each thread adds up the boxes bound for its own region (_settle). So
     no two threads ever write the same memory, and the states, counts and peak are the same as one
@@ -947,7 +947,7 @@ cdef class _Crew:
     cdef int threads, pbits, task
     cdef _Worker *workers
     cdef size_t *rsize  # the keys in each region of the next layer
-    cdef size_t share, at  # each thread's slots, and the round's first slot of each share
+    cdef size_t share, at, round  # each thread's slots, the round's first slot of each share, a round's slots
     cdef Table *now
     cdef Table *nxt
     cdef Step step
@@ -958,7 +958,7 @@ cdef class _Crew:
         import threading  # here: not at import knight
 
         cdef _Worker *me
-        self.threads, self.pbits, self.helpers = threads, 0, []
+        self.threads, self.pbits, self.helpers, self.round = threads, 0, [], max(1024, CREW_ROUND // threads)
         while (1 << self.pbits) < threads:
             self.pbits += 1
         self.workers = <_Worker *>calloc(threads, sizeof(_Worker))
@@ -1033,7 +1033,7 @@ cdef class _Crew:
 
     cdef void _make(self, int w) noexcept nogil:
         cdef _Worker *me = &self.workers[w]
-        cdef size_t first = me.first + self.at, last = min(me.first + self.at + CREW_ROUND, me.first + self.share)
+        cdef size_t first = me.first + self.at, last = min(me.first + self.at + self.round, me.first + self.share)
         cdef size_t region = self.nxt.rmask + 1
         if self.at == 0:  # the first round clears the thread's region of the next layer (nobody adds up yet)
             memset(_key_at(self.nxt, w * region), 0xFF, region * self.nxt.width * sizeof(uint64_t))
@@ -1111,7 +1111,7 @@ cdef class _Crew:
                     nxt.size += self.workers[r].added
                     if self.workers[r].overflow:
                         overflow[0] = True
-                self.at += CREW_ROUND
+                self.at += self.round
                 PyErr_CheckSignals()
                 if check is not None:
                     check(at, engine.work)

@@ -1,12 +1,14 @@
 """Benchmark the frontier engine beside today's enumerator, from one run.
 
-    python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask]
+    python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask] [--live]
 
 First the speed targets of issue #21: each board's count by the compiled sweep
-(``_frontier.count_stats``) in a fresh subprocess, and with --against a built checkout of
-another version (today's main) the same in its own subprocess, rounds alternating between
-the two so that the machine's other load hits both alike, best of three (one with --far);
-each line prints both versions' CPU and wall seconds, peak memory and the ratio. --far adds
+(``_frontier.count_stats``) in a fresh subprocess, by one thread and by one a CPU
+(``threads=``), and with --against a built checkout of another version (today's main) the same
+in its own subprocess (one thread), rounds alternating so that the machine's other load hits
+all alike, best of three (one with --far); each line prints each run's CPU and wall seconds
+and peak memory, and the ratios: one thread against today's in CPU time, all threads against
+today's in wall time. --far adds
 7×7 open (minutes). Then "auto" against every method on the benchmark boards, with its
 ratio to the best.
 
@@ -28,6 +30,9 @@ adds 6×7 open and 6×9 closed, --far 7×7 open), with the most states one worke
 round, each worker's peak memory (sampled every 10 ms and by getrusage, the idle worker's, and
 what the count added to it) and the time, after the widest layer's size as Python tuples and
 packed; then the join of 6×8 closed (7×7 open with --far) cut into one piece a worker.
+
+--live prints only how many of each target board's states ever complete (a minute or two, in
+Python): what any pruning rule could save at most.
 
 Then the uniform draw (knight.tour(method="uniform")'s kernels, ``_draw`` and its twin
 ``_draw_py``): the time to keep the sweep and draw a first tour, and then a draw's.
@@ -281,23 +286,25 @@ TARGETS = [
 FAR_TARGETS = [("7×7 open", (7, 7, None, None, None, False), "< 150 s, < 4 GB")]
 
 #: One count in a fresh process: (tours, peak states, CPU seconds, wall seconds, peak resident bytes).
+#: argv: the question, then the threads (none for a checkout from before threads=).
 _TIMED = """
 import json, resource, sys, time
 from knight.count import _frontier
+options = {"threads": int(sys.argv[2])} if len(sys.argv) > 2 else {}
 cpu, wall = time.process_time(), time.perf_counter()
-tours, peak, _ = _frontier.count_stats(*json.loads(sys.argv[1]))
+tours, peak, _ = _frontier.count_stats(*json.loads(sys.argv[1]), **options)
 cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
 print(json.dumps([str(tours), peak, cpu, wall, rss, _frontier.__file__]))
 """
 
 
-def timed(checkout: Path, question) -> tuple[int, int, float, float, int]:
-    """count_stats(*question) in a fresh process on checkout's src: (tours, peak, CPU s, wall s, peak RSS)."""
+def timed(checkout: Path, question, threads=None) -> tuple[int, int, float, float, int]:
+    """count_stats(*question) in a fresh process on checkout's src (with threads, if given): (tours, peak,
+    CPU s, wall s, peak RSS)."""
     env = dict(os.environ, PYTHONPATH=str(checkout / "src"))
-    answer = subprocess.run(
-        [sys.executable, "-c", _TIMED, json.dumps(question)], env=env, capture_output=True, text=True, check=True
-    )
+    command = [sys.executable, "-c", _TIMED, json.dumps(question)] + ([] if threads is None else [str(threads)])
+    answer = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     tours, peak, cpu, wall, rss, where = json.loads(answer.stdout)
     if not where.startswith(str(checkout.resolve())) or where.endswith(".py"):
         raise SystemExit(f"{checkout}: the compiled engine did not load ({where}); build it in place first")
@@ -305,27 +312,38 @@ def timed(checkout: Path, question) -> tuple[int, int, float, float, int]:
 
 
 def target_rows(against, far: bool) -> None:
-    """Each target board in this checkout (and against's), alternating, best of 3 (1 for the far ones)."""
-    here = Path(__file__).resolve().parents[1]
-    print("targets (#21): compiled sweep, fresh process each, best CPU (wall) seconds, peak memory", flush=True)
+    """Each target board in this checkout by one thread and by all (threads=, one a CPU), and against's
+    (one thread: it has no threads=), alternating, best of 3 (1 for the far ones)."""
+    from knight.count._sweep import threads_for
+
+    here, most = Path(__file__).resolve().parents[1], threads_for(None)
+    runs = [("1", here, 1), (str(most), here, most)] if most > 1 else [("1", here, 1)]
+    runs += [("old", against, None)] if against is not None else []
+    print(
+        f"targets (#21): compiled sweep, fresh process each, best CPU (wall) seconds, peak memory; this checkout by "
+        f"1 and {most} threads, today's by one",
+        flush=True,
+    )
     for label, question, target in TARGETS + (FAR_TARGETS if far else []):
         rounds = 1 if (label, question, target) in FAR_TARGETS else 3
         best: dict = {}
         for _ in range(rounds):
-            for name, checkout in (("new", here), ("old", against)):
-                if checkout is None:
-                    continue
-                tours, peak, cpu, wall, rss = timed(checkout, question)
+            for name, checkout, threads in runs:
+                tours, peak, cpu, wall, rss = timed(checkout, question, threads)
                 if name in best:
-                    assert best[name][:2] == (tours, peak), (label, name, best[name], tours, peak)
                     cpu, wall, rss = min(cpu, best[name][2]), min(wall, best[name][3]), max(rss, best[name][4])
                 best[name] = (tours, peak, cpu, wall, rss)
-        tours, peak, cpu, wall, rss = best["new"]
-        cells = [f"{label:<18}{tours:>22,}  peak {peak:>11,}  {cpu:8.3f} s ({wall:.3f})  {rss / 1e9:5.2f} GB"]
+        tours, peak = best["1"][:2]
+        assert all(found[:2] == (tours, peak) for found in best.values()), (label, best)  # same count, same states
+        cells = [f"{label:<18}{tours:>22,}  peak {peak:>11,}"]
+        for name, _, threads in runs:
+            _, _, cpu, wall, rss = best[name]
+            who = "today" if threads is None else f"{threads} thread{'s' if threads > 1 else ''}"
+            cells.append(f"{who} {cpu:6.3f} s ({wall:.3f})  {rss / 1e9:4.2f} GB")
         if "old" in best:
             old = best["old"]
-            assert old[:2] == (tours, peak), (label, old, tours, peak)  # same count, same states
-            cells.append(f"today {old[2]:8.3f} s ({old[3]:.3f})  {old[4] / 1e9:5.2f} GB  {old[2] / cpu:5.2f}× faster")
+            cells.append(f"{old[2] / best['1'][2]:4.2f}× faster (1 thread, CPU)")
+            cells.append(f"{old[3] / best[str(most)][3]:4.2f}× ({most} threads, wall)")
         cells.append(f"target {target}")
         print("  ".join(cells), flush=True)
 
@@ -384,15 +402,45 @@ def draw_row(label, rows, cols, start, closed, twin=False):
     print("  ".join(cells), flush=True)
 
 
+def live_row(label, rows, cols, closed, start=None) -> None:
+    """How many of the sweep's states ever complete: each layer's (the compiled engine's) marked live
+    backwards from the last by the twin's rules (a state is live when a successor is, or completes the
+    tour). What any pruning rule could save at most."""
+    from knight.count._plan import plan
+    from knight.count._states import demanded, successors
+
+    sweep = plan(*question_of(rows, cols, None, start, None, closed, KNIGHT_STEPS))
+    layers = [[b""]] + [[state for state, _ in states] for _, states, _ in _frontier.each_layer(sweep, 0, [(b"", 1)])]
+    live: set = set()
+    states = alive = 0
+    for index in range(len(sweep.steps) - 1, -1, -1):
+        fits, after = demanded(sweep, index), live
+        live = {
+            state
+            for state in layers[index]
+            if any(nxt is None or nxt in after for _, nxt in successors(state, sweep.steps[index], sweep, fits))
+        }
+        states, alive = states + len(layers[index]), alive + len(live)
+    print(
+        f"{label:<18}{states:>12,} states swept, {alive:>12,} of them complete ({alive / states:.0%}): "
+        f"pruning could make the sweep at most {states / alive:.2f}× faster",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--against", type=Path, help="another knight checkout (built in place) to time in the same rounds"
     )
-    for flag in ("--stretch", "--far", "--dask"):
+    for flag in ("--stretch", "--far", "--dask", "--live"):
         parser.add_argument(flag, action="store_true")
     args = parser.parse_args()
     print(f"knight from {knight.__file__} ({knight.IMPLEMENTATION}); load average {os.getloadavg()[0]:.2f}")
+    if args.live:
+        for label, (rows, cols, _, start, _, closed), _ in TARGETS:
+            live_row(label, rows, cols, closed, start)
+        return
     if args.dask:
         packed_row("6×8 closed", 6, 8, True)
         sharded_table("6×8 closed", 6, 8, True)

@@ -625,3 +625,26 @@ def test_chunks_change_nothing_but_the_looks_at_the_clock(counter):
     assert totals[0] == totals[1] == totals[2]
     assert _enumerate.chunk(counter, knight.Board(8)) == counter.CHUNK
     assert _enumerate.chunk(counter, knight.Board(100)) == counter.CHUNK * 64 // 10_000
+
+
+def test_threads_are_a_bound_and_give_the_same_count(frontier):
+    """threads bounds the sweep's threads (the CPUs at most): any bound gives the same count, on either engine."""
+    from knight.count import _sweep
+
+    assert {knight.count((6, 7), closed=True, threads=threads) for threads in (1, 2, 3, 10**9)} == {1067638}
+    assert _sweep.threads_for(None) == _sweep.threads_for(10**9) >= _sweep.threads_for(1) == 1
+
+
+@pytest.mark.parametrize(
+    "threads, error, words",
+    [
+        ("2", knight.InvalidTypeError, "threads must be an int, not '2'"),
+        (2.0, knight.InvalidTypeError, "threads must be an int, not 2.0"),
+        (True, knight.InvalidTypeError, "threads must be an int, not True"),
+        (0, knight.InvalidInputError, "threads must be at least 1, not 0"),
+        (-3, knight.InvalidInputError, "threads must be at least 1, not -3"),
+    ],
+)
+def test_bad_threads_are_refused(threads, error, words):
+    with pytest.raises(error, match=words):
+        knight.count(5, threads=threads)

@@ -29,6 +29,8 @@ from validator import assert_tour
         (["5", "--start", "a5", "--end", "e1"], "56"),
         (["3x12", "--closed", "--method", "enumerate"], "176"),
         (["3x12", "--closed", "--method", "frontier", "--workers", "2"], "176"),
+        (["6x7", "--closed", "--threads", "2"], "1067638"),  # A175881
+        (["6x7", "--closed", "--threads", "1"], "1067638"),
     ],
 )
 def test_count(args, expected):
@@ -100,6 +102,8 @@ def test_all_streams():
         (["count", "--size", "0"], 2, "size"),
         (["count", "8", "--start", "z9"], 2, "'z9'"),
         (["count", "5", "--workers", "-1"], 2, "--workers"),
+        (["count", "5", "--threads", "0"], 2, "--threads"),
+        (["count", "5", "--threads", "two"], 2, "--threads"),
         (["count", "5", "--max-nodes", "10"], 1, "max_nodes=10"),
         (["count", "5", "--size", "5"], 2, "size given twice"),
         (["count", "e4"], 2, "knight count 8 --start e4"),

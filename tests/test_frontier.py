@@ -518,6 +518,89 @@ def test_counts_beyond_64_bits_are_exact(engine):
     assert engine.count(4, 30, None, None, None, False) == 318738002895113637864
 
 
+def _crew_stats(frontier, question, threads):
+    """frontier.count_stats(*question, threads=threads)'s (count, peak), and whether a layer was swept by
+    several threads (the check, which the calling thread alone calls, sees them during a layer's sweep)."""
+    import threading
+
+    alone = threading.active_count()
+    crewed = []
+
+    def check(step, states):
+        crewed.append(step >= 1 and threading.active_count() > alone)
+
+    return frontier.count_stats(*question, check=check, threads=threads)[:2], any(crewed)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        (6, 7, None, None, None, True),  # A175881: 1,067,638
+        (5, 8, None, None, None, False),
+        (5, 5, None, None, None, False),  # every layer below a crew's
+        (6, 5, None, 0, None, False),  # a fixed start
+        (6, 7, bytes(1 - (square in (17, 30)) for square in range(42)), None, None, False),  # two holes
+        (5, 10, None, 0, 49, False),  # both ends fixed
+    ],
+)
+def test_threads_sweep_the_same_states_as_one(question):
+    """Two and four threads (the crew: a share of each wide layer a thread, and the demand patterns'
+    two ends at once) give the same count and the same peak states as one."""
+    frontier = compiled()
+    alone, _ = _crew_stats(frontier, question, 1)
+    for threads in (2, 4):
+        together, crewed = _crew_stats(frontier, question, threads)
+        assert together == alone
+        assert crewed == (alone[1] >= 4000)  # the crew takes layers of 2,048 states and more
+
+
+def test_threads_widen_counts_past_64_bits():
+    """5×30's closed tours (about 2·10^32): counts outgrow 64 bits in layers the crew sweeps."""
+    frontier = compiled()
+    question = (5, 30, None, None, None, True)
+    alone = frontier.count_stats(*question, threads=1)[:2]
+    assert alone[0] > 2**100
+    assert _crew_stats(frontier, question, 2) == (alone, True)
+
+
+def test_a_threaded_sweep_stopped_or_out_of_memory_leaves_no_thread_behind():
+    """A check raising between the crew's rounds or in the pattern pass, or a layer outgrowing the memory
+    given, ends the sweep with that error, and every helper thread has ended when it is raised."""
+    import threading
+
+    from knight.model._errors import SearchLimitError
+
+    frontier = compiled()
+    alone = threading.active_count()
+
+    def stop_in_the_sweep(step, states):
+        if step >= 20:
+            raise SearchLimitError("stopped")
+
+    def stop_in_the_patterns(step, patterns):
+        if step == 0 and patterns > 100_000:  # the demand patterns' two ends, on two threads by then
+            raise SearchLimitError("stopped")
+
+    for stop, question in (
+        (stop_in_the_sweep, (6, 8, None, None, None, True)),
+        (stop_in_the_patterns, (6, 6) + (None,) * 3 + (False,)),
+    ):
+        with pytest.raises(SearchLimitError, match="stopped"):
+            frontier.count(*question, check=stop, threads=2)
+        assert threading.active_count() == alone
+    sweep = _plan.plan(6, 8, None, None, None, True, KNIGHT)
+    engine = frontier._Engine(sweep, 1, False, 1 << 21, None, 2)  # 2 MB: room for 65,536 slots a layer
+    engine.load(0, [(b"", 1)])
+    with pytest.raises(MemoryError, match="outgrew the memory available"):
+        engine.run(len(sweep.steps))
+    assert threading.active_count() == alone
+
+
+def test_the_twin_takes_threads_and_sweeps_alone():
+    twin = importlib.import_module("knight.count._frontier_py")
+    assert twin.count(3, 4, None, None, None, False, threads=4) == twin.count(3, 4, None, None, None, False) == 16
+
+
 @lru_cache(maxsize=None)
 def whole_count(engine, *question):
     """engine.count_stats(*question)'s (count, peak states), once for all the numbers of shards."""

@@ -94,6 +94,7 @@ def count(
     method: str = "auto",
     executor: Optional[object] = None,
     shards: Optional[int] = None,
+    threads: Optional[int] = None,
     progress: bool = False,
     checkpoint: Optional[object] = None,
     max_nodes: Optional[int] = None,
@@ -127,6 +128,11 @@ def count(
     a worker needs falls as workers are added. On a Dask client the states move from worker
     to worker, each shard staying on one worker; on another executor they pass through this
     process between rounds.
+    threads bounds the threads the frontier sweep takes here (by default, and at most, the CPUs
+    this process may run on; rounded down to a power of two, at most 64): the wide layers, and
+    the two ends of the pass that prunes them, are swept by all of them at once, with the same
+    answer. The walk, the join and the pure-Python engine take one; on an executor, the shards
+    are the parallel work.
     progress=True shows a bar with the time left (needs tqdm). checkpoint=PATH (a file) makes
     the frontier sweep write its last layer there after each square and, when the file
     exists, resume from it with the same answer. max_nodes bounds the work:
@@ -152,6 +158,11 @@ def count(
             raise InvalidInputError(f"shards must be at least 1, not {shards}")
         if executor is None:
             raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, and none was given")
+    if threads is not None:
+        if type(threads) is not int:
+            raise InvalidTypeError(f"threads must be an int, not {_shown(threads)}")
+        if threads < 1:
+            raise InvalidInputError(f"threads must be at least 1, not {threads}")
     board = question.board
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
         return 0
@@ -199,4 +210,5 @@ def count(
             started=run.started,
             join=method == "join",
             checkpoint=checkpoint,
+            threads=_sweep.threads_for(threads),
         )

@@ -125,8 +125,8 @@ def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
 def count_command(argv: Sequence[str]) -> int:
     parser = Parser(
         prog="knight count",
-        usage="knight count SIZE [--start SQUARE] [--end SQUARE] [--closed] [--method M] [--workers K] [--progress] "
-        "[--checkpoint FILE] [--max-nodes N] [--timeout S]",
+        usage="knight count SIZE [--start SQUARE] [--end SQUARE] [--closed] [--method M] [--workers K] [--threads T] "
+        "[--progress] [--checkpoint FILE] [--max-nodes N] [--timeout S]",
         description="Count every knight's tour of a board, exactly: open tours as directed paths "
         "(from START, or from every square), closed ones as cycles.",
     )
@@ -149,6 +149,13 @@ def count_command(argv: Sequence[str]) -> int:
         default=0,
         metavar="K",
         help=f"worker processes, 0 to {most} (default 0: count in this process)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=integer_option("threads", 1),
+        default=None,
+        metavar="T",
+        help="the most threads the frontier sweep takes in this process (default: one a CPU it may run on)",
     )
     parser.add_argument(
         "--progress", action="store_true", help="show a progress bar with the time left, on stderr (needs tqdm)"
@@ -175,6 +182,7 @@ def count_command(argv: Sequence[str]) -> int:
                 executor=pool,
                 progress=args.progress,
                 checkpoint=args.checkpoint,
+                threads=args.threads,
                 max_nodes=args.max_nodes,
                 timeout=args.timeout,
             )

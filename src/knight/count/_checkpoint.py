@@ -47,14 +47,14 @@ def _write(path: str, question: AnyQuestion, steps: int, states, tours: int) -> 
     os.replace(part, path)
 
 
-def count(question: AnyQuestion, kernel, path: str, check=None) -> int:
+def count(question: AnyQuestion, kernel, path: str, check=None, threads: int = 1) -> int:
     """The tours of question (as kernel.count counts them), resuming from and writing to the checkpoint at path;
-    check as for kernel.count."""
+    check and threads as for kernel.count."""
     sweep = plan(*question, check=check)
     first, states, before = _read(str(path), question)
     tours = before
     if sweep.factor and first < len(sweep.steps):
-        for steps, layer, done in kernel.each_layer(sweep, first, states, check):
+        for steps, layer, done in kernel.each_layer(sweep, first, states, check, threads):
             tours = before + done
             _write(str(path), question, steps, layer, tours)
     return sweep.factor * tours

@@ -39,6 +39,11 @@ cdef struct Table:
     int kw
     int limbs
     int width        # kw + limbs: a slot's words, key and count side by side (one cache line a probe)
+    # Regions (a layer swept by several threads, see _frontier.pyx's _Crew): 2**pbits equal runs of
+    # slots, a key's region the top pbits of its hash, probing wrapping inside it; one region: pbits 0.
+    int pbits
+    int rshift       # log2 of a region's slots
+    size_t rmask     # a region's slots - 1 (cap - 1 with one region)
 
 
 cdef struct Fits:
@@ -110,7 +115,12 @@ cdef class _Engine:
     cdef size_t most  # the most slots a layer's table may grow to
     cdef int nsteps
     cdef object ends  # the demand patterns before the first step and after the last (_plan.demand_ends)
+    cdef int threads  # the threads that may sweep a wide layer together (see _frontier.pyx's _Crew)
+    cdef object _crew  # its crew of threads during run(), or None
 
     cdef void _free_fits(self)
+    cdef _run(self, int stop, check)
+    cdef int _step(self, Step *s, int i, bint *overflow, check) except -1
     cdef int _hand_over(self, Table *into) except -1
-    cdef _patterns(self, const Fits *source, const Fits *after, Fits *into, const Step *s, bint forwards, check)
+    cdef _patterns(self, const Fits *source, const Fits *after, Fits *into, const Step *s, bint forwards, check,
+                   size_t *done)

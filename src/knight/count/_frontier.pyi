@@ -20,6 +20,7 @@ def count(
     moves: _Moves = ...,
     check: Optional[_Check] = ...,
     wrap: Optional[_Wrap] = ...,
+    threads: int = ...,
 ) -> int: ...
 def count_stats(
     rows: int,
@@ -31,12 +32,18 @@ def count_stats(
     moves: _Moves = ...,
     check: Optional[_Check] = ...,
     wrap: Optional[_Wrap] = ...,
+    threads: int = ...,
 ) -> Tuple[int, int, float]: ...
 def layer(
-    sweep: Plan, first: int, states: list[Tuple[bytes, int]], stop: int, check: Optional[_Check] = ...
+    sweep: Plan,
+    first: int,
+    states: list[Tuple[bytes, int]],
+    stop: int,
+    check: Optional[_Check] = ...,
+    threads: int = ...,
 ) -> list[Tuple[bytes, int]]: ...
 def each_layer(
-    sweep: Plan, first: int, states: list[Tuple[bytes, int]], check: Optional[_Check] = ...
+    sweep: Plan, first: int, states: list[Tuple[bytes, int]], check: Optional[_Check] = ..., threads: int = ...
 ) -> Iterator[Tuple[int, list[Tuple[bytes, int]], int]]: ...
 def join(
     left: list[Tuple[bytes, int]],

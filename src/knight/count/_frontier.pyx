@@ -27,9 +27,11 @@ demand patterns and each layer.
 import time
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, qsort
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 from cpython.exc cimport PyErr_CheckSignals
+from cpython.pythread cimport (NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock,
+                               PyThread_free_lock, PyThread_release_lock, PyThread_type_lock)
 
 from ._plan import KNIGHT_STEPS, demand_ends, plan, question_of
 from ..model._memory import available_memory
@@ -68,6 +70,7 @@ cdef extern from *:
 cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
     t.slots = <uint64_t *>malloc(cap * (kw + limbs) * sizeof(uint64_t))
     t.cap, t.room, t.size, t.kw, t.limbs, t.width, t.most = cap, cap, 0, kw, limbs, kw + limbs, <size_t>-1
+    _set_regions(t, 0)
     if t.slots == NULL:
         return -1
     _huge_pages(t.slots, cap * t.width * sizeof(uint64_t))
@@ -75,35 +78,67 @@ cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
     return 0
 
 
+cdef void _set_regions(Table *t, int pbits) noexcept nogil:
+    """Lay t (empty, or being rebuilt) out as 2**pbits regions of equal slots (see Table)."""
+    cdef int bits = 0
+    while (<size_t>1 << bits) < t.cap:
+        bits += 1
+    t.pbits, t.rshift = pbits, bits - pbits
+    t.rmask = (<size_t>1 << t.rshift) - 1
+
+
 cdef void _table_free(Table *t) noexcept nogil:
     free(t.slots)
     t.slots = NULL
 
 
-cdef void _table_reset(Table *t, size_t states) noexcept nogil:
+cdef void _table_reset(Table *t, size_t states, bint clear=True) noexcept nogil:
     """Empty t for a layer that may hold about as many states as a layer of states: up to twice
     the slots that need (a quarter full), within the memory it has, so that the narrow layers after
-    the widest are not cleared and scanned at the widest's size; it grows as it fills."""
+    the widest are not cleared and scanned at the widest's size; it grows as it fills. Without
+    clear, its slots are left for the caller to clear (a crew clears its regions at once)."""
     cdef size_t cap = 1024
     while cap < 4 * states:
         cap *= 2
     t.cap = min(t.room, cap)
-    memset(t.slots, 0xFF, t.cap * t.width * sizeof(uint64_t))
+    if clear:
+        memset(t.slots, 0xFF, t.cap * t.width * sizeof(uint64_t))
     t.size = 0
+    _set_regions(t, 0)
 
 
-cdef inline size_t _slot(const uint64_t *key, int kw, size_t mask) noexcept nogil:
+cdef inline uint64_t _hash(const uint64_t *key, int kw) noexcept nogil:
     cdef uint64_t h = key[0] * <uint64_t>0x9E3779B97F4A7C15
     if kw == 2:
         h ^= key[1] * <uint64_t>0xC2B2AE3D27D4EB4F
     h ^= h >> 31
     h *= <uint64_t>0xBF58476D1CE4E5B9
-    return <size_t>(h ^ (h >> 29)) & mask
+    return h ^ (h >> 29)
+
+
+cdef inline size_t _slot(const uint64_t *key, int kw, size_t mask) noexcept nogil:
+    """A key's first slot in a table of one region (mask: its slots - 1)."""
+    return <size_t>_hash(key, kw) & mask
+
+
+cdef inline size_t _region(const Table *t, uint64_t h) noexcept nogil:
+    """The region of a key of hash h."""
+    return <size_t>(h >> (64 - t.pbits)) if t.pbits else 0
+
+
+cdef inline size_t _home(const Table *t, uint64_t h) noexcept nogil:
+    """The first slot of a key of hash h: in its region, at the hash's low bits."""
+    return (_region(t, h) << t.rshift) | (<size_t>h & t.rmask)
+
+
+cdef inline size_t _next(const Table *t, size_t i) noexcept nogil:
+    """The slot probed after slot i: the next one, wrapping inside i's region."""
+    return (i & ~t.rmask) | ((i + 1) & t.rmask)
 
 
 cdef inline bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept nogil:
     """Add value to key's count, inserting the key if new; True on overflow. The table must have room."""
-    cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
+    cdef size_t i = _home(t, _hash(key, t.kw))
     cdef uint64_t *slot
     cdef int j
     while True:
@@ -120,7 +155,7 @@ cdef inline bint _insert(Table *t, const uint64_t *key, const uint64_t *value) n
                 slot[t.kw] += value[0]
                 return slot[t.kw] < value[0]
             return _add(slot + t.kw, value, t.limbs)
-        i = (i + 1) & mask
+        i = _next(t, i)
 
 
 cdef inline int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overflow) noexcept nogil:
@@ -140,6 +175,7 @@ cdef int _grow_table(Table *t) noexcept nogil:
         t[0] = old
         return -1
     t.most = old.most
+    _set_regions(t, old.pbits)
     for i in range(old.cap):
         if _key_at(&old, i)[0] != NO_KEY:
             _insert(t, _key_at(&old, i), _count_at(&old, i))
@@ -634,6 +670,64 @@ cdef enum:
     MEMO_CHOICES = 63  # a memo's masks have a bit a choice, and KNOWN
 
 
+cdef struct _Sent:
+    uint64_t key[2]
+    uint64_t hash
+    const uint64_t *value  # the count it adds: its parent's, in the layer swept from (unchanged meanwhile)
+
+
+cdef struct _Outbox:
+    _Sent *sent  # the successors one thread made for one region, to be added up by the region's thread
+    size_t n, cap
+
+
+cdef int _send(_Outbox *boxes, const Table *nxt, const uint64_t *key, const uint64_t *value) noexcept nogil:
+    """Put a successor in the box of its region of nxt; -1 when out of memory."""
+    cdef uint64_t h = _hash(key, nxt.kw)
+    cdef _Outbox *box = boxes + _region(nxt, h)
+    cdef _Sent *grown
+    cdef _Sent *sent
+    if box.n == box.cap:
+        grown = <_Sent *>realloc(box.sent, max(1024, 2 * box.cap) * sizeof(_Sent))
+        if grown == NULL:
+            return -1
+        box.sent, box.cap = grown, max(1024, 2 * box.cap)
+    sent = box.sent + box.n
+    sent.key[0], sent.key[1], sent.hash, sent.value = key[0], key[1] if nxt.kw == 2 else 0, h, value
+    box.n += 1
+    return 0
+
+
+cdef size_t _settle(Table *t, _Outbox *box, bint *overflow) noexcept nogil:
+    """Add up a box's successors in their region of t (one thread a region: t.size is not touched);
+    the keys that were new. The box is emptied."""
+    cdef size_t j, i, added = 0
+    cdef uint64_t *slot
+    cdef const _Sent *sent
+    cdef int k
+    for j in range(box.n):
+        if j + 8 < box.n:
+            _prefetch(_key_at(t, _home(t, box.sent[j + 8].hash)))
+        sent = box.sent + j
+        i = _home(t, sent.hash)
+        while True:
+            slot = _key_at(t, i)
+            if slot[0] == NO_KEY:
+                for k in range(t.kw):
+                    slot[k] = sent.key[k]
+                for k in range(t.limbs):
+                    slot[t.kw + k] = sent.value[k]
+                added += 1
+                break
+            if slot[0] == sent.key[0] and (t.kw == 1 or slot[1] == sent.key[1]):
+                if _add(slot + t.kw, sent.value, t.limbs):
+                    overflow[0] = True
+                break
+            i = _next(t, i)
+    box.n = 0
+    return added
+
+
 cdef extern from *:
     """
     #define KNIGHT_KNOWN (UINT64_C(1) << 63)
@@ -653,14 +747,15 @@ cdef inline uint64_t _fitting(uint64_t degrees, uint64_t made, const Step *s, bi
 
 
 cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint alone, const _Memo *memo,
-                        bint *overflow, size_t first, size_t last) noexcept nogil:
+                        bint *overflow, size_t first, size_t last, _Outbox *boxes) noexcept nogil:
     """_advance before the last step, with demand patterns: the choices whose next pattern fits
     are found from the state's pattern (_fitting: bit operations, then a look-up each), once for
     all the states of a pattern (memo, by the pattern's slot among the last step's patterns), and
     only they are linked (on the boards that take time, most choices do not fit). The states are
     taken a batch at a time, in passes over the whole batch, so that the memory each needs is
     fetched for all of them at once: the patterns' slots, then their choices, then linking and
-    packing (the next layer's slots prefetched), then adding up."""
+    packing (the next layer's slots prefetched), then adding up. With boxes (a crew's thread, see
+    _Crew), the successors are not added up but sent to their regions' boxes (nxt is not touched)."""
     cdef uint8_t cells[STATES][CELLS]
     cdef const uint64_t *values[STATES]
     cdef const uint64_t *states[STATES]
@@ -703,13 +798,19 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
                 if choices & 1:
                     if _linked(cells[j], s, c, closed, alone, work) == 0 and _finish(work, s, closed, keys[m], nxt.kw) == 0:
                         adds[m] = values[j]
-                        _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                        if boxes == NULL:
+                            _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
                         m += 1
                 choices >>= 1
                 c += 1
-        for j in range(m):
-            if _put(nxt, keys[j], adds[j], overflow) < 0:
-                return -1
+        if boxes != NULL:
+            for j in range(m):
+                if _send(boxes, nxt, keys[j], adds[j]) < 0:
+                    return -1
+        else:
+            for j in range(m):
+                if _put(nxt, keys[j], adds[j], overflow) < 0:
+                    return -1
     return 0
 
 
@@ -730,7 +831,7 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
     cdef int c, c0, j, n, m, new = s.nhere - 1, state
     cdef uint64_t *value
     if s.fits != NULL and not s.last and s.nchoices <= MEMO_CHOICES:
-        return _advance_early(now, nxt, s, closed, alone, memo, overflow, first, last)
+        return _advance_early(now, nxt, s, closed, alone, memo, overflow, first, last, NULL)
     for i in range(first, last):
         if _key_at(now, i)[0] == NO_KEY:
             continue
@@ -764,7 +865,7 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
 
 cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
     """The slot holding key in t; t.cap when it is not there."""
-    cdef size_t mask = t.cap - 1, i = _slot(key, t.kw, mask)
+    cdef size_t i = _home(t, _hash(key, t.kw))
     cdef const uint64_t *slot
     while True:
         slot = _key_at(t, i)
@@ -772,7 +873,7 @@ cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
             return t.cap
         if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
             return i
-        i = (i + 1) & mask
+        i = _next(t, i)
 
 
 def _flatten(sweep, check=None) -> tuple[list, list]:
@@ -799,13 +900,347 @@ def _flatten(sweep, check=None) -> tuple[list, list]:
     return program, starts
 
 
+cdef enum:
+    MAX_THREADS = 64       # the most threads a sweep takes
+    ENDS_PATTERNS = 1 << 12  # the pattern pass takes a second thread once a layer holds this many
+    CREW_STATES = 1 << 11  # a layer of fewer states is swept by one thread
+    CREW_ROUND = 1 << 18   # slots of the layer all threads sweep between two meetings (their boxes: a few MB)
+    CREW_SPIN = 1 << 12    # tries at a lock before sleeping on it
+    MAKE = 1               # a crew's tasks
+    SETTLE = 2
+    STOP = 3
+
+
+cdef struct _Worker:
+    _Outbox *boxes  # one a region
+    _Memo memo      # its own memo of which choices fit (see _advance_early)
+    size_t first    # its share of the layer swept from: slots first to first + share
+    size_t added    # the keys new in its region in the last round
+    bint overflow
+    bint failed     # out of memory
+    PyThread_type_lock go    # released by the calling thread: a task for this thread
+    PyThread_type_lock done  # released by this thread: the task done
+
+
+cdef void _wait(PyThread_type_lock lock) noexcept nogil:
+    """Take lock: try a while (a crew's tasks are short), then sleep on it."""
+    cdef int k
+    for k in range(CREW_SPIN):
+        if PyThread_acquire_lock(lock, NOWAIT_LOCK):
+            return
+    PyThread_acquire_lock(lock, WAIT_LOCK)
+
+
+cdef class _Crew:
+    """Threads that sweep a wide layer together, each a share of its slots, a round at a time.
+
+    The next layer's table is laid out as one region a thread (see Table). In each round every
+    thread makes the successors of its next share of CREW_ROUND slots and puts them in the boxes of their
+    regions (_advance_early with boxes); once all have, the calling thread doubles the table if a
+    region could fill up; then each thread adds up the boxes bound for its own region (_settle). So
+    no two threads ever write the same memory, and the states, counts and peak are the same as one
+    thread's. The helper threads run without the GIL from start to stop, handed each task by a lock
+    of their own; only the calling thread looks at the clock, the budget and Ctrl-C, between rounds,
+    while the helpers wait. stop() ends them.
+    """
+
+    cdef int threads, pbits, task
+    cdef _Worker *workers
+    cdef size_t *rsize  # the keys in each region of the next layer
+    cdef size_t share, at, round  # each thread's slots, the round's first slot of each share, a round's slots
+    cdef Table *now
+    cdef Table *nxt
+    cdef Step step
+    cdef bint closed, alone
+    cdef object helpers
+
+    def __cinit__(self, int threads):
+        import threading  # here: not at import knight
+
+        cdef _Worker *me
+        self.threads, self.pbits, self.helpers, self.round = threads, 0, [], max(1024, CREW_ROUND // threads)
+        while (1 << self.pbits) < threads:
+            self.pbits += 1
+        self.workers = <_Worker *>calloc(threads, sizeof(_Worker))
+        self.rsize = <size_t *>calloc(threads, sizeof(size_t))
+        if self.workers == NULL or self.rsize == NULL:
+            raise MemoryError()
+        for w in range(threads):
+            me = &self.workers[w]
+            me.boxes = <_Outbox *>calloc(threads, sizeof(_Outbox))
+            me.go, me.done = PyThread_allocate_lock(), PyThread_allocate_lock()
+            if me.boxes == NULL or me.go == NULL or me.done == NULL:
+                raise MemoryError()
+            PyThread_acquire_lock(me.go, NOWAIT_LOCK)  # both taken: no task yet, none done
+            PyThread_acquire_lock(me.done, NOWAIT_LOCK)
+        for w in range(1, threads):
+            helper = threading.Thread(target=self._serve, args=(w,), daemon=True)
+            helper.start()
+            self.helpers.append(helper)
+
+    def __dealloc__(self):
+        if self.workers != NULL:
+            for w in range(self.threads):
+                if self.workers[w].boxes != NULL:
+                    for r in range(self.threads):
+                        free(self.workers[w].boxes[r].sent)
+                free(self.workers[w].boxes)
+                free(self.workers[w].memo.masks)
+                if self.workers[w].go != NULL:
+                    PyThread_free_lock(self.workers[w].go)
+                if self.workers[w].done != NULL:
+                    PyThread_free_lock(self.workers[w].done)
+        free(self.workers)
+        free(self.rsize)
+
+    def stop(self):
+        """End the helper threads (they are waiting for a task whenever this thread runs Python)."""
+        if self.helpers:
+            self._all(STOP)
+            for helper in self.helpers:
+                helper.join()
+            self.helpers = []
+
+    def _serve(self, int w):
+        """A helper thread: each task it is handed, until STOP."""
+        cdef _Worker *me = &self.workers[w]
+        cdef int task
+        with nogil:
+            while True:
+                _wait(me.go)
+                task = self.task
+                if task == MAKE:
+                    self._make(w)
+                elif task == SETTLE:
+                    self._settle(w)
+                PyThread_release_lock(me.done)
+                if task == STOP:
+                    break
+
+    cdef void _all(self, int task) noexcept:
+        """Every thread does task (this one too, its share 0), and all are done."""
+        cdef int w
+        self.task = task
+        with nogil:
+            for w in range(1, self.threads):
+                PyThread_release_lock(self.workers[w].go)
+            if task == MAKE:
+                self._make(0)
+            elif task == SETTLE:
+                self._settle(0)
+            for w in range(1, self.threads):
+                _wait(self.workers[w].done)
+
+    cdef void _make(self, int w) noexcept nogil:
+        cdef _Worker *me = &self.workers[w]
+        cdef size_t first = me.first + self.at, last = min(me.first + self.at + self.round, me.first + self.share)
+        cdef size_t region = self.nxt.rmask + 1
+        if self.at == 0:  # the first round clears the thread's region of the next layer (nobody adds up yet)
+            memset(_key_at(self.nxt, w * region), 0xFF, region * self.nxt.width * sizeof(uint64_t))
+        if first < last and _advance_early(self.now, self.nxt, &self.step, self.closed, self.alone, &me.memo,
+                                           &me.overflow, first, last, me.boxes) < 0:
+            me.failed = True
+
+    cdef void _settle(self, int w) noexcept nogil:
+        cdef _Worker *me = &self.workers[w]
+        cdef int t
+        me.added = 0
+        for t in range(self.threads):
+            me.added += _settle(self.nxt, &self.workers[t].boxes[w], &me.overflow)
+
+    cdef int _make_room(self) except -1:
+        """Double the next layer's table until no region can fill up in this round's adding up
+        (MemoryError when it may not grow and one could)."""
+        cdef size_t incoming, region = self.nxt.rmask + 1
+        cdef int r, w
+        cdef size_t i
+        cdef bint tight = True, full
+        while tight:
+            tight = full = False
+            for r in range(self.threads):
+                incoming = 0
+                for w in range(self.threads):
+                    incoming += self.workers[w].boxes[r].n
+                tight |= 4 * self.rsize[r] > 3 * region or 8 * (self.rsize[r] + incoming) > 7 * region
+                full |= self.rsize[r] + incoming >= region
+            if tight:
+                if _grow_table(self.nxt) < 0:
+                    if full:
+                        raise MemoryError(
+                            f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states"
+                        )
+                    return 0  # no more memory, but no region can fill up: add up as it is
+                region = self.nxt.rmask + 1
+                memset(self.rsize, 0, self.threads * sizeof(size_t))
+                for i in range(self.nxt.cap):
+                    if _key_at(self.nxt, i)[0] != NO_KEY:
+                        self.rsize[i >> self.nxt.rshift] += 1
+        return 0
+
+    cdef int sweep(self, Table *now, Table *nxt, const Step *s, const Fits *before, bint closed, bint alone,
+                   bint *overflow, int at, object engine, check) except -1:
+        """Sweep the layer in now (step s, the at-th) into nxt (empty, its slots not yet cleared: the first
+        round does) with the crew; before as for _Memo; check(at, engine.work) and Ctrl-C between rounds."""
+        cdef int w, r
+        self.now, self.nxt, self.step, self.closed, self.alone = now, nxt, s[0], closed, alone
+        _set_regions(nxt, self.pbits)
+        memset(self.rsize, 0, self.threads * sizeof(size_t))
+        self.share = now.cap // self.threads
+        for w in range(self.threads):
+            self.workers[w].first = w * self.share
+            self.workers[w].overflow = self.workers[w].failed = False
+            self.workers[w].memo.before = NULL
+            if before != NULL:
+                self.workers[w].memo.masks = <uint64_t *>calloc(before.cap, sizeof(uint64_t))
+                if self.workers[w].memo.masks != NULL:
+                    self.workers[w].memo.before = before
+        try:
+            self.at = 0
+            while self.at < self.share:
+                self._all(MAKE)
+                for w in range(self.threads):
+                    if self.workers[w].failed:
+                        raise MemoryError(
+                            f"a layer of the frontier sweep outgrew the memory available, past {nxt.size:,} states "
+                            f"on square {at + 1}"
+                        )
+                self._make_room()
+                self._all(SETTLE)
+                for r in range(self.threads):
+                    self.rsize[r] += self.workers[r].added
+                    nxt.size += self.workers[r].added
+                    if self.workers[r].overflow:
+                        overflow[0] = True
+                self.at += self.round
+                PyErr_CheckSignals()
+                if check is not None:
+                    check(at, engine.work)
+        finally:  # the helpers are waiting: nothing of theirs is in use
+            for w in range(self.threads):
+                free(self.workers[w].memo.masks)
+                self.workers[w].memo.masks = NULL
+                for r in range(self.threads):
+                    self.workers[w].boxes[r].n = 0
+        return 0
+
+
+class _Stopped(Exception):
+    """The pattern pass's helper thread told to stop (the calling thread has raised)."""
+
+
+cdef class _Ends:
+    """The pattern pass's two sweeps at once (see _Engine._prune): the calling thread forwards, a
+    helper thread backwards, each taking its next layer while the two have not met, so that they meet
+    on one layer. _prune hands them over once a layer holds ENDS_PATTERNS patterns (fewer do not pay
+    for a thread). As the pass alone grows the smaller side first, a side whose last layer holds more
+    than twice the other's waits for the other (its layers would cost more than the other's, all of
+    which remain to be swept anyway). Where they meet changes no pattern kept, only the work. Only the
+    calling thread calls check (with its own patterns: the helper's are added to the budget's count
+    when they meet); the helper stops within CHUNK patterns of it raising."""
+
+    cdef _Engine engine
+    cdef Fits *reach
+    cdef Fits *back
+    cdef int low, high
+    cdef size_t backwards_done  # the helper's patterns (the engine's count is the calling thread's)
+    cdef bint forwards_busy, backwards_busy, stopped
+    cdef object turn, failure  # turn: a threading.Condition over the fields above
+
+    cdef bint _take(self, bint forwards, check) except -1:
+        """Wait until this side may take its next layer (True: it is then busy) or none is left for it
+        (False); the calling thread (forwards) calls check while it waits."""
+        cdef size_t mine, theirs
+        with self.turn:
+            while True:
+                if self.stopped or self.failure is not None:
+                    return False
+                if self.high - self.low - self.forwards_busy - self.backwards_busy <= 0 or (not forwards and self.high <= 1):
+                    return False
+                mine, theirs = self.reach[self.low].size, self.back[self.high].size
+                if not forwards:
+                    mine, theirs = theirs, mine
+                if mine <= 2 * theirs:
+                    if forwards:
+                        self.forwards_busy = True
+                    else:
+                        self.backwards_busy = True
+                    return True
+                self.turn.wait(0.02)
+                if forwards:
+                    PyErr_CheckSignals()
+                    if check is not None:
+                        check(self.engine.at, self.engine.patterns)
+
+    cdef void _took(self, bint forwards):
+        with self.turn:
+            if forwards:
+                self.low, self.forwards_busy = self.low + 1, False
+            else:
+                self.high, self.backwards_busy = self.high - 1, False
+            self.turn.notify_all()
+
+    def _stop_asked(self, step, patterns):
+        if self.stopped:
+            raise _Stopped()
+
+    def _backwards(self):
+        cdef Step s
+        try:
+            while self._take(False, None):
+                _read_step(self.engine.program + self.engine.starts[self.high - 1], &s)
+                self.engine._patterns(&self.back[self.high], NULL, &self.back[self.high - 1], &s, False,
+                                      self._stop_asked, &self.backwards_done)
+                self._took(False)
+        except _Stopped:
+            pass
+        except BaseException as error:  # MemoryError: the calling thread raises it
+            with self.turn:
+                self.failure, self.backwards_busy = error, False
+                self.turn.notify_all()
+
+    cdef int meet(self, _Engine engine, Fits *reach, Fits *back, int low, int high, check) except -1:
+        """Grow reach (found up to low, at least 1) and back (found down to high) until they meet; the layer
+        they meet on."""
+        import threading  # here: not at import knight
+
+        cdef Step s
+        self.engine, self.reach, self.back, self.low, self.high = engine, reach, back, low, high
+        self.turn, self.failure, self.stopped, self.backwards_done = threading.Condition(), None, False, 0
+        helper = threading.Thread(target=self._backwards, daemon=True)
+        helper.start()
+        try:
+            while self._take(True, check):
+                _read_step(engine.program + engine.starts[self.low], &s)
+                engine._patterns(&reach[self.low], NULL, &reach[self.low + 1], &s, True, check, &engine.patterns)
+                self._took(True)
+            while helper.is_alive():
+                helper.join(0.02)
+                PyErr_CheckSignals()
+                if check is not None:
+                    check(engine.at, engine.patterns)
+        except BaseException:
+            with self.turn:
+                self.stopped = True
+                self.turn.notify_all()
+            helper.join()
+            raise
+        finally:
+            engine.patterns += self.backwards_done
+        if self.failure is not None:
+            raise self.failure
+        return self.low
+
+
 cdef class _Engine:
     """One sweep in C: the flattened plan, the current and next layers, the total and the peak
     (its attributes are declared in _frontier.pxd). With keep, the caller keeps the layers
     (see _draw.pyx): mirror images are not merged, and a count that overflows stops run()."""
 
-    def __cinit__(self, sweep, int limbs, bint keep=False, memory=None, check=None):
+    def __cinit__(self, sweep, int limbs, bint keep=False, memory=None, check=None, int threads=1):
         program, starts = _flatten(sweep, check)
+        self.threads = 1  # a power of two (see _Crew), at most MAX_THREADS
+        while 2 * self.threads <= min(threads, MAX_THREADS):
+            self.threads *= 2
         self.widths = [len(sweep.steps[0].here) - 1 if sweep.steps else 0] + [len(step.keep) for step in sweep.steps]
         if max(self.widths) > MAX_WIDTH:
             raise ValueError(f"the frontier is {max(self.widths)} squares wide: the compiled engine takes at most {MAX_WIDTH}")
@@ -842,7 +1277,8 @@ cdef class _Engine:
 
     def _prune(self, check):
         """_states.demands into fits: forwards and backwards a layer at a time, the smaller side
-        first, then the reachable patterns that fit before the meeting layer. check(step, patterns)
+        first (with threads, both at once: see _Ends), then the reachable patterns that fit before
+        the meeting layer. check(step, patterns)
         and Ctrl-C are looked at every CHUNK patterns (see _patterns); without memory for the
         patterns, no pruning."""
         cdef int n = self.nsteps, low = 0, high = n, i
@@ -862,19 +1298,22 @@ cdef class _Engine:
                 if _fits_add(&back[n], code) < 0:
                     raise MemoryError()
             while low < high:
+                if self.threads > 1 and low > 0 and max(reach[low].size, back[high].size) >= ENDS_PATTERNS:
+                    low = high = _Ends().meet(self, reach, back, low, high, check)  # wide enough for two threads
+                    break
                 if low == 0 or reach[low].size <= back[high].size:  # at least one step forwards
                     _read_step(self.program + self.starts[low], &s)
-                    self._patterns(&reach[low], NULL, &reach[low + 1], &s, True, check)
+                    self._patterns(&reach[low], NULL, &reach[low + 1], &s, True, check, &self.patterns)
                     low += 1
                 else:
                     _read_step(self.program + self.starts[high - 1], &s)
-                    self._patterns(&back[high], NULL, &back[high - 1], &s, False, check)
+                    self._patterns(&back[high], NULL, &back[high - 1], &s, False, check, &self.patterns)
                     high -= 1
             if _meet(&reach[low], &back[low], &self.fits[low - 1]) < 0:
                 raise MemoryError()
             for i in range(low - 1, 0, -1):
                 _read_step(self.program + self.starts[i], &s)
-                self._patterns(&reach[i], &self.fits[i], &self.fits[i - 1], &s, True, check)
+                self._patterns(&reach[i], &self.fits[i], &self.fits[i - 1], &s, True, check, &self.patterns)
             for i in range(low + 1, n + 1):  # only reachable patterns are looked up: these need no meeting
                 self.fits[i - 1] = back[i]
                 back[i].keys = NULL
@@ -893,12 +1332,16 @@ cdef class _Engine:
             free(reach)
             free(back)
 
-    cdef _patterns(self, const Fits *source, const Fits *after, Fits *into, const Step *s, bint forwards, check):
+    cdef _patterns(self, const Fits *source, const Fits *after, Fits *into, const Step *s, bint forwards, check,
+                   size_t *done):
         """One layer of the pattern pass into into (new): _restrict when after is given, else _grow;
-        check(step, patterns) and Ctrl-C every CHUNK slots, the patterns counted against the budget
-        as the twin counts them (MemoryError when out of memory)."""
-        cdef size_t slot = 0, last
-        cdef int failed = _fits_init(into, 16)
+        check(step, done) and Ctrl-C every CHUNK slots, the patterns counted in done (which counts
+        against the budget) as the twin counts them (MemoryError when out of memory)."""
+        cdef size_t slot = 0, last, cap = 16
+        cdef int failed
+        while cap < 2 * source.size:  # about as many patterns as source's: few doublings
+            cap *= 2
+        failed = _fits_init(into, cap)
         while slot < source.cap and not failed:
             last = min(slot + CHUNK, source.cap)
             with nogil:
@@ -906,11 +1349,11 @@ cdef class _Engine:
                     failed = _restrict(source, after, into, s, self.closed, slot, last)
                 else:
                     failed = _grow(source, into, s, self.closed, forwards, slot, last)
-            self.patterns += last - slot
+            done[0] += last - slot
             slot = last
             PyErr_CheckSignals()
             if check is not None:
-                check(self.at, self.patterns)
+                check(self.at, done[0])
         if failed:
             raise MemoryError()
 
@@ -949,40 +1392,39 @@ cdef class _Engine:
         check(step, states) is called every CHUNK hash slots, with the step being swept and the
         states expanded so far (Ctrl-C is looked at then too); it stops the sweep by raising.
         """
-        cdef Step s
-        cdef bint overflow = False
-        cdef int i = self.at, failed = 0
-        cdef size_t slot, last
-        cdef Table swap
-        cdef _Memo memo
         if not self.pruned and not self.alone and self.nsteps:
             self._prune(check)
+        try:
+            return self._run(stop, check)
+        finally:
+            if self._crew is not None:
+                self._crew.stop()
+                self._crew = None
+
+    cdef _run(self, int stop, check):
+        """run's steps (the crew, if one is made, is stopped by run)."""
+        cdef Step s
+        cdef bint overflow = False, crewed
+        cdef int i = self.at, failed = 0
+        cdef Table swap
         while i < stop:
             _read_step(self.program + self.starts[i], &s)
             if self.fits != NULL:
                 s.fits = &self.fits[i]
             if self.keep:  # drawing walks the states as they are: no merging with mirror images
                 s.nmirror = 0
-            _table_reset(&self.nxt, self.now.size)
+            crewed = (self.threads > 1 and self.fits != NULL and i >= 1 and not s.last and s.nchoices <= MEMO_CHOICES
+                      and not self.keep and self.now.size >= CREW_STATES)
+            _table_reset(&self.nxt, self.now.size, not crewed)  # a crew clears the slots itself
             self.work += self.now.size
-            slot = 0
-            memo.before, memo.masks = NULL, NULL
-            if self.fits != NULL and i >= 1 and not s.last and s.nchoices <= MEMO_CHOICES:
-                memo.masks = <uint64_t *>calloc(self.fits[i - 1].cap, sizeof(uint64_t))  # without memory, no memo
-                if memo.masks != NULL:
-                    memo.before = &self.fits[i - 1]
-            try:
-                while slot < self.now.cap and not failed:
-                    last = min(slot + CHUNK, self.now.cap)
-                    with nogil:
-                        failed = _advance(&self.now, &self.nxt, &s, self.closed, self.alone, &memo, self.total,
-                                          &overflow, slot, last) < 0
-                    slot = last
-                    PyErr_CheckSignals()
-                    if check is not None:
-                        check(i, self.work)
-            finally:
-                free(memo.masks)
+            if crewed:
+                if self._crew is None:
+                    self._crew = _Crew(self.threads)
+                (<_Crew>self._crew).sweep(&self.now, &self.nxt, &s, &self.fits[i - 1], self.closed, self.alone, &overflow,
+                                 i, self, check)
+                failed = 0
+            else:
+                failed = self._step(&s, i, &overflow, check)
             if failed:
                 raise MemoryError(
                     f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states "
@@ -1002,6 +1444,31 @@ cdef class _Engine:
                 return False
         self.at = stop
         return True
+
+    cdef int _step(self, Step *s, int i, bint *overflow, check) except -1:
+        """Sweep the current layer (step s, the i-th) into the next by this thread alone: 1 when out of
+        memory. check and Ctrl-C every CHUNK slots."""
+        cdef size_t slot = 0, last
+        cdef int failed = 0
+        cdef _Memo memo
+        memo.before, memo.masks = NULL, NULL
+        if self.fits != NULL and i >= 1 and not s.last and s.nchoices <= MEMO_CHOICES:
+            memo.masks = <uint64_t *>calloc(self.fits[i - 1].cap, sizeof(uint64_t))  # without memory, no memo
+            if memo.masks != NULL:
+                memo.before = &self.fits[i - 1]
+        try:
+            while slot < self.now.cap and not failed:
+                last = min(slot + CHUNK, self.now.cap)
+                with nogil:
+                    failed = _advance(&self.now, &self.nxt, s, self.closed, self.alone, &memo, self.total,
+                                      overflow, slot, last) < 0
+                slot = last
+                PyErr_CheckSignals()
+                if check is not None:
+                    check(i, self.work)
+        finally:
+            free(memo.masks)
+        return failed
 
     cdef int _hand_over(self, Table *into) except -1:
         """Give into the layer the last step was swept from (a draw keeps it; into must be empty);
@@ -1033,6 +1500,7 @@ cdef class _Engine:
             for j in range(limbs):
                 _count_at(&wider, slot)[j] = _count_at(&self.now, slot)[j] if j < self.limbs else 0
         wider.size, wider.most = self.now.size, self.most
+        _set_regions(&wider, self.now.pbits)  # the slots are copied where they are
         _table_free(&self.now)
         self.now = wider
         _table_free(&self.nxt)
@@ -1066,58 +1534,60 @@ cdef class _Engine:
         return sorted(found)
 
 
-def _sweep(sweep, int first, states, check):
+def _sweep(sweep, int first, states, check, int threads=1):
     """(undirected tours × factor, peak states, states expanded) from states before step first of the
-    sweep (a plan), with enough limbs."""
+    sweep (a plan), with enough limbs, by up to threads threads (see _Crew)."""
     limbs = max([1] + [-(-ways.bit_length() // 64) for _, ways in states])
     while True:
         if limbs > MAX_LIMBS:
             raise OverflowError(f"a count needs more than {64 * MAX_LIMBS} bits")
-        engine = _Engine(sweep, limbs, False, available_memory(), check)
+        engine = _Engine(sweep, limbs, False, available_memory(), check, threads)
         engine.load(first, states)
         if engine.run(len(sweep.steps), check):
             return sweep.factor * engine.total_count(), engine.peak, engine.work
         limbs *= 2
 
 
-def layer(sweep, int first, states, int stop, check=None):
+def layer(sweep, int first, states, int stop, check=None, int threads=1):
     """The states (sorted (bytes, count) pairs) after steps first to stop - 1 of the sweep (a plan),
-    from states before step first; check as for count."""
+    from states before step first; check and threads as for count."""
     limbs = max([1] + [-(-ways.bit_length() // 64) for _, ways in states])
-    engine = _Engine(sweep, limbs, False, available_memory(), check)
+    engine = _Engine(sweep, limbs, False, available_memory(), check, threads)
     engine.load(first, states)
     engine.run(stop, check)
     return engine.states()
 
 
-def each_layer(sweep, int first, states, check=None):
+def each_layer(sweep, int first, states, check=None, int threads=1):
     """After each step from first on: (steps swept, the states as sorted (bytes, count) pairs, the
-    tours completed so far), one engine throughout; check as for count."""
+    tours completed so far), one engine throughout; check and threads as for count."""
     limbs = max([1] + [-(-ways.bit_length() // 64) for _, ways in states])
-    engine = _Engine(sweep, limbs, False, available_memory(), check)
+    engine = _Engine(sweep, limbs, False, available_memory(), check, threads)
     engine.load(first, states)
     while engine.at < len(sweep.steps):
         engine.run(engine.at + 1, check)
         yield engine.at, engine.states(), engine.total_count()
 
 
-def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None):
+def count_stats(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads=1):
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
     question = question_of(rows, cols, mask, start, end, closed, moves, wrap)
     sweep = plan(*question, check=check)
-    total, peak, _ = _sweep(sweep, 0, [(b"", 1)], check) if sweep.factor else (0, 0, 0)
+    total, peak, _ = _sweep(sweep, 0, [(b"", 1)], check, threads) if sweep.factor else (0, 0, 0)
     return total, peak, time.perf_counter() - began
 
 
-def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None):
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads=1):
     """The number of tours, as knight.count counts them (see _plan's docstring).
 
     check(step, states), if given, is called every so often with the step being swept and
     the states expanded so far (the plan's squares and the demand patterns counted as
-    states); it stops the count by raising.
+    states); it stops the count by raising. threads: the most threads the sweep takes (rounded
+    down to a power of two, at most 64): the demand patterns' two ends and each layer of at least
+    CREW_STATES states are swept by them together (see _Ends, _Crew), with the same answer and states.
     """
-    return count_stats(rows, cols, mask, start, end, closed, moves, check, wrap)[0]
+    return count_stats(rows, cols, mask, start, end, closed, moves, check, wrap, threads)[0]
 
 
 cdef struct _Entry:

@@ -70,18 +70,18 @@ def _sweep(sweep: Plan, first: int, layer: dict[bytes, int], check=None) -> tupl
     return total, peak, work
 
 
-def layer(sweep: Plan, first: int, states, stop: int, check=None) -> list[tuple[bytes, int]]:
+def layer(sweep: Plan, first: int, states, stop: int, check=None, threads: int = 1) -> list[tuple[bytes, int]]:
     """The states (sorted (bytes, count) pairs) after steps first to stop - 1 of the sweep,
-    from states before step first; check as for count."""
+    from states before step first; check and threads as for count."""
     found = dict(states)
     for _, after, _, _ in _layers(sweep, first, found, stop, check):
         found = after
     return sorted(found.items())
 
 
-def each_layer(sweep: Plan, first: int, states, check=None):
+def each_layer(sweep: Plan, first: int, states, check=None, threads: int = 1):
     """After each step from first on: (steps swept, the states as sorted (bytes, count) pairs, the
-    tours completed so far); check as for count."""
+    tours completed so far); check and threads as for count."""
     total = 0
     for index, after, complete, _ in _layers(sweep, first, dict(states), len(sweep.steps), check):
         total += complete
@@ -89,7 +89,7 @@ def each_layer(sweep: Plan, first: int, states, check=None):
 
 
 def count_stats(
-    rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None
+    rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads=1
 ) -> tuple[int, int, float]:
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
@@ -98,11 +98,12 @@ def count_stats(
     return sweep.factor * total, peak, time.perf_counter() - began
 
 
-def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None) -> int:
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads=1) -> int:
     """The number of tours, as knight.count counts them (see _plan's docstring).
 
     check(step, states), if given, is called every so often with the step being swept and
-    the states expanded so far; it stops the count by raising. wrap: see _plan.Wrap.
+    the states expanded so far; it stops the count by raising. wrap: see _plan.Wrap. threads
+    is taken for the compiled engine's API: the twin sweeps in one thread (Python's GIL).
     """
     return count_stats(rows, cols, mask, start, end, closed, moves, check, wrap)[0]
 

@@ -17,6 +17,7 @@ The draw (``_draw`` compiled, ``_draw_py`` its twin) keeps the sweep's layers an
 
 from __future__ import annotations
 
+import os
 import time
 from typing import TYPE_CHECKING, Optional, cast
 
@@ -74,6 +75,16 @@ def _too_wide_surface(board: Board) -> Optional[str]:
     return f"the frontier engine does not sweep the {board.name}: {why}; count it with method='enumerate' (method='auto' does)"
 
 
+def threads_for(requested: Optional[int]) -> int:
+    """The threads a sweep here takes: requested, or by default as many as, and never more than, the
+    CPUs this process may run on (the engine rounds them down to a power of two)."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return cpus if requested is None else min(requested, cpus)
+
+
 def workers(executor, default: int) -> int:
     """How many workers executor has, where it says (ProcessPoolExecutor and ThreadPoolExecutor do), else default."""
     known = getattr(executor, "_max_workers", None)
@@ -123,10 +134,11 @@ def count(
     started: float,
     join: bool = False,
     checkpoint=None,
+    threads: int = 1,
 ) -> int:
     """The tours of board (0-based start and end, or None), by the frontier engine here: the plain
-    sweep, or with join the two halves swept to the middle and joined (see _join), the join spread
-    over executor. (On an executor, the plain sweep is _spread's.)
+    sweep (by up to threads threads), or with join the two halves swept to the middle and joined
+    (see _join), the join spread over executor. (On an executor, the plain sweep is _spread's.)
 
     until is the wall-clock (time.time()) deadline or NEVER; started the monotonic start
     of the call, for the timeout's message. checkpoint, a path, keeps the plain sweep's last
@@ -155,8 +167,8 @@ def count(
         if checkpoint is not None:
             from . import _checkpoint
 
-            return _checkpoint.count(question, _kernels.frontier, checkpoint, watch)
-        return _kernels.frontier.count(*question[:7], check=watch, wrap=_plan.wrap_of(question))
+            return _checkpoint.count(question, _kernels.frontier, checkpoint, watch, threads)
+        return _kernels.frontier.count(*question[:7], check=watch, wrap=_plan.wrap_of(question), threads=threads)
     finally:
         if bar is not None:
             bar.close()

@@ -905,7 +905,7 @@ cdef enum:
     ENDS_PATTERNS = 1 << 12  # the pattern pass takes a second thread once a layer holds this many
     CREW_STATES = 1 << 11  # a layer of fewer states is swept by one thread
     CREW_ROUND = 1 << 18   # slots of the layer all threads sweep between two meetings (their boxes: a few MB)
-    CREW_SPIN = 1 << 12    # tries at a lock before sleeping on it
+    CREW_SPIN = 1 << 16    # tries at a lock before sleeping on it (a millisecond or so: a woken CPU is slow)
     MAKE = 1               # a crew's tasks
     SETTLE = 2
     STOP = 3

@@ -688,10 +688,10 @@ cdef int _send(_Outbox *boxes, const Table *nxt, const uint64_t *key, const uint
     cdef _Sent *grown
     cdef _Sent *sent
     if box.n == box.cap:
-        grown = <_Sent *>realloc(box.sent, max(1024, 2 * box.cap) * sizeof(_Sent))
+        grown = <_Sent *>realloc(box.sent, max(1 << 14, 2 * box.cap) * sizeof(_Sent))
         if grown == NULL:
             return -1
-        box.sent, box.cap = grown, max(1024, 2 * box.cap)
+        box.sent, box.cap = grown, max(1 << 14, 2 * box.cap)
     sent = box.sent + box.n
     sent.key[0], sent.key[1], sent.hash, sent.value = key[0], key[1] if nxt.kw == 2 else 0, h, value
     box.n += 1
@@ -913,7 +913,8 @@ cdef enum:
 
 cdef struct _Worker:
     _Outbox *boxes  # one a region
-    _Memo memo      # its own memo of which choices fit (see _advance_early)
+    _Memo memo      # its own memo of which choices fit (see _advance_early), kept from step to step
+    size_t room     # the words memo.masks has
     size_t first    # its share of the layer swept from: slots first to first + share
     size_t added    # the keys new in its region in the last round
     bint overflow
@@ -1037,6 +1038,8 @@ cdef class _Crew:
         cdef size_t region = self.nxt.rmask + 1
         if self.at == 0:  # the first round clears the thread's region of the next layer (nobody adds up yet)
             memset(_key_at(self.nxt, w * region), 0xFF, region * self.nxt.width * sizeof(uint64_t))
+            if me.memo.before != NULL:  # and its memo
+                memset(me.memo.masks, 0, me.memo.before.cap * sizeof(uint64_t))
         if first < last and _advance_early(self.now, self.nxt, &self.step, self.closed, self.alone, &me.memo,
                                            &me.overflow, first, last, me.boxes) < 0:
             me.failed = True
@@ -1090,10 +1093,12 @@ cdef class _Crew:
             self.workers[w].first = w * self.share
             self.workers[w].overflow = self.workers[w].failed = False
             self.workers[w].memo.before = NULL
-            if before != NULL:
-                self.workers[w].memo.masks = <uint64_t *>calloc(before.cap, sizeof(uint64_t))
-                if self.workers[w].memo.masks != NULL:
-                    self.workers[w].memo.before = before
+            if before != NULL and self.workers[w].room < before.cap:  # a bigger memo (cleared by its thread)
+                free(self.workers[w].memo.masks)
+                self.workers[w].memo.masks = <uint64_t *>malloc(before.cap * sizeof(uint64_t))
+                self.workers[w].room = 0 if self.workers[w].memo.masks == NULL else before.cap
+            if before != NULL and self.workers[w].room >= before.cap:  # without memory, no memo
+                self.workers[w].memo.before = before
         try:
             self.at = 0
             while self.at < self.share:
@@ -1117,8 +1122,6 @@ cdef class _Crew:
                     check(at, engine.work)
         finally:  # the helpers are waiting: nothing of theirs is in use
             for w in range(self.threads):
-                free(self.workers[w].memo.masks)
-                self.workers[w].memo.masks = NULL
                 for r in range(self.threads):
                     self.workers[w].boxes[r].n = 0
         return 0

@@ -596,6 +596,29 @@ def test_a_threaded_sweep_stopped_or_out_of_memory_leaves_no_thread_behind():
     assert threading.active_count() == alone
 
 
+@pytest.mark.parametrize("allowed", [0, 1, 2, 3])
+def test_a_sweep_denied_threads_goes_on_alone(monkeypatch, allowed):
+    """Where threads cannot be started past the first few (a limit on threads), the sweep ends those it
+    started and goes on in the calling thread, with the same count and states."""
+    import threading
+
+    frontier = compiled()
+    question = (6, 7, None, None, None, True)
+    alone = frontier.count_stats(*question, threads=1)[:2]
+    start, started = threading.Thread.start, []
+
+    def limited(thread):
+        if len(started) >= allowed:
+            raise RuntimeError("can't start new thread")
+        started.append(thread)
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", limited)
+    running = threading.active_count()
+    assert frontier.count_stats(*question, threads=4)[:2] == alone
+    assert threading.active_count() == running
+
+
 def test_the_twin_takes_threads_and_sweeps_alone():
     twin = importlib.import_module("knight.count._frontier_py")
     assert twin.count(3, 4, None, None, None, False, threads=4) == twin.count(3, 4, None, None, None, False) == 16

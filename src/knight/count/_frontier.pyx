@@ -974,10 +974,19 @@ cdef class _Crew:
                 raise MemoryError()
             PyThread_acquire_lock(me.go, NOWAIT_LOCK)  # both taken: no task yet, none done
             PyThread_acquire_lock(me.done, NOWAIT_LOCK)
-        for w in range(1, threads):
-            helper = threading.Thread(target=self._serve, args=(w,), daemon=True)
-            helper.start()
-            self.helpers.append(helper)
+        try:
+            for w in range(1, threads):
+                helper = threading.Thread(target=self._serve, args=(w,), daemon=True)
+                helper.start()
+                self.helpers.append(helper)
+        except RuntimeError:  # no more threads to be had: those started end, the caller sweeps alone
+            self.task = STOP
+            for w in range(1, len(self.helpers) + 1):
+                PyThread_release_lock(self.workers[w].go)
+            for helper in self.helpers:
+                helper.join()
+            self.helpers = []
+            raise
 
     def __dealloc__(self):
         if self.workers != NULL:
@@ -1203,14 +1212,17 @@ cdef class _Ends:
 
     cdef int meet(self, _Engine engine, Fits *reach, Fits *back, int low, int high, check) except -1:
         """Grow reach (found up to low, at least 1) and back (found down to high) until they meet; the layer
-        they meet on."""
+        they meet on (at least 1), or 0 when no thread could be started (nothing grown)."""
         import threading  # here: not at import knight
 
         cdef Step s
         self.engine, self.reach, self.back, self.low, self.high = engine, reach, back, low, high
         self.turn, self.failure, self.stopped, self.backwards_done = threading.Condition(), None, False, 0
         helper = threading.Thread(target=self._backwards, daemon=True)
-        helper.start()
+        try:
+            helper.start()
+        except RuntimeError:  # no thread to be had: the pass goes on alone
+            return 0
         try:
             while self._take(True, check):
                 _read_step(engine.program + engine.starts[self.low], &s)
@@ -1284,7 +1296,8 @@ cdef class _Engine:
         the meeting layer. check(step, patterns)
         and Ctrl-C are looked at every CHUNK patterns (see _patterns); without memory for the
         patterns, no pruning."""
-        cdef int n = self.nsteps, low = 0, high = n, i
+        cdef int n = self.nsteps, low = 0, high = n, i, met
+        cdef bint paired = False
         cdef Fits *reach = <Fits *>calloc(n + 1, sizeof(Fits))
         cdef Fits *back = <Fits *>calloc(n + 1, sizeof(Fits))
         cdef Step s
@@ -1301,9 +1314,12 @@ cdef class _Engine:
                 if _fits_add(&back[n], code) < 0:
                     raise MemoryError()
             while low < high:
-                if self.threads > 1 and low > 0 and max(reach[low].size, back[high].size) >= ENDS_PATTERNS:
-                    low = high = _Ends().meet(self, reach, back, low, high, check)  # wide enough for two threads
-                    break
+                if self.threads > 1 and not paired and low > 0 and max(reach[low].size, back[high].size) >= ENDS_PATTERNS:
+                    paired = True  # wide enough for two threads
+                    met = _Ends().meet(self, reach, back, low, high, check)
+                    if met:
+                        low = high = met
+                        break
                 if low == 0 or reach[low].size <= back[high].size:  # at least one step forwards
                     _read_step(self.program + self.starts[low], &s)
                     self._patterns(&reach[low], NULL, &reach[low + 1], &s, True, check, &self.patterns)
@@ -1418,11 +1434,14 @@ cdef class _Engine:
                 s.nmirror = 0
             crewed = (self.threads > 1 and self.fits != NULL and i >= 1 and not s.last and s.nchoices <= MEMO_CHOICES
                       and not self.keep and self.now.size >= CREW_STATES)
+            if crewed and self._crew is None:
+                try:
+                    self._crew = _Crew(self.threads)
+                except RuntimeError:  # no threads to be had (a limit on them): this thread sweeps alone
+                    self.threads, crewed = 1, False
             _table_reset(&self.nxt, self.now.size, not crewed)  # a crew clears the slots itself
             self.work += self.now.size
             if crewed:
-                if self._crew is None:
-                    self._crew = _Crew(self.threads)
                 (<_Crew>self._crew).sweep(&self.now, &self.nxt, &s, &self.fits[i - 1], self.closed, self.alone, &overflow,
                                  i, self, check)
                 failed = 0

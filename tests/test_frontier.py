@@ -544,11 +544,11 @@ def _crew_stats(frontier, question, threads):
     ],
 )
 def test_threads_sweep_the_same_states_as_one(question):
-    """Two and four threads (the crew: a share of each wide layer a thread, and the demand patterns'
-    two ends at once) give the same count and the same peak states as one."""
+    """Two, four and sixteen threads (the crew: a share of each wide layer a thread, and the demand
+    patterns' two ends at once) give the same count and the same peak states as one."""
     frontier = compiled()
     alone, _ = _crew_stats(frontier, question, 1)
-    for threads in (2, 4):
+    for threads in (2, 4, 16):  # 16: more threads than CPUs, each giving its CPU away while it waits
         together, crewed = _crew_stats(frontier, question, threads)
         assert together == alone
         assert crewed == (alone[1] >= 4000)  # the crew takes layers of 2,048 states and more

@@ -923,12 +923,28 @@ cdef struct _Worker:
     PyThread_type_lock done  # released by this thread: the task done
 
 
+cdef extern from *:
+    """
+    #if defined(_WIN32)
+    #include <windows.h>
+    static void knight_yield(void) { SwitchToThread(); }
+    #else
+    #include <sched.h>
+    static void knight_yield(void) { sched_yield(); }
+    #endif
+    """
+    void _yield "knight_yield"() noexcept nogil  # let another thread have this CPU, if one is waiting
+
+
 cdef void _wait(PyThread_type_lock lock) noexcept nogil:
-    """Take lock: try a while (a crew's tasks are short), then sleep on it."""
+    """Take lock: try a while (a crew's tasks are short), giving the CPU away between tries now and
+    then (with more threads than CPUs, the thread to wait for may need it), then sleep on it."""
     cdef int k
     for k in range(CREW_SPIN):
         if PyThread_acquire_lock(lock, NOWAIT_LOCK):
             return
+        if k % 64 == 63:
+            _yield()
     PyThread_acquire_lock(lock, WAIT_LOCK)
 
 

@@ -926,6 +926,12 @@ cdef struct _Worker:
 cdef extern from *:
     """
     #if defined(_WIN32)
+    #ifndef WIN32_LEAN_AND_MEAN
+    #define WIN32_LEAN_AND_MEAN
+    #endif
+    #ifndef NOMINMAX
+    #define NOMINMAX
+    #endif
     #include <windows.h>
     static void knight_yield(void) { SwitchToThread(); }
     #else
@@ -952,8 +958,8 @@ cdef class _Crew:
     """Threads that sweep a wide layer together, each a share of its slots, a round at a time.
 
     The next layer's table is laid out as one region a thread (see Table). In each round every
-    thread makes the successors of its next share of CREW_ROUND slots and puts them in the boxes of their
-    regions (_advance_early with boxes); once all have, the calling thread doubles the table if a
+    thread makes the successors of its next share of CREW_ROUND slots and puts them in the boxes
+    of their regions (_advance_early with boxes); once all have, the calling thread doubles the table if a
     region could fill up; then each thread adds up the boxes bound for its own region (_settle). So
     no two threads ever write the same memory, and the states, counts and peak are the same as one
     thread's. The helper threads run without the GIL from start to stop, handed each task by a lock

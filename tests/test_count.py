@@ -636,6 +636,36 @@ def test_threads_are_a_bound_and_give_the_same_count(frontier):
 
 
 @pytest.mark.parametrize(
+    "v2, v1, cpus",
+    [
+        ("200000 100000\n", None, 2),  # cgroup v2: two CPUs' worth
+        ("150000 100000\n", None, 1),  # whole CPUs only
+        ("50000 100000\n", None, 1),  # at least one
+        ("max 100000\n", None, None),  # no quota
+        (None, ("300000\n", "100000\n"), 3),  # cgroup v1
+        (None, ("-1\n", "100000\n"), None),
+        ("garbage\n", None, None),
+        (None, None, None),  # neither: not in a container, or not Linux
+    ],
+)
+def test_a_containers_cpu_quota_bounds_the_threads(tmp_path, monkeypatch, v2, v1, cpus):
+    from knight.count import _sweep
+
+    quota, period = tmp_path / "quota", tmp_path / "period"
+    monkeypatch.setattr(_sweep, "CGROUP_V2", str(tmp_path / "cpu.max"))
+    monkeypatch.setattr(_sweep, "CGROUP_V1", (str(quota), str(period)))
+    if v2 is not None:
+        (tmp_path / "cpu.max").write_text(v2)
+    if v1 is not None:
+        quota.write_text(v1[0])
+        period.write_text(v1[1])
+    assert _sweep._cpu_quota() == cpus
+    if cpus is not None:
+        assert _sweep.threads_for(None) <= cpus
+        assert _sweep.threads_for(1) == 1
+
+
+@pytest.mark.parametrize(
     "threads, error, words",
     [
         ("2", knight.InvalidTypeError, "threads must be an int, not '2'"),

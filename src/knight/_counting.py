@@ -129,7 +129,8 @@ def count(
     to worker, each shard staying on one worker; on another executor they pass through this
     process between rounds.
     threads bounds the threads the frontier sweep takes here (by default, and at most, the CPUs
-    this process may run on; rounded down to a power of two, at most 64): the wide layers, and
+    this process may run on, within a Linux container's CPU quota; rounded down to a power of
+    two, at most 64): the wide layers, and
     the two ends of the pass that prunes them, are swept by all of them at once, with the same
     answer. The walk, the join and the pure-Python engine take one; on an executor, the shards
     are the parallel work.

@@ -75,6 +75,12 @@ def _too_wide_surface(board: Board) -> Optional[str]:
     return f"the frontier engine does not sweep the {board.name}: {why}; count it with method='enumerate' (method='auto' does)"
 
 
+#: Where a Linux container's CPU quota is (cgroup v2: "quota period" or "max period"; cgroup v1:
+#: the quota, -1 for none, and the period, in two files).
+CGROUP_V2 = "/sys/fs/cgroup/cpu.max"
+CGROUP_V1 = ("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", "/sys/fs/cgroup/cpu/cpu.cfs_period_us")
+
+
 def threads_for(requested: Optional[int]) -> int:
     """The threads a sweep here takes: requested, or by default as many as, and never more than, the
     CPUs this process may run on (the engine rounds them down to a power of two)."""
@@ -82,7 +88,29 @@ def threads_for(requested: Optional[int]) -> int:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cpus = os.cpu_count() or 1
+    quota = _cpu_quota()
+    if quota is not None:
+        cpus = min(cpus, quota)
     return cpus if requested is None else min(requested, cpus)
+
+
+def _cpu_quota() -> Optional[int]:
+    """The whole CPUs a Linux container's quota allows (at least one), or None where there is none."""
+    try:
+        quota, period = _read(CGROUP_V2).split()[:2]
+    except (OSError, ValueError):
+        try:
+            quota, period = (_read(path) for path in CGROUP_V1)
+        except (OSError, ValueError):
+            return None
+    if not quota.isdigit() or not period.isdigit() or int(period) == 0:  # "max" or -1: no quota
+        return None
+    return max(1, int(quota) // int(period))
+
+
+def _read(path: str) -> str:
+    with open(path) as file:
+        return file.read().strip()
 
 
 def workers(executor, default: int) -> int:

@@ -698,7 +698,7 @@ cdef int _send(_Outbox *boxes, const Table *nxt, const uint64_t *key, const uint
     return 0
 
 
-cdef size_t _settle(Table *t, _Outbox *box, bint *overflow) noexcept nogil:
+cdef size_t _add_box(Table *t, _Outbox *box, bint *overflow) noexcept nogil:
     """Add up a box's successors in their region of t (one thread a region: t.size is not touched);
     the keys that were new. The box is emptied."""
     cdef size_t j, i, added = 0
@@ -960,7 +960,7 @@ cdef class _Crew:
     The next layer's table is laid out as one region a thread (see Table). In each round every
     thread makes the successors of its next share of CREW_ROUND slots and puts them in the boxes
     of their regions (_advance_early with boxes); once all have, the calling thread doubles the table if a
-    region could fill up; then each thread adds up the boxes bound for its own region (_settle). So
+    region could fill up; then each thread adds up the boxes bound for its own region (_add_box). So
     no two threads ever write the same memory, and the states, counts and peak are the same as one
     thread's. The helper threads run without the GIL from start to stop, handed each task by a lock
     of their own; only the calling thread looks at the clock, the budget and Ctrl-C, between rounds,
@@ -1080,7 +1080,7 @@ cdef class _Crew:
         cdef int t
         me.added = 0
         for t in range(self.threads):
-            me.added += _settle(self.nxt, &self.workers[t].boxes[w], &me.overflow)
+            me.added += _add_box(self.nxt, &self.workers[t].boxes[w], &me.overflow)
 
     cdef int _make_room(self) except -1:
         """Double the next layer's table until no region can fill up in this round's adding up

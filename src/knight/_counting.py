@@ -84,6 +84,16 @@ def _dask_client(executor: object) -> Optional[object]:
     return client if hasattr(client, "scheduler_info") else None
 
 
+def _at_least_one(name: str, value: object) -> None:
+    """Refuse an option that, when given, must be an int of at least 1 (shards, threads)."""
+    if value is None:
+        return
+    if type(value) is not int:
+        raise InvalidTypeError(f"{name} must be an int, not {_shown(value)}")
+    if value < 1:
+        raise InvalidInputError(f"{name} must be at least 1, not {value}")
+
+
 def count(
     size: object,
     start: object = None,
@@ -152,18 +162,10 @@ def count(
     if client is not None and executor is client:  # the walk and the join take its executor
         executor = client.get_executor()  # type: ignore[attr-defined]
     run = _enumerate.options(question, None if executor is None else _CheckedExecutor(executor), progress)
-    if shards is not None:
-        if type(shards) is not int:
-            raise InvalidTypeError(f"shards must be an int, not {_shown(shards)}")
-        if shards < 1:
-            raise InvalidInputError(f"shards must be at least 1, not {shards}")
-        if executor is None:
-            raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, and none was given")
-    if threads is not None:
-        if type(threads) is not int:
-            raise InvalidTypeError(f"threads must be an int, not {_shown(threads)}")
-        if threads < 1:
-            raise InvalidInputError(f"threads must be at least 1, not {threads}")
+    _at_least_one("shards", shards)
+    if shards is not None and executor is None:
+        raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, and none was given")
+    _at_least_one("threads", threads)
     board = question.board
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
         return 0

@@ -670,6 +670,12 @@ cdef enum:
     MEMO_CHOICES = 63  # a memo's masks have a bit a choice, and KNOWN
 
 
+cdef inline bint _early(const Step *s) noexcept nogil:
+    """Whether step s is swept by _advance_early (with a memo): patterns to fit, not the last step, and
+    few enough choices for a memo's bits."""
+    return s.fits != NULL and not s.last and s.nchoices <= MEMO_CHOICES
+
+
 cdef struct _Sent:
     uint64_t key[2]
     uint64_t hash
@@ -830,7 +836,7 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
     cdef size_t i
     cdef int c, c0, j, n, m, new = s.nhere - 1, state
     cdef uint64_t *value
-    if s.fits != NULL and not s.last and s.nchoices <= MEMO_CHOICES:
+    if _early(s):
         return _advance_early(now, nxt, s, closed, alone, memo, overflow, first, last, NULL)
     for i in range(first, last):
         if _key_at(now, i)[0] == NO_KEY:
@@ -1041,10 +1047,7 @@ cdef class _Crew:
             while True:
                 _wait(me.go)
                 task = self.task
-                if task == MAKE:
-                    self._make(w)
-                elif task == SETTLE:
-                    self._settle(w)
+                self._do(w, task)
                 PyThread_release_lock(me.done)
                 if task == STOP:
                     break
@@ -1056,12 +1059,16 @@ cdef class _Crew:
         with nogil:
             for w in range(1, self.threads):
                 PyThread_release_lock(self.workers[w].go)
-            if task == MAKE:
-                self._make(0)
-            elif task == SETTLE:
-                self._settle(0)
+            self._do(0, task)
             for w in range(1, self.threads):
                 _wait(self.workers[w].done)
+
+    cdef void _do(self, int w, int task) noexcept nogil:
+        """Thread w's part of task (STOP: nothing)."""
+        if task == MAKE:
+            self._make(w)
+        elif task == SETTLE:
+            self._settle(w)
 
     cdef void _make(self, int w) noexcept nogil:
         cdef _Worker *me = &self.workers[w]
@@ -1454,8 +1461,7 @@ cdef class _Engine:
                 s.fits = &self.fits[i]
             if self.keep:  # drawing walks the states as they are: no merging with mirror images
                 s.nmirror = 0
-            crewed = (self.threads > 1 and self.fits != NULL and i >= 1 and not s.last and s.nchoices <= MEMO_CHOICES
-                      and not self.keep and self.now.size >= CREW_STATES)
+            crewed = self.threads > 1 and i >= 1 and _early(&s) and not self.keep and self.now.size >= CREW_STATES
             if crewed and self._crew is None:
                 try:
                     self._crew = _Crew(self.threads)
@@ -1496,7 +1502,7 @@ cdef class _Engine:
         cdef int failed = 0
         cdef _Memo memo
         memo.before, memo.masks = NULL, NULL
-        if self.fits != NULL and i >= 1 and not s.last and s.nchoices <= MEMO_CHOICES:
+        if i >= 1 and _early(s):
             memo.masks = <uint64_t *>calloc(self.fits[i - 1].cap, sizeof(uint64_t))  # without memory, no memo
             if memo.masks != NULL:
                 memo.before = &self.fits[i - 1]

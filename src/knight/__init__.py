@@ -36,6 +36,7 @@ from .model._errors import (
     NotATourError,
     SearchLimitError,
     WarnsdorffStuckError,
+    WorkerError,
 )
 from .model._kernels import CHOSEN as _CHOSEN
 from .model._question import DEFAULT_MAX_NODES
@@ -81,6 +82,7 @@ __all__ = [
     "Trace",
     "TraceEvent",
     "WarnsdorffStuckError",
+    "WorkerError",
     "Tour",
     "check_tour",
     "compare",

@@ -35,6 +35,7 @@ from knight import (
     Trace,
     TraceEvent,
     WarnsdorffStuckError,
+    WorkerError,
 )
 
 
@@ -128,6 +129,9 @@ def errors() -> None:
         assert path is not None
     except SearchLimitError as limit:
         caught.append(limit)
+    lost = WorkerError("worker 1 was lost")
+    runtime: RuntimeError = lost
+    caught.append(lost)
     value: ValueError = InvalidInputError("a value error too")
     kind: TypeError = InvalidTypeError("a type error too")
     assert caught and value and kind

@@ -27,6 +27,14 @@ class SearchLimitError(KnightError, RuntimeError):
     """The search used up its node budget before finding a tour or proving there is none."""
 
 
+class WorkerError(KnightError, RuntimeError):
+    """An executor, or one of its workers, failed or was lost while running knight's work.
+
+    The message names the executor and what failed; the original exception is chained
+    (``__cause__``).
+    """
+
+
 class WarnsdorffStuckError(SearchLimitError):
     """Warnsdorff's rule alone (method="warnsdorff") got stuck: not a proof that no tour exists.
 
@@ -54,6 +62,7 @@ for _error in (
     NoTourError,
     SearchLimitError,
     WarnsdorffStuckError,
+    WorkerError,
 ):
     _error.__module__ = "knight"
 del _error

@@ -134,7 +134,7 @@ def errors() -> None:
     caught.append(lost)
     value: ValueError = InvalidInputError("a value error too")
     kind: TypeError = InvalidTypeError("a type error too")
-    assert caught and value and kind
+    assert caught and value and kind and runtime
 
 
 def pictures(tour: Tour) -> None:

@@ -630,9 +630,11 @@ def whole_count(engine, *question):
     return engine.count_stats(*question)[:2]
 
 
-def sharded(engines, question, shards, squares=1):
+def sharded(engines, question, shards, squares=1, threads=1, check=None, log=None):
     """The count of question by rounds of shard_round, shard k's round by engines[k % len(engines)], the
-    pieces pickled between rounds and taken in a shuffled order; and the most states one shard held."""
+    pieces pickled between rounds and taken in a shuffled order; and the most states one shard held.
+    threads and check go to each round; log, if given, gets each round's shards' (states dealt to each
+    shard, in order; tours; states; states expanded)."""
     import pickle
 
     from knight.count import _packed
@@ -643,8 +645,12 @@ def sharded(engines, question, shards, squares=1):
     while first < len(sweep.steps):
         stop = min(len(sweep.steps), first + squares)
         rounds = [
-            engines[k % len(engines)].shard_round(sweep, first, stop, inbox, shards) for k, inbox in enumerate(inboxes)
+            engines[k % len(engines)].shard_round(sweep, first, stop, inbox, shards, check, threads)
+            for k, inbox in enumerate(inboxes)
         ]
+        if log is not None:
+            width = _packed.width(sweep, stop) if stop < len(sweep.steps) else 0
+            log.append([([sorted(_packed.unpack([part], width)) for part in parts], *rest) for parts, *rest in rounds])
         tours += sum(found for _, found, _, _ in rounds)
         most = max(most, *(held for _, _, held, _ in rounds))
         inboxes = [pickle.loads(pickle.dumps([parts[k] for parts, _, _, _ in rounds])) for k in range(shards)]
@@ -673,6 +679,30 @@ def test_shards_carry_counts_beyond_64_bits(engine):
     """3×40's counts outgrow one 64-bit word: the pieces carry them in more, and the sum is exact."""
     question = (3, 40, None, None, None, False, KNIGHT)
     assert sharded([engine], question, 3, squares=8)[0] == whole_count(engine, *question)[0]
+
+
+def test_shard_rounds_on_threads_deal_as_one_thread(engine):
+    """shard_round's threads (a crew sweeping a shard's wide layers; the twin takes them and sweeps alone):
+    on 1, 2 and 4 threads, every round deals the same states and counts to each shard (the order within a
+    piece follows the table's layout), with the same tours, states and states expanded."""
+    import threading
+
+    twin = engine.__name__.endswith("_py")
+    question = (4, 6, None, 3, None, False, KNIGHT) if twin else (6, 6, None, None, None, True, KNIGHT)
+    alone, crewed = threading.active_count(), []
+
+    def check(step, states):
+        crewed.append(threading.active_count() > alone)
+
+    logs = []
+    for threads in (1, 2, 4):
+        logs.append([])
+        crewed.clear()
+        found = sharded([engine], question, 2, squares=6, threads=threads, check=check, log=logs[-1])[0]
+        assert found == whole_count(engine, *question)[0]
+        assert any(crewed) == (threads > 1 and not twin)  # a shard's widest layers hold over 2,048 states
+        assert logs[-1] == logs[0]
+    assert threading.active_count() == alone
 
 
 def test_bad_questions_raise(engine):

@@ -118,6 +118,7 @@ cdef class _Engine:
     cdef int threads  # the threads that may sweep a wide layer together (see _frontier.pyx's _Crew)
     cdef object _crew  # its crew of threads during run(), or None
 
+    cdef void _take_threads(self, int threads)
     cdef void _free_fits(self)
     cdef _run(self, int stop, check)
     cdef int _step(self, Step *s, int i, bint *overflow, check) except -1

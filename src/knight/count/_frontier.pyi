@@ -53,5 +53,11 @@ def join(
     check: Optional[_Check] = ...,
 ) -> int: ...
 def shard_round(
-    sweep: Plan, first: int, stop: int, pieces: list[Piece], shards: int, check: Optional[_Check] = ...
+    sweep: Plan,
+    first: int,
+    stop: int,
+    pieces: list[Piece],
+    shards: int,
+    check: Optional[_Check] = ...,
+    threads: int = ...,
 ) -> Tuple[list[Piece], int, int, int]: ...

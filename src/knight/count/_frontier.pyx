@@ -1282,9 +1282,7 @@ cdef class _Engine:
 
     def __cinit__(self, sweep, int limbs, bint keep=False, memory=None, check=None, int threads=1):
         program, starts = _flatten(sweep, check)
-        self.threads = 1  # a power of two (see _Crew), at most MAX_THREADS
-        while 2 * self.threads <= min(threads, MAX_THREADS):
-            self.threads *= 2
+        self._take_threads(threads)
         self.widths = [len(sweep.steps[0].here) - 1 if sweep.steps else 0] + [len(step.keep) for step in sweep.steps]
         if max(self.widths) > MAX_WIDTH:
             raise ValueError(f"the frontier is {max(self.widths)} squares wide: the compiled engine takes at most {MAX_WIDTH}")
@@ -1311,6 +1309,12 @@ cdef class _Engine:
         self.nsteps = len(sweep.steps)
         self.keep = keep
         self.ends = demand_ends(sweep)  # the demand patterns before the first step and after the last
+
+    cdef void _take_threads(self, int threads):
+        """Sweep by up to threads threads from now on: a power of two (see _Crew), at most MAX_THREADS."""
+        self.threads = 1
+        while 2 * self.threads <= min(threads, MAX_THREADS):
+            self.threads *= 2
 
     cdef void _free_fits(self):
         if self.fits != NULL:
@@ -2064,19 +2068,20 @@ cdef _empty(_Engine engine):
     engine.work = engine.peak = 0
 
 
-def shard_round(sweep, int first, int stop, pieces, int shards, check=None):
+def shard_round(sweep, int first, int stop, pieces, int shards, check=None, int threads=1):
     """One shard's round of a sharded sweep (the twin's format and answers): the states of pieces
     (_packed pieces, a state maybe in several, its counts added) before step first of the sweep (a
     plan), advanced to step stop. Returns (one piece a shard of the states after stop, dealt by
     _packed.owner; the undirected tours completed; the states after stop; the states expanded);
-    check as for count."""
+    check and threads as for count (the shard's wide layers swept by a crew: the same answers)."""
     cdef _Engine engine
     limbs = _packed.limbs_for(pieces)
     idle = remembered(_IDLE, sweep, list, _IDLE_PLANS)
     try:
         engine = idle.pop()
     except IndexError:
-        engine = _Engine(sweep, limbs, False, available_memory(), check)
+        engine = _Engine(sweep, limbs, False, available_memory(), check, threads)
+    engine._take_threads(threads)  # an idle engine may have swept with other threads
     while engine.limbs < limbs:
         engine._widen()
     _load(engine, first, pieces)

@@ -168,11 +168,13 @@ def join(left_layer, right: dict[bytes, int], closed: bool, fixed: tuple[int, ..
     return total
 
 
-def shard_round(sweep: Plan, first: int, stop: int, pieces, shards: int, check=None) -> tuple[list, int, int, int]:
+def shard_round(
+    sweep: Plan, first: int, stop: int, pieces, shards: int, check=None, threads: int = 1
+) -> tuple[list, int, int, int]:
     """One shard's round of a sharded sweep: the states of pieces (_packed pieces, a state maybe in several,
     its counts added) before step first of sweep, advanced to step stop. Returns (one piece a shard of the
     states after stop, dealt by _packed.owner; the undirected tours completed; the states after stop; the
-    states expanded); check as for count."""
+    states expanded); check and threads as for count."""
     loaded: dict[bytes, int] = {}
     for state, ways in unpack(pieces, width(sweep, first)):
         loaded[state] = loaded.get(state, 0) + ways

@@ -54,8 +54,16 @@ extensions = cythonize(
         Extension("knight.search._walk", ["src/knight/search/_walk.pyx"]),
         Extension("knight.construct._kernel", ["src/knight/construct/_kernel.pyx"]),
         Extension("knight.count._walker", ["src/knight/count/_walker.pyx"]),
+        # the frontier counter, one module a job (see _frontier.pyx); the hot helpers inlined from the .pxd files
+        Extension("knight.count._hashtable", ["src/knight/count/_hashtable.pyx"]),
+        Extension("knight.count._rules", ["src/knight/count/_rules.pyx"]),
+        Extension("knight.count._patterns", ["src/knight/count/_patterns.pyx"]),
+        Extension("knight.count._crew", ["src/knight/count/_crew.pyx"]),
+        Extension("knight.count._engine", ["src/knight/count/_engine.pyx"]),
+        Extension("knight.count._joiner", ["src/knight/count/_joiner.pyx"]),
+        Extension("knight.count._shards", ["src/knight/count/_shards.pyx"]),
         Extension("knight.count._frontier", ["src/knight/count/_frontier.pyx"]),
-        Extension("knight.count._draw", ["src/knight/count/_draw.pyx"]),  # cimports _frontier (_frontier.pxd)
+        Extension("knight.count._draw", ["src/knight/count/_draw.pyx"]),  # cimports _engine (_engine.pxd)
         Extension("knight.cli._scan", ["src/knight/cli/_scan.pyx"]),
     ],
     # freethreading_compatible: the modules keep no mutable state of their own (docs/threads.md)

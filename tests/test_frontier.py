@@ -589,7 +589,8 @@ def test_a_threaded_sweep_stopped_or_out_of_memory_leaves_no_thread_behind():
             frontier.count(*question, check=stop, threads=2)
         assert threading.active_count() == alone
     sweep = _plan.plan(6, 8, None, None, None, True, KNIGHT)
-    engine = frontier._Engine(sweep, 1, False, 1 << 21, None, 2)  # 2 MB: room for 65,536 slots a layer
+    engines = importlib.import_module("knight.count._engine")
+    engine = engines._Engine(sweep, 1, False, 1 << 21, None, 2)  # 2 MB: room for 65,536 slots a layer
     engine.load(0, [(b"", 1)])
     with pytest.raises(MemoryError, match="outgrew the memory available"):
         engine.run(len(sweep.steps))

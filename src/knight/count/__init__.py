@@ -11,12 +11,17 @@
   counts the tours extending a path;
 * ``_plan``: the frontier sweep's plan (its steps, laid out once for a question), and what
   every frontier kernel shares;
-* ``_frontier`` (compiled) / ``_frontier_py`` (its twin): exact counts by the frontier sweep;
-  ``_frontier.pxd`` declares the compiled engine for the compiled draw;
+* ``_frontier`` (compiled) / ``_frontier_py`` (its twin): exact counts by the frontier sweep,
+  the entry points of its modules, one a job: ``_engine`` / ``_engine_py`` (the sweep; the
+  compiled engine, declared in ``_engine.pxd``, also runs the compiled draw), ``_joiner`` /
+  ``_joiner_py`` (the join on a cut), ``_shards`` / ``_shards_py`` (a shard's round), and,
+  compiled only, ``_hashtable`` (the layers' hash tables), ``_rules`` (the state rules),
+  ``_patterns`` (the demand patterns) and ``_crew`` (the threads that sweep a wide layer);
 * ``_join``: counting by meeting in the middle (two parts swept to a cut, their states joined);
 * ``_checkpoint``: a frontier count that writes its layer after each step and resumes from it;
 * ``_draw`` (compiled) / ``_draw_py`` (its twin): one tour drawn uniformly from the sweep;
-* ``_states``: the sweep's states and rules in Python, shared by the two twins;
+* ``_states``: the sweep's states, rules and demand patterns in Python, shared by the two twins
+  (in C: ``_rules``, ``_patterns``);
 * ``_kernels``: chooses the compiled kernels or the twins, all or nothing;
 * ``_symmetry``: board symmetries, which merge work items that are images of one another.
 """

@@ -1,8 +1,8 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
 """Compiled uniform draw of one tour from the frontier sweep (its twin: ``_draw_py.py``).
 
-The sweep is the compiled counter's engine (``_frontier``'s ``_Engine``, cimported through
-``_frontier.pxd``), run on ``_plan``'s steps with every layer kept and mirror images not
+The sweep is the compiled counter's engine (``_engine``'s ``_Engine``, cimported through
+``_engine.pxd``), run on ``_plan``'s steps with every layer kept and mirror images not
 merged. Each kept state's count is then turned into the number of tours it leads to, last
 layer first; each draw walks forward from the empty frontier, picking each step's choice
 with odds in proportion to the tours its next state leads to, and follows the chosen edges
@@ -14,10 +14,9 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from ._frontier cimport (
-    CELLS, EMPTY, MAX_LIMBS, NO_KEY, Step, Table, _Engine, _add, _count_at, _key_at, _lookup, _read_step, _successor,
-    _table_free, _unpack,
-)
+from ._engine cimport _Engine
+from ._hashtable cimport MAX_LIMBS, NO_KEY, Table, _add, _count_at, _key_at, _lookup, _table_free
+from ._rules cimport CELLS, EMPTY, Step, _read_step, _successor, _unpack
 from ._plan import KNIGHT_STEPS, TooManyArrows, plan, question_of, remembered, walk_edges
 
 cdef void _completions(Table *layer, const Table *after, const Step *s, bint closed, bint alone) noexcept nogil:

@@ -1,63 +1,7 @@
-from typing import Callable, Iterator, Optional, Tuple
-
-from ._packed import Piece
-from ._plan import Plan
-from ._plan import Wrap as _Wrap
-
-_Moves = Tuple[Tuple[int, ...], ...]
-#: check(step, states): called every so often during a sweep; it stops the sweep by raising.
-_Check = Callable[[int, int], None]
-
-KNIGHT_STEPS: _Moves
-
-def count(
-    rows: int,
-    cols: int,
-    mask: Optional[bytes],
-    start: Optional[int],
-    end: Optional[int],
-    closed: bool,
-    moves: _Moves = ...,
-    check: Optional[_Check] = ...,
-    wrap: Optional[_Wrap] = ...,
-    threads: int = ...,
-) -> int: ...
-def count_stats(
-    rows: int,
-    cols: int,
-    mask: Optional[bytes],
-    start: Optional[int],
-    end: Optional[int],
-    closed: bool,
-    moves: _Moves = ...,
-    check: Optional[_Check] = ...,
-    wrap: Optional[_Wrap] = ...,
-    threads: int = ...,
-) -> Tuple[int, int, float]: ...
-def layer(
-    sweep: Plan,
-    first: int,
-    states: list[Tuple[bytes, int]],
-    stop: int,
-    check: Optional[_Check] = ...,
-    threads: int = ...,
-) -> list[Tuple[bytes, int]]: ...
-def each_layer(
-    sweep: Plan, first: int, states: list[Tuple[bytes, int]], check: Optional[_Check] = ..., threads: int = ...
-) -> Iterator[Tuple[int, list[Tuple[bytes, int]], int]]: ...
-def join(
-    left: list[Tuple[bytes, int]],
-    right: dict[bytes, int],
-    closed: bool,
-    fixed: Tuple[int, ...] = ...,
-    check: Optional[_Check] = ...,
-) -> int: ...
-def shard_round(
-    sweep: Plan,
-    first: int,
-    stop: int,
-    pieces: list[Piece],
-    shards: int,
-    check: Optional[_Check] = ...,
-    threads: int = ...,
-) -> Tuple[list[Piece], int, int, int]: ...
+from ._engine import KNIGHT_STEPS as KNIGHT_STEPS
+from ._engine import count as count
+from ._engine import count_stats as count_stats
+from ._engine import each_layer as each_layer
+from ._engine import layer as layer
+from ._joiner import join as join
+from ._shards import shard_round as shard_round

@@ -2,9 +2,10 @@
 
 * ``walker``: the depth-first walk that lists or counts the tours extending a path
   (``_walker`` / ``_walker_py``);
-* ``frontier``: exact counts by the frontier sweep (``_frontier`` / ``_frontier_py``);
+* ``frontier``: exact counts by the frontier sweep (``_frontier`` / ``_frontier_py``, each
+  the entry points of its modules, one a job: see ``_frontier.pyx``);
 * ``draw``: one tour drawn uniformly from the frontier sweep (``_draw`` / ``_draw_py``;
-  the compiled draw runs the compiled counter's engine).
+  the compiled draw runs the compiled counter's engine, ``_engine``).
 
 The Python both members of a pair need is in neither: ``_plan`` (the sweep's plan, shared
 by all four frontier kernels), ``_states`` (the sweep's rules, shared by the two twins) and

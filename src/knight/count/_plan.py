@@ -11,8 +11,8 @@ frontier is about two columns of the shorter side: 2·rows + 1 squares.
 
 The plan lays this out once for a question: for each square taken, a ``Step`` saying which
 frontier squares it may link to, which squares leave and what the look-ahead watches (the
-states and their rules are in ``_states`` for the twins, and in ``_frontier.pyx`` for the
-compiled kernels). It is plain Python, used as it is by the twins and flattened into an
+states and their rules are in ``_states`` for the twins, and in ``_rules.pxd`` and
+``_patterns.pxd`` for the compiled kernels). It is plain Python, used as it is by the twins and flattened into an
 int array by the compiled kernels, so that every kernel sweeps the same steps.
 
 **Mirror images.** When the question is its own mirror image across the sweep (board and

@@ -1,6 +1,6 @@
 """The frontier sweep's states and their rules in Python, shared by the twins: ``_frontier_py``
 (counting) and ``_draw_py`` (drawing). The compiled kernels have the same in C
-(``_frontier.pxd``, ``_frontier.pyx``); the plan they all follow is ``_plan``'s.
+(``_rules.pxd``, ``_patterns.pxd`` and their ``.pyx``); the plan they all follow is ``_plan``'s.
 
 **State.** One code per frontier square, in frontier order; every state of a layer has the
 same frontier squares, so the codes alone identify it:

@@ -1,0 +1,1 @@
+# The compiled frontier sweep's hash tables: C functions only, shared through _hashtable.pxd (nothing for Python).

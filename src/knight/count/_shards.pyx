@@ -1,0 +1,187 @@
+# cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled shards' rounds (its twin: ``_shards_py.py``): the sharded sweep's round (see ``_spread``,
+and ``_packed`` for the format), one shard's states loaded into an engine (``_engine``), advanced
+and dealt to their owners. An engine's demand patterns are a few per cent of a whole sweep's time,
+and a sharded sweep has a round a square: each process keeps its idle engines, pruned and emptied,
+for the last _IDLE_PLANS sweeps."""
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy, memset
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+
+from ._engine cimport _Engine
+from ._hashtable cimport MAX_LIMBS, NO_KEY, Table, _count_at, _key_at, _put, _table_free, _table_init
+from ._rules cimport CELLS, _pack, _unpack
+
+from . import _packed
+from ._plan import remembered
+from ..model._memory import available_memory
+
+#: The sweeps whose idle engines a process keeps.
+_IDLE_PLANS = 2
+
+cdef uint32_t _CRC[256]
+for _byte in range(256):
+    _crc = _byte
+    for _ in range(8):
+        _crc = (_crc >> 1) ^ (0xEDB88320 if _crc & 1 else 0)
+    _CRC[_byte] = _crc
+
+_IDLE = {}  # plan -> idle engines
+
+
+cdef inline uint32_t _crc32(const uint8_t *codes, int n) noexcept nogil:
+    """zlib.crc32 of n bytes (_packed.owner's hash)."""
+    cdef uint32_t c = <uint32_t>0xFFFFFFFFu
+    cdef int k
+    for k in range(n):
+        c = _CRC[(c ^ codes[k]) & 0xFF] ^ (c >> 8)
+    return ~c
+
+
+cdef int _bits(const uint64_t *count, int limbs) noexcept nogil:
+    cdef int top = limbs - 1, bits = 0
+    cdef uint64_t word
+    while top > 0 and count[top] == 0:
+        top -= 1
+    word = count[top]
+    while word:
+        bits += 1
+        word >>= 1
+    return 64 * top + bits if bits else 0
+
+
+cdef list _deal(_Engine engine, int shards):
+    """The engine's current layer as one _packed piece a shard (owners found twice rather than kept)."""
+    cdef const Table *t = &engine.now
+    cdef int width = engine.widths[engine.at], j, b, o
+    cdef size_t i, n
+    cdef uint8_t cells[CELLS]
+    cdef uint64_t word
+    cdef size_t *sizes = <size_t *>calloc(shards, sizeof(size_t))
+    cdef int *bits = <int *>calloc(shards, sizeof(int))
+    cdef int *words = <int *>calloc(shards, sizeof(int))
+    cdef char **keys = <char **>calloc(shards, sizeof(char *))
+    cdef char **counts = <char **>calloc(shards, sizeof(char *))
+    pieces = []
+    try:
+        if sizes == NULL or bits == NULL or words == NULL or keys == NULL or counts == NULL:
+            raise MemoryError()
+        with nogil:
+            for i in range(t.cap):
+                if _key_at(t, i)[0] != NO_KEY:
+                    _unpack(_key_at(t, i), width, cells)
+                    o = _crc32(cells, width) % shards
+                    sizes[o] += 1
+                    bits[o] = max(bits[o], _bits(_count_at(t, i), t.limbs))
+        for o in range(shards):
+            words[o] = max(1, (bits[o] + 63) // 64)
+            n = sizes[o]
+            if n == 0:
+                pieces.append(_packed.NOTHING)
+                continue
+            piece = (PyBytes_FromStringAndSize(NULL, n * width), PyBytes_FromStringAndSize(NULL, n * 8 * words[o]), bits[o])
+            keys[o], counts[o] = PyBytes_AS_STRING(piece[0]), PyBytes_AS_STRING(piece[1])
+            pieces.append(piece)
+        with nogil:
+            for i in range(t.cap):
+                if _key_at(t, i)[0] != NO_KEY:
+                    _unpack(_key_at(t, i), width, cells)
+                    o = _crc32(cells, width) % shards
+                    memcpy(keys[o], cells, width)
+                    keys[o] += width
+                    for j in range(words[o]):
+                        word = _count_at(t, i)[j] if j < t.limbs else 0
+                        for b in range(8):
+                            counts[o][0] = <char>(word & 0xFF)
+                            counts[o] += 1
+                            word >>= 8
+        return pieces
+    finally:
+        free(sizes)
+        free(bits)
+        free(words)
+        free(keys)
+        free(counts)
+
+
+cdef _small(_Engine engine, Table *t, size_t cap):
+    """t emptied, its table cap slots again (the memory of a layer no longer needed given back)."""
+    _table_free(t)
+    if _table_init(t, cap, engine.kw, engine.limbs) < 0:
+        raise MemoryError()
+    t.most = engine.most
+
+
+cdef _load(_Engine engine, int first, pieces):
+    """engine.load of _packed pieces, in C (a state in several pieces: its counts added)."""
+    cdef const uint8_t *keys
+    cdef const uint8_t *counts
+    cdef int width = engine.widths[first], words, j, b
+    cdef size_t i, n
+    cdef uint64_t key[2]
+    cdef uint64_t value[MAX_LIMBS]
+    cdef bint overflow = False
+    cdef int failed = 0
+    engine.at = first
+    for piece_keys, piece_counts, bits in pieces:
+        words = max(1, (bits + 63) // 64)
+        n = len(piece_counts) // (8 * words)
+        if words > engine.limbs or len(piece_keys) != n * width or len(piece_counts) != n * 8 * words:
+            raise ValueError("a piece's states or counts do not fit this sweep")
+        keys, counts = piece_keys, piece_counts
+        with nogil:
+            for i in range(n):
+                _pack(keys + i * width, width, key, engine.kw)
+                for j in range(engine.limbs):
+                    value[j] = 0
+                    if j < words:
+                        for b in range(8):
+                            value[j] |= (<uint64_t>counts[(i * words + j) * 8 + b]) << (8 * b)
+                if _put(&engine.now, key, value, &overflow) < 0:
+                    failed = 1
+                    break
+        if failed:
+            raise MemoryError(f"a shard of the frontier sweep outgrew the memory available, past {engine.now.size:,} states")
+    if overflow:
+        raise OverflowError("a shard's counts overflowed while loading")
+    engine.peak = max(engine.peak, engine.now.size)
+
+
+cdef _empty(_Engine engine):
+    """The engine's layers emptied (their tables small again), its total and work zeroed."""
+    _small(engine, &engine.now, 1024)
+    _small(engine, &engine.nxt, 1024)
+    memset(engine.total, 0, engine.limbs * sizeof(uint64_t))
+    engine.work = engine.peak = 0
+
+
+def shard_round(sweep, int first, int stop, pieces, int shards, check=None, int threads=1):
+    """One shard's round of a sharded sweep (the twin's format and answers): the states of pieces
+    (_packed pieces, a state maybe in several, its counts added) before step first of the sweep (a
+    plan), advanced to step stop. Returns (one piece a shard of the states after stop, dealt by
+    _packed.owner; the undirected tours completed; the states after stop; the states expanded);
+    check and threads as for count (the shard's wide layers swept by a crew: the same answers)."""
+    cdef _Engine engine
+    limbs = _packed.limbs_for(pieces)
+    idle = remembered(_IDLE, sweep, list, _IDLE_PLANS)
+    try:
+        engine = idle.pop()
+    except IndexError:
+        engine = _Engine(sweep, limbs, False, available_memory(), check, threads)
+    engine._take_threads(threads)  # an idle engine may have swept with other threads
+    while engine.limbs < limbs:
+        engine._widen()
+    _load(engine, first, pieces)
+    engine.run(stop, check)  # on an error, the engine is dropped
+    _small(engine, &engine.nxt, 1024)  # the layer swept from, not needed while the next one is dealt
+    found = (
+        _deal(engine, shards) if engine.now.size else [_packed.NOTHING] * shards,
+        engine.total_count(),
+        engine.now.size,
+        engine.work,
+    )
+    _empty(engine)
+    idle.append(engine)
+    return found

@@ -327,7 +327,14 @@ def test_help_lists_every_subcommand():
 def test_every_subcommand_has_help(command):
     result = knight(command, "--help")
     assert result.returncode == 0 and result.stderr == ""
-    assert result.stdout.startswith(f"usage: knight {command}" if command != "tour" else "usage: knight [SIZE]")
+    assert result.stdout.startswith(f"usage: knight {command} ")  # knight tour --help is the tour command's own
+
+
+def test_top_level_usage_names_every_subcommand():
+    result = knight("--help")
+    usage = result.stdout.split("\n\n")[0]
+    assert usage.startswith("usage: knight [SIZE]")
+    assert "{tour,exists,count,all,solve,compare,trace,judge}" in usage
 
 
 def test_main_returns_0_after_help(capsys):

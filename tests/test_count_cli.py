@@ -47,6 +47,16 @@ def test_count_progress_goes_to_stderr():
     assert "square" in result.stderr  # the frontier sweep's bar, square by square
 
 
+def test_count_progress_without_tqdm_names_the_flag_and_the_quoted_command(monkeypatch, capsys):
+    import knight.cli
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm now raises ImportError
+    assert knight.cli.main(["count", "5", "--progress"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == 'knight: error: --progress needs tqdm: pip install "knight-tour[progress]"\n'
+    assert captured.out == ""
+
+
 def test_all_prints_every_tour_one_per_line():
     result = knight("all", "5", "--start", "1", "--format", "line")
     assert result.returncode == 0, result.stderr

@@ -187,7 +187,7 @@ def _starts(question: Question) -> Iterator[int]:
             major = 0 if light > dark else 1
             rest = (square for square in rest if board.colour(square) == major)
     if len(board) <= GRAPH_MAX_SQUARES:
-        moves = board.neighbours_of
+        moves = board._neighbours_of
         rest = sorted(rest, key=lambda square: len(moves(square - 1)))
     yield from rest
 

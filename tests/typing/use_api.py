@@ -56,9 +56,10 @@ def boards() -> list[Board]:
     number: int = board.square("e4") + board.square((1, 2)) + board.square(3)
     name: str = board.square_name(number % 64 + 1) + board.name + board.picture()
     near: list[int] = board.neighbours("e4")
-    lists: list[list[int]] = board.neighbour_lists()
+    where: tuple[int, ...] = board.coords("e4")
+    colour: int = board.colour((0, 0)) + board.colour("e4")
     squares: list[int] = list(board)
-    assert rows and size and moves and steps and holes is not None and first and name and near and lists
+    assert rows and size and moves and steps and holes is not None and first and name and near and where and colour >= 0
     assert mask is not None and givens == {} and len(board) == len(squares) and 1 in board
     assert board.is_rectangle and hash(board) == hash(Board(8)) and parsed == masked
     assert puzzle.givens == {1: 1, 24: 12}

@@ -121,8 +121,8 @@ def _shape(board: Board) -> dict[str, object]:
             "shade": [topology.colour(cell) for cell in range(len(spots))],
         }
     stubs = {}
-    for cell in board.cells():
-        here = topology.coords(cell)
+    for square in board:
+        here = topology.coords(square - 1)
         for step in board.steps:
             there = topology.landing(here, step)
             if there is None:
@@ -130,7 +130,7 @@ def _shape(board: Board) -> dict[str, object]:
             wrapped = _surfaces.stubs(board, here, there)
             if wrapped is not None:
                 (out_row, out_col), (back_row, back_col) = wrapped
-                stubs[f"{cell + 1},{topology.cell(there) + 1}"] = [out_col, out_row, back_col, back_row]
+                stubs[f"{square},{topology.cell(there) + 1}"] = [out_col, out_row, back_col, back_row]
     return {"stubs": stubs}
 
 

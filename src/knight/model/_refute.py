@@ -158,7 +158,7 @@ def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
     name = board.square_name
     if len(board) > GRAPH_MAX_SQUARES:  # no list of the squares either: the board may hold billions
         return _lonely_square(board, name) or _colours(board, closed, fixed, range(len(board)), name)
-    neighbours, squares = board.neighbour_lists(), board.cells()
+    neighbours, squares = board._neighbour_lists(), board._cells()
     return (
         _kept_pieces(board)
         or _colours(board, closed, fixed, squares, name)
@@ -175,12 +175,12 @@ def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
 
 @lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)
 def _kept_pieces(board: Board) -> str | None:
-    return _pieces(board.neighbour_lists(), board.cells(), board.square_name)
+    return _pieces(board._neighbour_lists(), board._cells(), board.square_name)
 
 
 @lru_cache(maxsize=2 * NEIGHBOUR_BOARDS_KEPT)
 def _kept_cut_square(board: Board, closed: bool) -> str | None:
-    return _cut_square(board.neighbour_lists(), board.cells(), closed, board.square_name)
+    return _cut_square(board._neighbour_lists(), board._cells(), closed, board.square_name)
 
 
 def _pieces(neighbours, squares, name) -> str | None:
@@ -210,7 +210,7 @@ def _lonely_square(board: Board, name) -> str | None:
     for row in (rows // 2, 0, rows - 1):
         for col in (cols // 2, 0, cols - 1):
             cell = row * cols + col
-            if (mask is None or mask[cell]) and not board.neighbours_of(cell):
+            if (mask is None or mask[cell]) and not board._neighbours_of(cell):
                 return f"the squares fall into more than one piece: {name(cell + 1)} has no move"
     return None
 

@@ -36,9 +36,8 @@ import os
 import sys
 from typing import Any, Callable, Sequence
 
-from .._find import no_tour_reason, tour
-from .._methods import METHODS
-from ..model._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
+from .. import METHODS, InvalidInputError, KnightError, NoTourError, SearchLimitError, tour
+from .._find import no_tour_reason
 from . import _judge
 from ._common import (
     COMMAND_LINES,

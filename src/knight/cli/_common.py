@@ -9,9 +9,8 @@ import re
 import sys
 from typing import Iterator, Sequence
 
-from ..model._board import KNIGHT, Board, as_board, boolean, parse_size
-from ..model._errors import InvalidInputError, MissingExtraError
-from ..model._topology import is_box_text, parse_topology
+from .. import Board, InvalidInputError, MissingExtraError
+from ..model import KNIGHT, as_board, boolean, is_box_text, parse_size, parse_topology
 
 FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix", "svg")
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .._compare import COMPARED_METHODS, compare
-from .._methods import METHODS
-from ..model._errors import InvalidInputError
+from .. import METHODS, InvalidInputError, compare
+from .._compare import COMPARED_METHODS
 from ._common import (
     Parser,
     add_size_argument,

@@ -9,7 +9,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
-from .. import _counting
+from .. import _counting, tours
 from ..count import _enumerate
 from ._common import (
     FORMATS,
@@ -201,7 +201,7 @@ def all_command(argv: Sequence[str]) -> int:
     max_nodes_option(parser, "search node budget (default 1,000,000,000)")
     args = no_extra_arguments(parser, argv, "all")
     board = board_of(args, "all")
-    found = _enumerate.tours(board, start=start_of(args), closed=args.closed, max_nodes=args.max_nodes)
+    found = tours(board, start=start_of(args), closed=args.closed, max_nodes=args.max_nodes)
     for index, each in enumerate(found):
         if index and args.format not in ("line", "algebraic"):
             sys.stdout.write("\n")  # a blank line between multi-line tours

@@ -6,9 +6,8 @@ import sys
 import time
 from typing import Sequence
 
-from .._trace import TRACED, Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent, trace
-from ..model._board import Board
-from ..model._errors import InvalidInputError
+from .. import Board, Choice, Finished, InvalidInputError, Placed, Restart, TakenBack, Trace, TraceEvent, trace
+from .._trace import TRACED
 from ._common import (
     Parser,
     add_size_argument,

@@ -32,9 +32,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import os
 
-    from .._compare import Comparison
-    from ..model._board import Board
-    from ..model._tour import Tour
+    from .. import Board, Comparison, Tour
     from ._chart import chart as chart
     from ._player import Source
     from ._svg import COLORS as COLORS

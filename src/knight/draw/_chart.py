@@ -15,8 +15,8 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, NamedTuple, Sequence
 
-from .._compare import Comparison
-from ..model._errors import InvalidTypeError, unexpected_options
+from .. import Comparison, InvalidTypeError
+from ..model import unexpected_options
 from ._svg import MAX_SIZE, SVG_NS, _FONT, _num, _positive
 
 #: A bar's colour by what the run came to.

@@ -33,9 +33,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name, integer, square_name
-from ..model._errors import InvalidInputError, InvalidTypeError, optional_module, unexpected_options
-from ..model._tour import Tour
+from .. import Board, InvalidInputError, InvalidTypeError, Tour
+from ..model import KNIGHT, board_name, boolean, file_name, integer, optional_module, unexpected_options
+from ..model import shown as _shown
 from . import _surfaces
 from ._marks import MIN_FONT, SVG_NS, _FONT, _Timing, _markers, _num, _num3, _numbers
 
@@ -225,7 +225,7 @@ def render(
 
     kind = "Closed" if tour.is_closed else "Open"
     piece = "knight's tour" if tour.board.moves == KNIGHT else "tour"  # the name says which leaper
-    start, end = square_name(tour.start, rows, cols), square_name(tour.end, rows, cols)
+    start, end = tour.board.square_name(tour.start), tour.board.square_name(tour.end)
     root, board = _canvas(tour.board, layout, f"{kind} {piece} of {tour.board.name} from {start} to {end}", palette)
     cell = layout.cell
     font = min(0.4, 0.8 / len(str(len(coords)))) * cell

@@ -180,6 +180,20 @@ def test_the_command_says_what_it_wrote(tmp_path, capsys):
     assert captured.err == f"knight: wrote {path} (SVG, {path.stat().st_size:,} bytes)\n"
 
 
+@pytest.mark.parametrize(
+    "args, said, unsaid",
+    [
+        (["8", "--method", "warnsdorff", "--max-nodes", "5"], "within --max-nodes 5 search nodes", "max_nodes="),
+        (["8", "--start", "99"], "square 99 is off the 8×8 board (squares are numbered 1 to 64)", "knight.tour("),
+        (["count", "4x4x4", "--method", "frontier", "--closed"], "with --method enumerate", "method="),
+    ],
+)
+def test_the_commands_errors_name_its_flags_not_the_librarys_arguments(capsys, args, said, unsaid):
+    assert knight.cli.main(args) in (1, 2)
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and said in err and unsaid not in err
+
+
 def test_no_deprecation_warning_from_the_librarys_own_calls():
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)

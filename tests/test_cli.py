@@ -227,7 +227,7 @@ def test_bad_picture_starts_and_files(tmp_path, args, words):
         (["4"], 1, "no open tour on 4×4"),
         (["5", "--start", "b1"], 1, "corner-coloured"),
         (["5", "--closed"], 1, "both sides are odd"),
-        (["5x8", "--max-nodes", "3"], 1, "max_nodes"),
+        (["5x8", "--max-nodes", "3"], 1, "--max-nodes 3"),
     ],
 )
 def test_errors_are_one_line(args, code, words):

@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import re
 import sys
 from typing import Any, Callable, Sequence
 
@@ -245,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a write error (a full disk) is raised here, not at exit
         return code
     except (NoTourError, SearchLimitError) as error:
-        print(f"knight: {error}", file=sys.stderr)
+        print(f"knight: {_one_line(error)}", file=sys.stderr)
         return 1
     except ImportError as error:  # knight.MissingExtraError: PNG output without cairosvg, --progress without tqdm
         print(f"knight: error: {error}", file=sys.stderr)
@@ -293,9 +294,23 @@ def _drop_stdout() -> None:
         pass
 
 
+#: The library's spelling of an argument in its messages, and the flag the command takes for it:
+#: an error names the flag as it is typed (max_nodes=1,000 -> --max-nodes 1,000).
+_AS_TYPED = (
+    (re.compile(r"\bmax_nodes=([0-9,]+)"), r"--max-nodes \1"),
+    (re.compile(r"\bmethod='([a-z_]+)'"), r"--method \1"),
+    (re.compile(r"\bclosed=True\b"), "--closed"),
+    (re.compile(r"\btimeout=([0-9.]+)"), r"--timeout \1"),
+    (re.compile(r" \(the board comes first: knight\.[a-z_]+\([^)]*\) is an? [^)]*board\)"), ""),  # SIZE is first
+)
+
+
 def _one_line(error: BaseException) -> str:
-    """The error's message on one line, whatever it holds."""
-    return " ".join(str(error).split()) or type(error).__name__
+    """The error's message on one line, whatever it holds, its arguments named as the command's flags."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    for spelling, flag in _AS_TYPED:
+        text = spelling.sub(flag, text)
+    return text
 
 
 if __name__ == "__main__":

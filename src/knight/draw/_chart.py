@@ -1,7 +1,7 @@
 """A comparison of methods as a picture: one bar a method, its length the search nodes on a log scale.
 
->>> import knight, knight.svg
->>> knight.svg.chart(knight.compare(6, start="a1")).startswith("<svg")
+>>> import knight, knight.draw
+>>> knight.draw.chart(knight.compare(6, start="a1")).startswith("<svg")
 True
 
 The scale runs in powers of ten from 1 node past the node budget, which a dashed line marks

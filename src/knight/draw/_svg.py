@@ -1,7 +1,7 @@
 """Pictures of tours: SVG documents built with xml.etree.ElementTree, and PNG through cairosvg.
 
->>> import knight, knight.svg
->>> picture = knight.svg.render(knight.tour(8, "e4"), size=300)
+>>> import knight, knight.draw
+>>> picture = knight.draw.render(knight.tour(8, "e4"), size=300)
 >>> picture.startswith("<svg")
 True
 

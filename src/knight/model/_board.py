@@ -19,7 +19,8 @@ import operator
 import re
 import warnings
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Tuple, Union
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, optional_module, unexpected_options
@@ -589,7 +590,7 @@ class Board:
         >>> Board(8).square_name(1), Board(8).square_name((7, 7))
         ('a8', 'h1')
         """
-        number = self._cell_number(square)
+        number = square if type(square) is int and 0 < square <= self._rows * self._cols else self._cell_number(square)
         if self._topology is not None and self._topology.axes > 2:
             return box_square_name(self._topology, number)
         return square_name(number, self._rows, self._cols)
@@ -617,12 +618,10 @@ class Board:
         >>> Board(8).coords("e4"), Board((2, 3, 4)).coords(24)
         ((4, 4), (1, 2, 3))
         """
-        return coords_reader(self)(self._cell_number(square))
+        return next(coords_of(self, (self._cell_number(square),)))
 
     def _cell_number(self, square: object) -> int:
         """The number of a cell of the rectangle (a hole too) that square names; InvalidInputError else."""
-        if type(square) is int and 0 < square <= self._rows * self._cols:
-            return square
         return _parse_square(square, self._rows, self._cols, self._topology)
 
     @property
@@ -789,7 +788,10 @@ class Board:
         >>> Board(8).neighbours("a8")
         [11, 18]
         """
-        return [cell + 1 for cell in self._neighbours_of(self.square(square) - 1)]
+        cell = self.square(square) - 1
+        if self._rows * self._cols <= NEIGHBOUR_CACHE_SQUARES:  # the kept lists; a large board builds none
+            return [target + 1 for target in _kept_neighbour_lists(self)[cell]]
+        return [target + 1 for target in self._neighbours_of(cell)]
 
     def to_networkx(self) -> Any:
         """The leaper graph as a networkx.Graph: a node per square (number, with row, col and
@@ -859,14 +861,24 @@ class Board:
         object.__setattr__(self, name, value)
 
 
-def coords_reader(board: Board) -> Callable[[int], tuple[int, ...]]:
-    """The function from a square number of board (unchecked) to its 0-based coordinates:
-    (row, col), or one index per axis on a box. Board.coords and the coordinates format use it."""
-    topology, cols = board.topology, board.cols
+def coords_of(board: Board, squares: Iterable[int]) -> Iterator[tuple[int, ...]]:
+    """The 0-based coordinates of square numbers of board (unchecked): (row, col), or one index
+    per axis on a box. Board.coords and the coordinates format use it."""
+    topology = board.topology
     if topology is not None and topology.axes > 2:
-        at = topology.coords
-        return lambda number: at(number - 1)
-    return lambda number: divmod(number - 1, cols)
+        return map(topology.coords, map((-1).__add__, squares))
+    return map(divmod, map((-1).__add__, squares), repeat(board.cols))
+
+
+def names_of(board: Board, squares: Iterable[int]) -> Iterator[str]:
+    """The names of square numbers of board (unchecked), as Board.square_name gives them one at a
+    time: "a8", or on a box its coordinates. The algebraic format uses it: the file letters are
+    spelled once for the whole board, not once a square."""
+    topology = board.topology
+    if topology is not None and topology.axes > 2:
+        return (box_square_name(topology, number) for number in squares)
+    rows, files = board.rows, [file_name(col) for col in range(board.cols)]
+    return (files[col] + str(rows - row) for row, col in coords_of(board, squares))
 
 
 def networkx_module() -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
-from ._board import coords_reader
+from ._board import coords_of, names_of
 from ._kernels import storage
 
 if TYPE_CHECKING:
@@ -132,12 +132,12 @@ def grid(squares: Sequence[int], board: Board, *, boxed: bool = False) -> str:
 
 def coords(squares: Iterable[int], board: Board) -> Iterator[tuple[int, ...]]:
     """The 0-based coordinates of each square: (row, col), or one index per axis on a box."""
-    return map(coords_reader(board), squares)
+    return coords_of(board, squares)
 
 
 def names(squares: Iterable[int], board: Board) -> Iterator[str]:
     """The name of each square: "a1", or on a box its coordinates (Board.square_name)."""
-    return map(board.square_name, squares)
+    return names_of(board, squares)
 
 
 def pieces(squares: Sequence[int], board: Board, fmt: str) -> Iterator[str]:
@@ -159,10 +159,11 @@ def pieces(squares: Sequence[int], board: Board, fmt: str) -> Iterator[str]:
             yield text if row == 0 else "\n" + text
     else:
         sep = "\n" if fmt == "coords" else " "
+        where = " ".join(["%d"] * len(board.shape)).__mod__  # "row col", or one index per axis of a box
         for begin in range(0, len(squares), CHUNK):
             chunk = squares[begin : begin + CHUNK]
             if fmt == "coords":
-                text = "\n".join(" ".join(map(str, where)) for where in coords(chunk, board))
+                text = "\n".join(map(where, coords(chunk, board)))
             else:
                 text = " ".join(names(chunk, board))
             yield text if begin == 0 else sep + text

@@ -186,7 +186,7 @@ def _starts(board: Board, tick=_untimed) -> Iterable[int]:
     if light == dark:
         return cells
     colour = 0 if light > dark else 1
-    return (cell for cell in tick(cells) if board.colour(cell + 1) == colour)
+    return (cell for cell in tick(cells) if board._colour(cell + 1) == colour)
 
 
 def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end: Optional[int] = None, tick=_untimed):

@@ -742,10 +742,13 @@ class Board:
         >>> Board(8).colour("a8"), Board(8).colour("a1")
         (0, 1)
         """
-        square = self.square(square)
+        return self._colour(self.square(square))
+
+    def _colour(self, number: int) -> int:
+        """colour() of a square number already checked: what the engines ask in their loops."""
         if self._topology is not None and self._topology.axes > 2:
-            return self._topology.colour(square - 1)
-        row, col = divmod(square - 1, self._cols)
+            return self._topology.colour(number - 1)
+        row, col = divmod(number - 1, self._cols)
         return (row + col) % 2
 
     def _cells(self) -> list[int]:

@@ -95,7 +95,7 @@ def _why(question: Question) -> str | None:
             why = _end_theorem(board, square, "it" if len(ends) == 1 else board.square_name(square))
             if why:
                 return why
-        if len(ends) == 2 and n % 2 == 0 and board.colour(ends[0]) == board.colour(ends[1]):
+        if len(ends) == 2 and n % 2 == 0 and board._colour(ends[0]) == board._colour(ends[1]):
             name = board.square_name
             return (
                 f"{name(ends[0])} and {name(ends[1])} have the same colour, "
@@ -292,7 +292,7 @@ def _dead_end_colour(board: Board, neighbours, squares, closed: bool, name) -> s
         return None
     major = 0 if counts[0] > counts[1] else 1
     for square in squares:
-        if len(neighbours[square]) == 1 and board.colour(square + 1) != major:
+        if len(neighbours[square]) == 1 and board._colour(square + 1) != major:
             return (
                 f"{name(square + 1)} has only one move, so it must be an end of the tour, but both ends stand "
                 f"on the {_COLOURS[major]} squares, which are one more than the {_COLOURS[1 - major]}"

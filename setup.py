@@ -2,10 +2,16 @@
 
 A failed compile is only a warning for a source install (knight still works, slower), but
 fatal when building wheels (CIBUILDWHEEL=1), so a wheel never ships without its core.
+
+Each extension says when its C compile starts and how long it took ("knight: compiling
+knight.search._core ...", "knight: compiled knight.search._core in 21.4 s"): pip shows them
+with -v (pip install -v ., pip wheel -v .), where a quiet build shows only "still running".
 """
 
 import multiprocessing
 import os
+import sys
+import time
 import warnings
 
 from Cython.Build import cythonize
@@ -31,10 +37,21 @@ class OptionalBuildExt(build_ext):
             self._give_up(error)
 
     def build_extension(self, ext):
+        began, target = time.perf_counter(), self.get_ext_fullpath(ext.name)
+        built = os.path.getmtime(target) if os.path.exists(target) else None
+        stale = self.force or built is None or any(os.path.getmtime(f) > built for f in [*ext.sources, *ext.depends])
+        _say(
+            f"knight: compiling {ext.name} ({', '.join(ext.sources)}) ..."
+            if stale
+            else f"knight: {ext.name} is up to date"
+        )
         try:
             super().build_extension(ext)
         except Exception as error:
             self._give_up(error)
+            return
+        if stale:
+            _say(f"knight: compiled {ext.name} in {time.perf_counter() - began:.1f} s")
 
     def _give_up(self, error):
         if REQUIRE_EXTENSION:
@@ -42,6 +59,12 @@ class OptionalBuildExt(build_ext):
         warnings.warn(
             f"knight: the compiled core could not be built ({error}); the pure-Python twin will be used", stacklevel=2
         )
+
+
+def _say(line):
+    """One line of the build's progress, on stderr at once (the extensions compile side by side)."""
+    sys.stderr.write(line + "\n")  # one write: lines of two threads never run together
+    sys.stderr.flush()
 
 
 extensions = cythonize(

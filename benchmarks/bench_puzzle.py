@@ -70,7 +70,7 @@ def puzzle(rows: int, share: float, seed: int) -> knight.Board:
 
 def plain_puzzle(board: knight.Board) -> tuple[int, int]:
     """(status, nodes) of the forward core with the givens alone: no propagation, no windows."""
-    neighbours, squares = board.neighbour_lists(), board.cells()
+    neighbours, squares = board._neighbour_lists(), board._cells()
     cells, n = board.rows * board.cols, len(board)
     table = array("i", [-1]) * (cells * 8)
     for cell in squares:

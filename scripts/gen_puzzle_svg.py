@@ -8,7 +8,7 @@ docs/puzzle.svg (knight.solve's completion, the given numbers in bold).
 from pathlib import Path
 
 import knight
-import knight.svg
+import knight.draw
 
 BOARD = knight.Board(8, holes=["d4", "e4", "d5", "e5"])
 
@@ -29,7 +29,7 @@ def main() -> None:
     docs = Path("docs")
     docs.mkdir(exist_ok=True)
     (docs / "puzzle.txt").write_text(board.picture() + "\n")
-    (docs / "puzzle.svg").write_text(knight.svg.render(solved, size=360))
+    (docs / "puzzle.svg").write_text(knight.draw.render(solved, size=360))
     print(board.picture(), solved.grid(), sep="\n\n")
 
 

@@ -47,6 +47,16 @@ def test_count_progress_goes_to_stderr():
     assert "square" in result.stderr  # the frontier sweep's bar, square by square
 
 
+def test_count_progress_without_tqdm_names_the_flag_and_the_quoted_command(monkeypatch, capsys):
+    import knight.cli
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm now raises ImportError
+    assert knight.cli.main(["count", "5", "--progress"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == 'knight: error: --progress needs tqdm: pip install "knight-tour[progress]"\n'
+    assert captured.out == ""
+
+
 def test_all_prints_every_tour_one_per_line():
     result = knight("all", "5", "--start", "1", "--format", "line")
     assert result.returncode == 0, result.stderr
@@ -104,12 +114,12 @@ def test_all_streams():
         (["count", "5", "--workers", "-1"], 2, "--workers"),
         (["count", "5", "--threads", "0"], 2, "--threads"),
         (["count", "5", "--threads", "two"], 2, "--threads"),
-        (["count", "5", "--max-nodes", "10"], 1, "max_nodes=10"),
+        (["count", "5", "--max-nodes", "10"], 1, "--max-nodes 10"),
         (["count", "5", "--size", "5"], 2, "size given twice"),
         (["count", "e4"], 2, "knight count 8 --start e4"),
         (["all", "z9"], 2, "knight all 8 --start z9"),
         (["all", "8", "--start", "z9"], 2, "'z9'"),
-        (["all", "5", "--start", "1", "--max-nodes", "10"], 1, "max_nodes=10"),
+        (["all", "5", "--start", "1", "--max-nodes", "10"], 1, "--max-nodes 10"),
         (["all", "5", "--format", "xml"], 2, "xml"),
     ],
 )

@@ -240,8 +240,8 @@ def test_neighbour_lists_stop_at_a_passed_deadline():
     from knight.model._deadline import OutOfTime
 
     with pytest.raises(OutOfTime):
-        Board((100, 100)).neighbour_lists(time.monotonic() - 1)
-    assert len(Board((100, 100)).neighbour_lists(time.monotonic() + 60)) == 10_000
+        Board((100, 100))._neighbour_lists(time.monotonic() - 1)
+    assert len(Board((100, 100))._neighbour_lists(time.monotonic() + 60)) == 10_000
 
 
 def test_the_fixed_end_search_keeps_its_deadline_in_its_set_up():

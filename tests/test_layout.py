@@ -25,6 +25,44 @@ def test_the_import_contracts_hold():
     assert "0 broken" in done.stdout
 
 
+def test_draw_and_cli_are_held_to_the_public_api():
+    """The contract beside the floors': draw, cli and the svg alias import no private module below
+    them (the model's face, knight.model, and knight's own names are the public API they use); the
+    imports it lets through are few, each a name the public API lacks."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    public = [c for c in contracts if set(c.get("source_modules", ())) >= {"knight.draw", "knight.cli"}]
+    assert len(public) == 1, contracts
+    contract = public[0]
+    assert contract["type"] == "forbidden" and "knight.model.*" in contract["forbidden_modules"]
+    assert {"knight._find", "knight._compare", "knight.search", "knight.count"} <= set(contract["forbidden_modules"])
+    assert all(line.startswith("knight.cli") for line in contract["ignore_imports"])  # draw: none at all
+    assert len(contract["ignore_imports"]) <= 5
+    assert set(knight.model.__all__) <= set(dir(knight.model))
+
+
+def test_the_model_has_no_import_circle():
+    """No module of the model imports, even inside a function or for types, one that imports it back."""
+    import ast
+
+    folder = ROOT / "src" / "knight" / "model"
+    imports = {}
+    for path in folder.glob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names |= {node.module} if node.module else {alias.name for alias in node.names}
+        imports[path.stem] = names - {"__init__"}
+
+    def reaches(start, goal, seen=()):
+        return any(
+            step == goal or (step not in seen and reaches(step, goal, (*seen, step))) for step in imports.get(start, ())
+        )
+
+    circles = [name for name in imports if name != "__init__" and reaches(name, name)]
+    assert circles == []
+
+
 def modules():
     """Every Python module of the package, by dotted name."""
     package = pathlib.Path(knight.__file__).parent

@@ -77,7 +77,7 @@ def test_repr_pickle_equality(board):
 def test_graph_is_simple_and_symmetric():
     for size, options in [((1, 3), KINDS["torus"]), ((2, 2), KINDS["klein"]), ((3, 1), KINDS["mobius"])]:
         board = knight.Board(size, **options)
-        lists = board.neighbour_lists()
+        lists = board._neighbour_lists()
         for cell, targets in enumerate(lists):
             assert cell not in targets and len(set(targets)) == len(targets)
             assert all(cell in lists[target] for target in targets)
@@ -483,7 +483,7 @@ def test_large_graphs_are_tabled_and_bounded():
     with pytest.raises(knight.SearchLimitError, match="max_nodes=10 "):  # 70³ is tabled now; the budget stops it
         knight.count(knight.Board((70, 70, 70)), start=1, max_nodes=10)
     with pytest.raises(knight.InvalidInputError, match="an int32 table indexes"):
-        knight.Board((1000, 1000, 2000)).neighbour_table()
+        knight.Board((1000, 1000, 2000))._neighbour_table()
     with pytest.raises(knight.InvalidInputError, match="from 2 to 16 axes"):
         knight.Board([1] * 17 + [5])
     with pytest.raises(knight.SearchLimitError):  # a budget below the board's size: no table laid out

@@ -2,6 +2,7 @@
 
 import importlib.util
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 import knight
 import knight.cli
+import knight.draw
 import knight.svg
 from knight import InvalidInputError, InvalidTypeError
 
@@ -516,8 +518,20 @@ def test_cli_png_without_cairosvg_says_what_to_install(tmp_path, monkeypatch, ca
     monkeypatch.setitem(sys.modules, "cairosvg", None)  # import cairosvg now raises ImportError
     assert knight.cli.main(["8", "--start", "e4", "-o", str(tmp_path / "tour.png")]) == 1
     err = capsys.readouterr().err
-    assert len(err.splitlines()) == 1 and "pip install knight-tour[png]" in err
+    assert err == f'knight: error: -o {tmp_path / "tour.png"} needs cairosvg: pip install "knight-tour[png]"\n'
     assert not (tmp_path / "tour.png").exists()
+
+
+def test_png_without_cairosvg_is_the_librarys_own_error(open8, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    with pytest.raises(knight.MissingExtraError) as caught:
+        knight.draw.write(open8, tmp_path / "tour.png")
+    error = caught.value
+    assert isinstance(error, ModuleNotFoundError) and isinstance(error, knight.KnightError)
+    assert str(error) == 'PNG output needs cairosvg: pip install "knight-tour[png]"'
+    assert (error.extra, error.name, error.install) == ("png", "cairosvg", 'pip install "knight-tour[png]"')
+    again = pickle.loads(pickle.dumps(error))
+    assert (type(again), str(again), again.extra, again.name) == (type(error), str(error), "png", "cairosvg")
 
 
 @pytest.mark.parametrize(

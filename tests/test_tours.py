@@ -76,7 +76,7 @@ def test_order_is_deterministic_and_documented(counter):
 
 
 def test_closed_tours_without_start_go_first_to_the_earlier_move(counter):
-    home = [square + 1 for square in knight.Board((5, 6)).neighbours_of(0)]
+    home = knight.Board((5, 6)).neighbours(1)
     for each in knight.tours((5, 6), closed=True):
         assert home.index(each[1]) < home.index(each[-1])
 
@@ -122,13 +122,13 @@ def walks(draw):
     n = rows * cols
     prefix = [draw(st.integers(0, n - 1))]
     for _ in range(draw(st.integers(0, 6))):
-        onward = [square for square in knight.Board((rows, cols)).neighbours_of(prefix[-1]) if square not in prefix]
+        onward = [square for square in knight.Board((rows, cols))._neighbours_of(prefix[-1]) if square not in prefix]
         if not onward:
             break
         prefix.append(draw(st.sampled_from(onward)))
     ends = None
     if draw(st.booleans()):
-        home = knight.Board((rows, cols)).neighbours_of(prefix[0])
+        home = knight.Board((rows, cols))._neighbours_of(prefix[0])
         ends = draw(st.lists(st.sampled_from(home or [prefix[0]]), unique=True))
     target = draw(st.integers(len(prefix), n))
     return rows, cols, prefix, ends, target, draw(st.booleans()), draw(st.integers(1, 50))
@@ -275,7 +275,7 @@ def shaped_walks(draw):
     mask = bytes(0 if cell in holes else 1 for cell in range(cells))
     leaper = draw(st.sampled_from(LEAPERS))
     board = knight.Board._make(rows, cols, mask, leaper)
-    lists = board.neighbour_lists()
+    lists = board._neighbour_lists()
     prefix = [draw(st.sampled_from([square - 1 for square in board]))]
     for _ in range(draw(st.integers(0, 6))):
         onward = [square for square in lists[prefix[-1]] if square not in prefix]

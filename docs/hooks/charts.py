@@ -17,7 +17,7 @@ import re
 from mkdocs.structure.files import File, Files
 
 import knight
-import knight.svg
+import knight.draw
 from knight.draw._chart import Bar, bars
 
 # NAME -> the call whose result the page shows
@@ -36,7 +36,7 @@ _shown: dict[str, str] = {}  # NAME -> the Markdown that replaces its marker
 def on_files(files: Files, config) -> Files:
     for name, call in COMPARISONS.items():
         comparison = eval(call, {"knight": knight})
-        files.append(File.generated(config, f"charts/{name}.svg", content=knight.svg.chart(comparison)))
+        files.append(File.generated(config, f"charts/{name}.svg", content=knight.draw.chart(comparison)))
         _shown[name] = (
             f"```python\n{call}\n```\n\n{comparison.table()}\n"
             f"*Run while this site was built{_load()}: the times are this machine's, the nodes any machine's.*\n\n"

@@ -13,7 +13,7 @@ import re
 from mkdocs.structure.files import File, Files
 
 import knight
-import knight.svg
+import knight.draw
 
 # (file name, caption, code evaluating to a Tour, render() options)
 PICTURES = [
@@ -76,14 +76,14 @@ PICTURES = [
     ),
 ]
 
-# A board past knight.svg.MAX_SQUARES: shown as notebooks show it, a raster of move numbers.
+# A board past knight.draw.MAX_SQUARES: shown as notebooks show it, a raster of move numbers.
 OVERVIEW = ("overview-1000x1000", "A million squares: an open tour of 1000×1000", "knight.tour(1000)")
 
 
 def on_files(files: Files, config) -> Files:
     for name, _, code, options in PICTURES:
         tour = eval(code, {"knight": knight})
-        files.append(File.generated(config, f"gallery/{name}.svg", content=knight.svg.render(tour, **options)))
+        files.append(File.generated(config, f"gallery/{name}.svg", content=knight.draw.render(tour, **options)))
     name, _, code = OVERVIEW
     tour = eval(code, {"knight": knight})
     files.append(File.generated(config, f"gallery/{name}.png", content=_notebook_png(tour)))
@@ -108,11 +108,11 @@ def _gallery_page() -> str:
     for name, caption, code, options in PICTURES:
         call = ", ".join(["tour", *(f"{key}={value!r}" for key, value in options.items())])
         picture = f'![{caption}](gallery/{name}.svg){{ width="420" }}'
-        parts.append(_entry(caption, picture, f"tour = {code}\nsvg = knight.svg.render({call})"))
+        parts.append(_entry(caption, picture, f"tour = {code}\nsvg = knight.draw.render({call})"))
     name, caption, code = OVERVIEW
     picture = f'![{caption}](gallery/{name}.png){{ width="420" style="image-rendering: pixelated" }}'
     note = (
-        f"Past {knight.svg.MAX_SQUARES:,} squares an SVG would be megabytes, so a notebook "
+        f"Past {knight.draw.MAX_SQUARES:,} squares an SVG would be megabytes, so a notebook "
         "(`tour._repr_html_()`) shows a raster instead: one pixel a block of squares, coloured "
         "by move number, dark at the start and light at the end.\n\n"
     )

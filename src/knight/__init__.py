@@ -15,7 +15,7 @@ count; ``_compare``: compare) above them; ``draw`` and ``cli`` on top.
 
 Importing knight is quick (well under 25 ms, see benchmarks/bench_startup.py): executors,
 tqdm, numpy, the drawing code and the construction's stored tables load when first used;
-``knight.svg`` is imported on first access.
+``knight.svg`` (an alias of ``knight.draw``) is imported on first access.
 """
 
 from types import ModuleType
@@ -32,6 +32,7 @@ from .model._errors import (
     InvalidInputError,
     InvalidTypeError,
     KnightError,
+    MissingExtraError,
     NoTourError,
     NotATourError,
     SearchLimitError,
@@ -56,9 +57,12 @@ def __getattr__(name: str) -> ModuleType:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# The model never imports drawing: the package, which sees both, gives Tour its notebook pictures.
+# The model never imports drawing: the package, which sees both, gives Tour and Board their
+# notebook pictures (docs/pictures.md): a Tour shows its HTML (the player, or the picture), a
+# Board its SVG picture.
 Tour._repr_svg_ = draw.repr_svg  # type: ignore[attr-defined]
 Tour._repr_html_ = draw.repr_html  # type: ignore[attr-defined]
+Board._repr_svg_ = draw.repr_board  # type: ignore[attr-defined]
 Comparison._repr_svg_ = draw.repr_chart  # type: ignore[attr-defined]
 
 __all__ = [
@@ -73,6 +77,7 @@ __all__ = [
     "InvalidTypeError",
     "KnightError",
     "MethodRun",
+    "MissingExtraError",
     "NoTourError",
     "NotATourError",
     "Placed",

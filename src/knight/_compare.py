@@ -9,7 +9,7 @@ would run it, with its own node budget and timeout; one that gives up is shown a
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence, overload
 
 from ._find import _method, _run, _seed
 from ._methods import Method
@@ -45,10 +45,22 @@ class MethodRun(NamedTuple):
     tour: Tour | None
 
 
-class Comparison:
+class Comparison(Sequence[MethodRun]):
     """The runs of knight.compare(): one MethodRun a method, in the order asked, with the
-    question they answered. Iterate it for the runs; str() or table() gives them as a table,
-    and knight.svg.chart() (what a notebook shows) as a bar chart of the nodes."""
+    question they answered.
+
+    A sequence of the runs (``len``, iteration, ``comparison[0]``, ``comparison[1:]``, the
+    last a Comparison of those runs) whose runs can also be looked up by method name
+    (``comparison["plain"]``). ``str()`` and ``table()`` give the runs as a table;
+    ``knight.draw.chart()`` (what a notebook shows) as a bar chart of the nodes.
+
+    Examples
+    --------
+    >>> import knight
+    >>> c = knight.compare(5, start="a1", methods=["warnsdorff", "backtrack"])
+    >>> len(c), c[0].method, c["backtrack"].result, [run.method for run in c[1:]]
+    (2, 'warnsdorff', 'found', ['backtrack'])
+    """
 
     __slots__ = ("board", "start", "closed", "max_nodes", "runs")
 
@@ -68,12 +80,29 @@ class Comparison:
     def __len__(self) -> int:
         return len(self.runs)
 
-    def __getitem__(self, method: str) -> MethodRun:
-        """The run of the method named (comparison["plain"])."""
-        for run in self.runs:
-            if run.method == method:
-                return run
-        raise KeyError(method)
+    @overload
+    def __getitem__(self, index: int | str) -> MethodRun: ...
+    @overload
+    def __getitem__(self, index: slice) -> Comparison: ...
+    def __getitem__(self, index: int | str | slice) -> MethodRun | Comparison:
+        """A run by position (``comparison[0]``) or by method name (``comparison["plain"]``);
+        a slice is a Comparison of those runs. IndexError past the end, KeyError for a method
+        not compared, InvalidTypeError for any other key."""
+        if isinstance(index, str):
+            for run in self.runs:
+                if run.method == index:
+                    return run
+            raise KeyError(f"{index!r} was not compared: the methods are {', '.join(self.methods)}")
+        if isinstance(index, slice):
+            return Comparison(self.board, self.start, self.closed, self.max_nodes, self.runs[index])
+        if isinstance(index, bool) or not hasattr(index, "__index__"):
+            raise InvalidTypeError(f"a Comparison is indexed by position or method name, not {_shown(index)}")
+        return self.runs[index]
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """The names of the methods compared, in order."""
+        return tuple(run.method for run in self.runs)
 
     @property
     def title(self) -> str:

@@ -185,9 +185,9 @@ def _starts(question: Question) -> Iterator[int]:
         light, dark = board.colour_counts
         if light != dark:
             major = 0 if light > dark else 1
-            rest = (square for square in rest if board.colour(square) == major)
+            rest = (square for square in rest if board._colour(square) == major)
     if len(board) <= GRAPH_MAX_SQUARES:
-        moves = board.neighbours_of
+        moves = board._neighbours_of
         rest = sorted(rest, key=lambda square: len(moves(square - 1)))
     yield from rest
 

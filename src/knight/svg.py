@@ -1,11 +1,9 @@
-"""Pictures of tours: knight.svg.render() writes an SVG document, write() a .svg or .png file;
-chart() draws a comparison of methods (knight.compare) as bars.
+"""An alias of knight.draw, kept for code written before pictures lived in one module.
 
-The drawing itself lives in knight.draw; this module is its public face.
+``knight.svg.render``, ``write``, ``to_png``, ``chart``, ... are ``knight.draw.render``,
+``write``, ``to_png``, ``chart``, ...: the same objects, every name of knight.draw (see
+there). New code imports knight.draw.
 """
 
-from .draw._chart import chart
-from .draw._svg import *  # noqa: F403  (the names of its __all__, below)
-from .draw._svg import __all__ as _tours
-
-__all__ = [*_tours, "chart"]
+from .draw import *  # noqa: F403  (every name of its __all__)
+from .draw import __all__ as __all__

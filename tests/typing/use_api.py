@@ -6,6 +6,7 @@ every public name keeps a precise type; tests/test_typing.py also runs it, so it
 
 from __future__ import annotations
 
+import io
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -25,6 +26,7 @@ from knight import (
     InvalidInputError,
     InvalidTypeError,
     KnightError,
+    MissingExtraError,
     NoTourError,
     NotATourError,
     Placed,
@@ -56,9 +58,10 @@ def boards() -> list[Board]:
     number: int = board.square("e4") + board.square((1, 2)) + board.square(3)
     name: str = board.square_name(number % 64 + 1) + board.name + board.picture()
     near: list[int] = board.neighbours("e4")
-    lists: list[list[int]] = board.neighbour_lists()
+    where: tuple[int, ...] = board.coords("e4")
+    colour: int = board.colour((0, 0)) + board.colour("e4")
     squares: list[int] = list(board)
-    assert rows and size and moves and steps and holes is not None and first and name and near and lists
+    assert rows and size and moves and steps and holes is not None and first and name and near and where and colour >= 0
     assert mask is not None and givens == {} and len(board) == len(squares) and 1 in board
     assert board.is_rectangle and hash(board) == hash(Board(8)) and parsed == masked
     assert puzzle.givens == {1: 1, 24: 12}
@@ -91,6 +94,10 @@ def reading(tour: Tour) -> None:
     coords: list[tuple[int, ...]] = tour.coords()  # one index per axis (two on a flat board)
     names: list[str] = tour.algebraic()
     matrix: list[list[int]] = tour.matrix()
+    written = io.StringIO()
+    tour.write(written, "algebraic")
+    tour.write(written)
+    assert written.getvalue()
     if sys.version_info >= (3, 12):  # the buffer protocol (PEP 688): read-only int32, no copy
         assert memoryview(tour).readonly
     position: int = tour.index(first)
@@ -134,7 +141,11 @@ def errors() -> None:
     caught.append(lost)
     value: ValueError = InvalidInputError("a value error too")
     kind: TypeError = InvalidTypeError("a type error too")
-    assert caught and value and kind and runtime
+    missing = MissingExtraError('PNG output needs cairosvg: pip install "knight-tour[png]"', "png", "cairosvg")
+    module: ModuleNotFoundError = missing
+    install: str = missing.install + missing.extra
+    caught.append(missing)
+    assert caught and value and kind and runtime and module and install
 
 
 def pictures(tour: Tour) -> None:
@@ -149,7 +160,10 @@ def pictures(tour: Tour) -> None:
         knight.svg.write(tour, str(Path(folder) / "plain.svg"))
     assert svg and fmt == "svg" and limit and font and colours
     to_png = knight.svg.to_png  # needs cairosvg at run time; its type is enough here
-    assert callable(to_png)
+    assert callable(to_png) and to_png is knight.draw.to_png
+    drawn: str = knight.draw.render(tour, size=200) + knight.draw.render_board(tour.board, size=200, coordinates=False)
+    shown: str | None = knight.draw.repr_board(tour.board)
+    assert drawn and shown and knight.draw.MAX_SIZE and knight.draw.MAX_PNG_PIXELS
 
 
 def comparing() -> None:
@@ -158,11 +172,15 @@ def comparing() -> None:
     )
     runs: list[knight.MethodRun] = list(comparison)
     first: knight.MethodRun = comparison["ordered"]
+    again: knight.MethodRun = comparison[0]
+    rest: knight.Comparison = comparison[1:]
+    methods: tuple[str, ...] = comparison.methods
+    assert again is first and len(rest) == 1 and methods == ("ordered", "backtrack")
     nodes: int = first.nodes + len(comparison)
     seconds: float = first.seconds
     words: str = first.method + first.result + comparison.table() + comparison.title + str(comparison)
     found: Tour | None = first.tour
-    chart: str = knight.svg.chart(comparison, width=500)
+    chart: str = knight.svg.chart(comparison, width=500) + knight.draw.chart(comparison)
     assert runs and nodes and seconds >= 0 and words and found is not None and chart
     assert comparison.board.rows == 6 and comparison.start and not comparison.closed and comparison.max_nodes
 

@@ -17,9 +17,14 @@ a number a given move (a puzzle, completed with its givens), separated by spaces
 this release; with a SIZE too, it is the size given twice. "knight tour ..." is the
 default command spelled out.
 
-Errors print one line on stderr; the exit code is 2 for bad arguments, 1 when no tour
-exists, the search gives up, memory runs out, PNG output lacks cairosvg or the output
-cannot be written (a full disk); 130 after Ctrl-C. A closed stdout (knight 8 >&-) exits 1
+A file written (-o, --html) is said in one line on stderr, "knight: wrote tour.svg (SVG,
+12,345 bytes)", so that stdout holds only the answer.
+
+Errors print one line on stderr, naming a flag as it is typed (--progress, -o tour.png);
+the exit code is 2 for bad arguments, 1 when no tour exists, the search gives up, memory
+runs out, an optional dependency is missing (--progress without tqdm, PNG output without
+cairosvg: the message gives the quoted pip command) or the output cannot be written (a full
+disk); 130 after Ctrl-C. A closed stdout (knight 8 >&-) exits 1
 and a broken pipe (knight 8 | head -c 1) 141, as a process killed by SIGPIPE, both quietly.
 """
 
@@ -28,12 +33,12 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import re
 import sys
 from typing import Any, Callable, Sequence
 
-from .._find import no_tour_reason, tour
-from .._methods import METHODS
-from ..model._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
+from .. import METHODS, InvalidInputError, KnightError, NoTourError, SearchLimitError, tour
+from .._find import no_tour_reason
 from . import _judge
 from ._common import (
     COMMAND_LINES,
@@ -42,21 +47,26 @@ from ._common import (
     add_size_argument,
     board_of,
     check_leaper,
+    flag_named,
     integer_option,
     no_extra_arguments,
     parse_moves_text,
     parse_start_text,
     start_of,
     write_tour,
+    wrote,
 )
 from ._compare import compare_command
 from ._count import all_command, count_command, max_nodes_option, timeout_option
 from ._solve import solve_command
 from ._trace import trace_command
 
-_USAGE = """knight [SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
-              [--moves A,B] [--seed N] [--max-nodes N] [--timeout SECONDS] [-o PICTURE]
-       knight {exists,count,all,solve,compare,trace,judge} ...   (knight COMMAND --help for each)"""
+_OPTIONS = """[SIZE] [--start SQUARE] [--end SQUARE] [--closed] [--format FMT] [--method M]
+              [--moves A,B] [--seed N] [--max-nodes N] [--timeout SECONDS] [-o PICTURE]"""
+
+#: knight --help's usage: the tour command's options, then every subcommand.
+_USAGE = f"""knight {_OPTIONS}
+       knight {{{",".join(COMMAND_LINES)}}} ...   (knight COMMAND --help for each)"""
 
 
 def _commands_text() -> str:
@@ -81,16 +91,24 @@ def _commands_text() -> str:
     )
 
 
-def _tour_command(argv: Sequence[str]) -> int:
+def _tour_command(argv: Sequence[str], command: str = "") -> int:
+    """knight [SIZE] ..., or spelled out (command "tour"), knight tour [SIZE] ..., whose help is its own."""
     from .. import __version__
 
-    parser = Parser(
-        prog="knight",
-        usage=_USAGE,
-        description="Print a knight's tour of a board, or run one of the commands below.",
-        epilog=_commands_text(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    if command:
+        parser = Parser(
+            prog=f"knight {command}",
+            usage=f"knight {command} {_OPTIONS}".replace("\n      ", "\n" + " " * (len(command) + 7)),
+            description=f"Print a knight's tour of a board: {COMMAND_LINES[command]}.",
+        )
+    else:
+        parser = Parser(
+            prog="knight",
+            usage=_USAGE,
+            description="Print a knight's tour of a board, or run one of the commands below.",
+            epilog=_commands_text(),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
     add_size_argument(parser)
     parser.add_argument(
         "--start",
@@ -113,17 +131,22 @@ def _tour_command(argv: Sequence[str]) -> int:
     )
     max_nodes_option(parser, "search node budget (default 20,000,000)")
     timeout_option(parser)
-    parser.add_argument("-o", "--output", metavar="PICTURE", help="write a picture: a name ending .svg or .png")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="PICTURE",
+        help="write a picture: a name ending .svg or .png (says what it wrote on stderr)",
+    )
     parser.add_argument("--version", action="version", version=f"knight {__version__}")
-    args = no_extra_arguments(parser, argv, "")
-    svg: Any = None
+    args = no_extra_arguments(parser, argv, command)
+    draw: Any = None
     if args.output is not None:
-        from .. import svg
+        from .. import draw
 
-        svg.picture_format(args.output)
+        draw.picture_format(args.output)
         if args.format not in (None, "svg"):
             raise InvalidInputError(f"--format {args.format} does not go with -o, which writes a picture")
-    board = _leaper_board(args, "")
+    board = _leaper_board(args, command)
     found = tour(
         board,
         start_of(args),
@@ -134,8 +157,10 @@ def _tour_command(argv: Sequence[str]) -> int:
         seed=args.seed,
         timeout=args.timeout,
     )
-    if svg is not None:
-        svg.write(found, args.output)
+    if draw is not None:
+        with flag_named(f"-o {args.output}"):
+            draw.write(found, args.output)
+        wrote(args.output)
     else:
         write_tour(found, args.format or "grid")
     return 0
@@ -190,7 +215,7 @@ def _exists_command(argv: Sequence[str]) -> int:
 
 
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
-    "tour": _tour_command,
+    "tour": lambda argv: _tour_command(argv, "tour"),
     "exists": _exists_command,
     "count": count_command,
     "all": all_command,
@@ -221,9 +246,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a write error (a full disk) is raised here, not at exit
         return code
     except (NoTourError, SearchLimitError) as error:
-        print(f"knight: {error}", file=sys.stderr)
+        print(f"knight: {_one_line(error)}", file=sys.stderr)
         return 1
-    except ImportError as error:  # PNG output without cairosvg
+    except ImportError as error:  # knight.MissingExtraError: PNG output without cairosvg, --progress without tqdm
         print(f"knight: error: {error}", file=sys.stderr)
         return 1
     except MemoryError as error:
@@ -269,9 +294,23 @@ def _drop_stdout() -> None:
         pass
 
 
+#: The library's spelling of an argument in its messages, and the flag the command takes for it:
+#: an error names the flag as it is typed (max_nodes=1,000 -> --max-nodes 1,000).
+_AS_TYPED = (
+    (re.compile(r"\bmax_nodes=([0-9,]+)"), r"--max-nodes \1"),
+    (re.compile(r"\bmethod='([a-z_]+)'"), r"--method \1"),
+    (re.compile(r"\bclosed=True\b"), "--closed"),
+    (re.compile(r"\btimeout=([0-9.]+)"), r"--timeout \1"),
+    (re.compile(r" \(the board comes first: knight\.[a-z_]+\([^)]*\) is an? [^)]*board\)"), ""),  # SIZE is first
+)
+
+
 def _one_line(error: BaseException) -> str:
-    """The error's message on one line, whatever it holds."""
-    return " ".join(str(error).split()) or type(error).__name__
+    """The error's message on one line, whatever it holds, its arguments named as the command's flags."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    for spelling, flag in _AS_TYPED:
+        text = spelling.sub(flag, text)
+    return text
 
 
 if __name__ == "__main__":

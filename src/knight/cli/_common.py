@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
-from typing import Sequence
+from typing import Iterator, Sequence
 
-from ..model import _text
-from ..model._board import KNIGHT, Board, as_board, boolean, parse_size, square_name
-from ..model._errors import InvalidInputError
-from ..model._topology import is_box_text, parse_topology
+from .. import Board, InvalidInputError, MissingExtraError
+from ..model import KNIGHT, as_board, boolean, is_box_text, parse_size, parse_topology
 
 FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix", "svg")
 
@@ -314,45 +313,35 @@ def no_extra_arguments(parser: argparse.ArgumentParser, argv: Sequence[str], com
     return args
 
 
+def wrote(path: str) -> None:
+    """Say on stderr, in one line, what was written to path: its kind and size."""
+    try:
+        size = f"{os.path.getsize(path):,} bytes"
+    except OSError:  # a file that is not a file (a FIFO, /dev/stdout): its name is all there is
+        size = "written"
+    kind = os.path.splitext(path)[1].lstrip(".").upper() or "file"
+    print(f"knight: wrote {path} ({kind}, {size})", file=sys.stderr)
+
+
+@contextlib.contextmanager
+def flag_named(flag: str) -> Iterator[None]:
+    """Around a call made for flag (as typed: "--progress", "-o tour.png"): a missing optional
+    dependency is said as that flag's need, with the command that installs it."""
+    try:
+        yield
+    except MissingExtraError as error:
+        module = f" {error.name}" if error.name else ""
+        raise MissingExtraError(f"{flag} needs{module}: {error.install}", error.extra) from None
+
+
 def write_tour(found, fmt: str, *, flush: bool = False) -> None:
-    """Print one tour in the named format, a piece at a time (bounded memory for huge tours)."""
-    write = sys.stdout.write
-    for piece in _pieces(found, fmt):
-        write(piece)
-    write("\n")
-    if flush:
-        sys.stdout.flush()
-
-
-def _pieces(found, fmt: str):
-    """The text of a tour in the named format, in pieces, without the final newline.
-
-    On a board with holes, grid and boxed show "#" on a hole (grid is then a picture
-    Board.parse reads); matrix shows 0 there, as Tour.matrix() does.
-    """
-    squares, board = found._squares, found.board
-    rows, cols = board.size
-    if fmt == "line":
-        yield from _text.iter_line(squares)
-    elif fmt in ("grid", "boxed"):
-        for index, text in enumerate(_text.iter_grid(squares, board, boxed=fmt == "boxed")):
-            yield text if index == 0 else "\n" + text
-    elif fmt == "matrix":
-        if board.is_rectangle:
-            lines = _text.iter_matrix_lines(squares, board)
-        else:  # the encoder writes "#" on a hole; the matrix has 0 there, as numbers should
-            lines = (" ".join(map(str, row)) for row in _text.iter_matrix_rows(squares, board))
-        for row, text in enumerate(lines):
-            yield text if row == 0 else "\n" + text
-    elif fmt == "svg":
+    """Print one tour in the named format, a piece at a time (bounded memory for huge tours):
+    Tour.write's text formats, or the SVG picture."""
+    if fmt == "svg":
         from ..svg import render
 
-        yield render(found).rstrip("\n")
+        sys.stdout.write(render(found))
     else:
-        for begin in range(0, len(squares), _text.CHUNK):
-            chunk = squares[begin : begin + _text.CHUNK]
-            if fmt == "coords":
-                text = "\n".join(f"{(square - 1) // cols} {(square - 1) % cols}" for square in chunk)
-            else:
-                text = " ".join(square_name(square, rows, cols) for square in chunk)
-            yield text if begin == 0 else ("\n" if fmt == "coords" else " ") + text
+        found.write(sys.stdout, fmt)
+    if flush:
+        sys.stdout.flush()

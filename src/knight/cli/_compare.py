@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .._compare import COMPARED_METHODS, compare
-from .._methods import METHODS
-from ..model._errors import InvalidInputError
-from ._common import Parser, add_size_argument, board_of, check_leaper, no_extra_arguments, parse_moves_text, start_of
+from .. import METHODS, InvalidInputError, compare
+from .._compare import COMPARED_METHODS
+from ._common import (
+    Parser,
+    add_size_argument,
+    board_of,
+    check_leaper,
+    no_extra_arguments,
+    parse_moves_text,
+    start_of,
+    wrote,
+)
 from ._count import max_nodes_option, timeout_option
 
 
@@ -31,7 +39,12 @@ def compare_command(argv: Sequence[str]) -> int:
     parser.add_argument("--moves", default=None, metavar="A,B", help="leaper A,B (default 1,2, the knight)")
     max_nodes_option(parser, "search node budget of each method (default 1,000,000)")
     timeout_option(parser)
-    parser.add_argument("-o", "--output", metavar="CHART.svg", help="also write the bar chart to this .svg file")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="CHART.svg",
+        help="also write the bar chart to this .svg file (says what it wrote on stderr)",
+    )
     args = no_extra_arguments(parser, argv, "compare")
     if args.output is not None and not args.output.lower().endswith(".svg"):
         raise InvalidInputError(f"-o {args.output}: the chart is an SVG picture; name a file ending .svg")
@@ -43,8 +56,9 @@ def compare_command(argv: Sequence[str]) -> int:
     )
     print(found)
     if args.output is not None:
-        from ..svg import chart
+        from ..draw import chart
 
         with open(args.output, "w", encoding="utf-8") as out:
             out.write(chart(found))
+        wrote(args.output)
     return 0

@@ -9,14 +9,14 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
-from .. import _counting
+from .. import _counting, tours
 from ..count import _enumerate
-from ..model._errors import InvalidInputError
 from ._common import (
     FORMATS,
     Parser,
     add_size_argument,
     board_of,
+    flag_named,
     integer_option,
     no_extra_arguments,
     parse_start_text,
@@ -171,23 +171,20 @@ def count_command(argv: Sequence[str]) -> int:
     args = no_extra_arguments(parser, argv, "count")
     board = board_of(args, "count", missing=COUNT_NEEDS_A_SIZE)
     start = start_of(args)
-    try:
-        with terminate_like_interrupt(), worker_pool(args.workers) as pool:
-            total = _counting.count(
-                board,
-                start=start,
-                end=None if args.end is None else parse_start_text(args.end),
-                closed=args.closed,
-                method=args.method,
-                executor=pool,
-                progress=args.progress,
-                checkpoint=args.checkpoint,
-                threads=args.threads,
-                max_nodes=args.max_nodes,
-                timeout=args.timeout,
-            )
-    except ImportError as error:
-        raise InvalidInputError(str(error)) from None
+    with terminate_like_interrupt(), worker_pool(args.workers) as pool, flag_named("--progress"):
+        total = _counting.count(
+            board,
+            start=start,
+            end=None if args.end is None else parse_start_text(args.end),
+            closed=args.closed,
+            method=args.method,
+            executor=pool,
+            progress=args.progress,
+            checkpoint=args.checkpoint,
+            threads=args.threads,
+            max_nodes=args.max_nodes,
+            timeout=args.timeout,
+        )
     print(total)
     return 0
 
@@ -204,7 +201,7 @@ def all_command(argv: Sequence[str]) -> int:
     max_nodes_option(parser, "search node budget (default 1,000,000,000)")
     args = no_extra_arguments(parser, argv, "all")
     board = board_of(args, "all")
-    found = _enumerate.tours(board, start=start_of(args), closed=args.closed, max_nodes=args.max_nodes)
+    found = tours(board, start=start_of(args), closed=args.closed, max_nodes=args.max_nodes)
     for index, each in enumerate(found):
         if index and args.format not in ("line", "algebraic"):
             sys.stdout.write("\n")  # a blank line between multi-line tours

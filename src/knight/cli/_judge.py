@@ -18,8 +18,7 @@ from __future__ import annotations
 import re
 from typing import Callable, TextIO
 
-from .._find import tour
-from ..model._errors import KnightError
+from .. import KnightError, tour
 from ._common import _shown
 from ._kernels import scan
 

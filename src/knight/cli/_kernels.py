@@ -5,7 +5,7 @@
 
 from typing import TYPE_CHECKING
 
-from ..model._kernels import select
+from ..model import select
 
 if TYPE_CHECKING:  # type checkers see the twin, whose types the stub of the compiled module repeats
     from . import _scan_py as scan

@@ -9,7 +9,7 @@ from ._count import max_nodes_option, timeout_option
 
 
 def solve_command(argv: Sequence[str]) -> int:
-    from .._find import solve
+    from .. import solve
 
     parser = Parser(
         prog="knight solve",

@@ -6,10 +6,18 @@ import sys
 import time
 from typing import Sequence
 
-from .._trace import TRACED, Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent, trace
-from ..model._board import Board
-from ..model._errors import InvalidInputError
-from ._common import Parser, add_size_argument, board_of, check_leaper, integer_option, parse_moves_text, start_of
+from .. import Board, Choice, Finished, InvalidInputError, Placed, Restart, TakenBack, Trace, TraceEvent, trace
+from .._trace import TRACED
+from ._common import (
+    Parser,
+    add_size_argument,
+    board_of,
+    check_leaper,
+    integer_option,
+    parse_moves_text,
+    start_of,
+    wrote,
+)
 from ._count import MAX_NODES, timeout_option
 
 USAGE = (
@@ -65,6 +73,7 @@ def trace_command(argv: Sequence[str]) -> int:
         from ..draw import write_html
 
         write_html(events, args.html)
+        wrote(args.html)
     elif sys.stdout.isatty():
         _animate(events, args.delay)
     else:

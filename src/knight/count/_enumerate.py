@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple,
 
 from ..model._board import KNIGHT, Board, _shown, boolean
 from ..model._deadline import NEVER, OutOfTime, timed_out
-from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, unexpected_options
+from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, optional_module, unexpected_options
 from ..model._memory import allocating
 from ..model._question import COUNT_MAX_NODES, MAX_BUDGET, SEARCH_MAX_SQUARES, Question
 from ..model._refute import refute
@@ -101,7 +101,7 @@ def _walker(module, board: Board, prefix, ends, target: int, ordered: bool, dead
     """A walker of module over board's squares with board's leaper (on its graph's table where
     it wraps, or is a box): InvalidInputError when its tables cannot fit in memory, OutOfTime
     when the deadline passes while they are built."""
-    table = None if board.topology is None else board.neighbour_table()
+    table = None if board.topology is None else board._neighbour_table()
     with allocating(board.rows * board.cols * module.CELL_BYTES, f"the walk of {board.name}"):
         return module.Walker(
             board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps, deadline, table
@@ -177,7 +177,7 @@ def _starts(board: Board, tick=_untimed) -> Iterable[int]:
     along a tour, so when the colours differ by one a tour starts (and ends) on the larger
     colour, and when they differ by more no tour starts anywhere.
     """
-    cells = range(board.rows * board.cols) if board.mask is None else board.cells()  # no list of millions
+    cells = range(board.rows * board.cols) if board.mask is None else board._cells()  # no list of millions
     if not board.changes_colour:
         return cells
     light, dark = board.colour_counts
@@ -186,7 +186,7 @@ def _starts(board: Board, tick=_untimed) -> Iterable[int]:
     if light == dark:
         return cells
     colour = 0 if light > dark else 1
-    return (cell for cell in tick(cells) if board.colour(cell + 1) == colour)
+    return (cell for cell in tick(cells) if board._colour(cell + 1) == colour)
 
 
 def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end: Optional[int] = None, tick=_untimed):
@@ -208,7 +208,7 @@ def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end
         # back from a later one; from a start, both directions of each cycle. Two squares
         # a leap apart make one closed tour, the same both ways round.
         first = board.first - 1
-        home = board.neighbours_of(first)
+        home = board._neighbours_of(first)
         if len(board) == 2:
             return [((first, home[0]), (home[0],), 1, identity)] if home else []
         weight = 1 if start is None else 2
@@ -388,11 +388,7 @@ def walk_count(
 
 
 def _tqdm():
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        raise ImportError("progress=True needs tqdm: pip install 'knight-tour[progress]'") from None
-    return tqdm
+    return optional_module("tqdm", "progress=True", "progress").tqdm  # type: ignore[attr-defined]
 
 
 def _settle(state: str, nodes: int, run: Options) -> None:
@@ -478,7 +474,7 @@ def tours(
         return iter(())
     roots: Iterable[tuple[tuple[int, ...], Optional[tuple[int, ...]]]]
     if closed and first is not None:
-        roots = [((first,), tuple(board.neighbours_of(first)))]
+        roots = [((first,), tuple(board._neighbours_of(first)))]
     elif closed:
         roots = [(prefix, ends) for prefix, ends, _, _ in _roots(board, None, True, False)]
     else:  # one at a time: a board may have millions of starts

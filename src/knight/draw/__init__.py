@@ -1,27 +1,83 @@
-"""Drawing: pictures of tours (SVG, PNG), the player of tours and traces, and their display in notebooks.
+"""Pictures of tours and boards, in one module: SVG and PNG, animation, the player, the charts.
+
+>>> import knight, knight.draw
+>>> knight.draw.render(knight.tour(8, start="e4"), size=300).startswith("<svg")
+True
+
+- ``render(tour, ...)``: a tour as an SVG document (``animate=True`` draws it move by move);
+  ``write(tour, path, ...)`` writes it to a ``.svg`` or ``.png`` file; ``to_png(svg)`` converts
+  (PNG needs ``pip install "knight-tour[png]"``); ``picture_format(path)``; ``COLORS``,
+  ``MAX_SQUARES``, ``MAX_SIZE``, ``MAX_PNG_PIXELS``, ``MIN_FONT``.
+- ``render_board(board, ...)``: a board alone (its holes, a puzzle's givens).
+- ``html(source, ...)`` / ``write_html(source, path, ...)``: the player of a tour or a trace.
+- ``chart(comparison, ...)``: a ``knight.compare`` result as bars.
+- ``repr_svg``, ``repr_html``, ``repr_board`` and ``repr_chart``: what a notebook shows, which
+  knight/__init__.py attaches to Tour, Board and Comparison.
+
+``knight.svg`` is an alias of this module, kept for the code written before it: the same
+functions under the same names. Nothing here is loaded at ``import knight``: each name loads
+its module (and xml, json) when first used.
 
 Drawing depends on the model (Board, Tour) and never the reverse: ``_svg`` draws a Tour,
-``_boxes`` draws a box's layers side by side,
-``_overview`` shows one too large for that as a small raster, ``_player`` makes the HTML
-page that plays a tour or a trace step by step (``html``, ``write_html``), ``_chart`` draws a
-comparison of methods, and ``repr_svg``, ``repr_html`` and ``repr_chart`` are the notebook
-hooks that knight/__init__.py attaches to Tour and knight.Comparison, importing them only
-when a notebook asks for a picture.
+``_boxes`` a box's layers side by side, ``_overview`` one too large for that as a small
+raster, ``_player`` the HTML page that plays a tour or a trace step by step, ``_chart`` a
+comparison of methods.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import os
 
-    from .._compare import Comparison
-    from ..model._board import Board
-    from ..model._tour import Tour
+    from .. import Board, Comparison, Tour
+    from ._chart import chart as chart
     from ._player import Source
+    from ._svg import COLORS as COLORS
+    from ._svg import MAX_PNG_PIXELS as MAX_PNG_PIXELS
+    from ._svg import MAX_SIZE as MAX_SIZE
+    from ._svg import MAX_SQUARES as MAX_SQUARES
+    from ._svg import MIN_FONT as MIN_FONT
+    from ._svg import picture_format as picture_format
+    from ._svg import render as render
+    from ._svg import render_board as render_board
+    from ._svg import to_png as to_png
+    from ._svg import write as write
 
-__all__ = ["html", "repr_chart", "repr_html", "repr_svg", "write_html"]
+__all__ = [
+    "COLORS",
+    "MAX_PNG_PIXELS",
+    "MAX_SIZE",
+    "MAX_SQUARES",
+    "MIN_FONT",
+    "chart",
+    "html",
+    "picture_format",
+    "render",
+    "render_board",
+    "repr_board",
+    "repr_chart",
+    "repr_html",
+    "repr_svg",
+    "to_png",
+    "write",
+    "write_html",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """The drawing functions and constants, loaded on first use (import knight stays quick)."""
+    if name in __all__:  # the functions defined below are found before this is asked
+        value = getattr(importlib.import_module("._chart" if name == "chart" else "._svg", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def html(source: Source, /, *, board: Board | None = None, size: int = 480, title: str | None = None) -> str:
@@ -83,6 +139,16 @@ def repr_html(tour: Tour) -> str | None:
 
         return overview_html(tour)
     return render(tour)
+
+
+def repr_board(board: Board) -> str | None:
+    """Board._repr_svg_: the board as a picture for Jupyter (render_board), or None (the
+    notebook then shows the text picture) for a box or past the largest board drawn."""
+    from ._svg import MAX_SQUARES, render_board
+
+    if len(board.shape) > 2 or board.rows * board.cols > MAX_SQUARES:
+        return None
+    return render_board(board)
 
 
 def repr_chart(comparison: Comparison) -> str:

@@ -14,13 +14,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
-from ..model._board import KNIGHT
-from ..model._errors import InvalidInputError
+from .. import InvalidInputError
+from ..model import KNIGHT
 from ._marks import MIN_FONT, SVG_NS, _FONT, _markers, _num, _num3, _numbers
 
 if TYPE_CHECKING:
-    from ..model._board import Board
-    from ..model._tour import Tour
+    from .. import Board, Tour
 
 #: The gap between layers, and the band above each for its label, in squares.
 GAP = 0.6

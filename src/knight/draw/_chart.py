@@ -1,7 +1,7 @@
 """A comparison of methods as a picture: one bar a method, its length the search nodes on a log scale.
 
->>> import knight, knight.svg
->>> knight.svg.chart(knight.compare(6, start="a1")).startswith("<svg")
+>>> import knight, knight.draw
+>>> knight.draw.chart(knight.compare(6, start="a1")).startswith("<svg")
 True
 
 The scale runs in powers of ten from 1 node past the node budget, which a dashed line marks
@@ -15,8 +15,8 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, NamedTuple, Sequence
 
-from .._compare import Comparison
-from ..model._errors import InvalidTypeError, unexpected_options
+from .. import Comparison, InvalidTypeError
+from ..model import unexpected_options
 from ._svg import MAX_SIZE, SVG_NS, _FONT, _num, _positive
 
 #: A bar's colour by what the run came to.

@@ -13,10 +13,10 @@ import struct
 import zlib
 from typing import TYPE_CHECKING
 
-from ..model import _text
+from ..model import move_numbers
 
 if TYPE_CHECKING:
-    from ..model._tour import Tour
+    from .. import Tour
 
 #: The longer side of the overview, in pixels (each shown as several screen pixels).
 PIXELS = 256
@@ -31,7 +31,7 @@ def overview_png(tour: Tour, pixels: int = PIXELS) -> bytes:
     rows, cols = tour.size
     scale = max(1, -(-max(rows, cols) // pixels))  # squares a pixel spans, rounded up
     height, width = -(-rows // scale), -(-cols // scale)
-    numbers = _text.move_numbers(tour, tour.board)
+    numbers = move_numbers(tour, tour.board)
     last = max(len(tour) - 1, 1)
     lines = []
     for y in range(height):

@@ -27,10 +27,20 @@ import os
 from pathlib import Path
 from typing import Iterable, Union
 
-from .._trace import Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent
-from ..model._board import Board, _shown, square_name
-from ..model._errors import InvalidInputError, InvalidTypeError
-from ..model._tour import Tour
+from .. import (
+    Board,
+    Choice,
+    Finished,
+    InvalidInputError,
+    InvalidTypeError,
+    Placed,
+    Restart,
+    TakenBack,
+    Tour,
+    Trace,
+    TraceEvent,
+)
+from ..model import shown as _shown
 from . import _boxes, _surfaces
 from ._svg import COLORS
 
@@ -68,7 +78,7 @@ def html(source: Source, /, *, board: Board | None = None, size: int = 480, titl
         "rows": board.rows,
         "cols": board.cols,
         "holes": [] if board.mask is None else [k + 1 for k, here in enumerate(board.mask) if not here],
-        "names": [square_name(k, board.rows, board.cols) for k in range(1, board.rows * board.cols + 1)],
+        "names": [board.square_name(k) for k in range(1, board.rows * board.cols + 1)],
         "records": records,
         "speed": max(1, round(_steps(records) / PLAY_SECONDS)),
         "colors": {name: COLORS[name] for name in ("light", "dark", "route", "start", "hole", "layers")},
@@ -121,8 +131,8 @@ def _shape(board: Board) -> dict[str, object]:
             "shade": [topology.colour(cell) for cell in range(len(spots))],
         }
     stubs = {}
-    for cell in board.cells():
-        here = topology.coords(cell)
+    for square in board:
+        here = topology.coords(square - 1)
         for step in board.steps:
             there = topology.landing(here, step)
             if there is None:
@@ -130,7 +140,7 @@ def _shape(board: Board) -> dict[str, object]:
             wrapped = _surfaces.stubs(board, here, there)
             if wrapped is not None:
                 (out_row, out_col), (back_row, back_col) = wrapped
-                stubs[f"{cell + 1},{topology.cell(there) + 1}"] = [out_col, out_row, back_col, back_row]
+                stubs[f"{square},{topology.cell(there) + 1}"] = [out_col, out_row, back_col, back_row]
     return {"stubs": stubs}
 
 

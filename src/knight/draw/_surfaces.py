@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
-    from ..model._board import Board
+    from .. import Board
 
 
 def route_path(board: Board, coords: Sequence[tuple[int, ...]], closed: bool) -> str:

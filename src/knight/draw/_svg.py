@@ -1,7 +1,7 @@
 """Pictures of tours: SVG documents built with xml.etree.ElementTree, and PNG through cairosvg.
 
->>> import knight, knight.svg
->>> picture = knight.svg.render(knight.tour(8, "e4"), size=300)
+>>> import knight, knight.draw
+>>> picture = knight.draw.render(knight.tour(8, "e4"), size=300)
 >>> picture.startswith("<svg")
 True
 
@@ -33,9 +33,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name, integer, square_name
-from ..model._errors import InvalidInputError, InvalidTypeError, unexpected_options
-from ..model._tour import Tour
+from .. import Board, InvalidInputError, InvalidTypeError, Tour
+from ..model import KNIGHT, board_name, boolean, file_name, integer, optional_module, unexpected_options
+from ..model import shown as _shown
 from . import _surfaces
 from ._marks import MIN_FONT, SVG_NS, _FONT, _Timing, _markers, _num, _num3, _numbers
 
@@ -47,6 +47,7 @@ __all__ = [
     "MIN_FONT",
     "picture_format",
     "render",
+    "render_board",
     "to_png",
     "write",
 ]
@@ -222,38 +223,13 @@ def render(
         duration = min(30.0, max(2.0, 0.2 * moves))
     timing = _Timing(duration, loop) if animate else None
 
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": SVG_NS,
-            "version": "1.1",
-            "width": _num(layout.width),
-            "height": _num(layout.height),
-            "viewBox": f"0 0 {_num(layout.width)} {_num(layout.height)}",
-        },
-    )
     kind = "Closed" if tour.is_closed else "Open"
     piece = "knight's tour" if tour.board.moves == KNIGHT else "tour"  # the name says which leaper
-    start, end = square_name(tour.start, rows, cols), square_name(tour.end, rows, cols)
-    ET.SubElement(root, "title").text = f"{kind} {piece} of {tour.board.name} from {start} to {end}"
-    if layout.margin:
-        ET.SubElement(
-            root,
-            "rect",
-            {"class": "border", "width": _num(layout.width), "height": _num(layout.height), "fill": palette["border"]},
-        )
+    start, end = tour.board.square_name(tour.start), tour.board.square_name(tour.end)
+    root, board = _canvas(tour.board, layout, f"{kind} {piece} of {tour.board.name} from {start} to {end}", palette)
     cell = layout.cell
-    board = ET.SubElement(
-        root,
-        "g",
-        {"class": "board", "transform": f"translate({_num(layout.margin)} {_num(layout.margin)}) scale({_num3(cell)})"},
-    )
-    _squares(board, tour.board, palette)
-    _holes(board, tour.board, cell, palette)
     font = min(0.4, 0.8 / len(str(len(coords)))) * cell
     show_numbers = numbers and font >= MIN_FONT
-    if topology is not None:
-        _surfaces.edges(board, tour.board, palette["edge"])
     if path and moves > 0:
         if topology is not None:  # moves across a joined edge drawn at both ends, clipped at the border
             clip = ET.SubElement(ET.SubElement(board, "clipPath", {"id": "board"}), "rect")
@@ -280,6 +256,105 @@ def render(
         _numbers(root, coords, layout.margin, layout.cell, font, palette, timing, givens)
     if len(coords) <= 400:  # one element a line where that stays small
         ET.indent(root, space="")
+    return ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _canvas(shape: Board, layout: _Layout, title: str, palette: dict[str, str]) -> tuple[ET.Element, ET.Element]:
+    """(the document, the group of the board scaled to one unit a square) with the board drawn:
+    its squares, holes and, on a surface, its joined edges."""
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NS,
+            "version": "1.1",
+            "width": _num(layout.width),
+            "height": _num(layout.height),
+            "viewBox": f"0 0 {_num(layout.width)} {_num(layout.height)}",
+        },
+    )
+    ET.SubElement(root, "title").text = title
+    if layout.margin:
+        ET.SubElement(
+            root,
+            "rect",
+            {"class": "border", "width": _num(layout.width), "height": _num(layout.height), "fill": palette["border"]},
+        )
+    board = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "board",
+            "transform": f"translate({_num(layout.margin)} {_num(layout.margin)}) scale({_num3(layout.cell)})",
+        },
+    )
+    _squares(board, shape, palette)
+    _holes(board, shape, layout.cell, palette)
+    if shape.topology is not None:
+        _surfaces.edges(board, shape, palette["edge"])
+    return root, board
+
+
+def render_board(
+    board: Board, *, size: int = 400, coordinates: bool = True, colors: Mapping[str, str] | None = None
+) -> str:
+    """The board alone as an SVG 1.1 document: its squares, hatched holes, a puzzle's given
+    moves in bold and, on a surface, its joined edges (what a notebook shows for a Board).
+
+    Parameters
+    ----------
+    board : knight.Board
+        A board of two axes, of at most MAX_SQUARES cells.
+    size : int, default 400
+        The picture's longer side in pixels, at most MAX_SIZE.
+    coordinates : bool, default True
+        File letters and rank numbers on the border, where they fit.
+    colors : mapping of str to str, optional
+        Overrides any of COLORS.
+
+    Returns
+    -------
+    str
+        The document, starting "<svg".
+
+    Raises
+    ------
+    InvalidInputError
+        For a box (three or more axes), a board past MAX_SQUARES cells, or a size too small.
+
+    Examples
+    --------
+    >>> import knight, knight.draw
+    >>> knight.draw.render_board(knight.Board(5, holes=["c3"])).startswith("<svg")
+    True
+    """
+    if not isinstance(board, Board):
+        raise InvalidTypeError(f"render_board() takes a knight.Board, not {type(board).__name__}")
+    size = int(_positive(integer(size, "size"), "size", MAX_SIZE))
+    palette = _colors(colors)
+    rows, cols = board.rows, board.cols
+    if len(board.shape) > 2 or rows * cols > MAX_SQUARES:
+        raise InvalidInputError(
+            f"render_board() draws boards of two axes and at most {MAX_SQUARES:,} cells, not {board.name}"
+        )
+    layout = _Layout(rows, cols, size, boolean(coordinates, "coordinates"))
+    root, group = _canvas(board, layout, f"The {board.name} board", palette)
+    if layout.coordinates:
+        _coordinates(root, rows, cols, layout, palette)
+    givens = board.givens
+    font = min(0.4, 0.8 / len(str(len(board)))) * layout.cell
+    if givens and font >= MIN_FONT:
+        numbers = ET.SubElement(
+            root,
+            "g",
+            {"class": "numbers", "font-family": _FONT, "font-size": _num(font), "fill": palette["numbers"]},
+        )
+        numbers.set("text-anchor", "middle")
+        numbers.set("font-weight", "bold")
+        for square, move in givens.items():
+            row, col = divmod(square - 1, cols)
+            x, y = layout.margin + (col + 0.5) * layout.cell, layout.margin + (row + 0.5) * layout.cell + 0.35 * font
+            ET.SubElement(numbers, "text", {"x": _num(x), "y": _num(y), "class": "given"}).text = str(move)
+    ET.indent(root, space="")
     return ET.tostring(root, encoding="unicode") + "\n"
 
 
@@ -432,10 +507,10 @@ def _coordinates(root, rows: int, cols: int, layout: _Layout, palette) -> None:
 
 
 def to_png(svg: str, *, scale: float = 1.0) -> bytes:
-    """Convert an SVG document to PNG bytes with cairosvg (pip install knight-tour[png]).
+    """Convert an SVG document to PNG bytes with cairosvg (``pip install "knight-tour[png]"``).
 
     scale multiplies the picture's size, up to MAX_PNG_PIXELS pixels in all. Raises
-    ModuleNotFoundError with that advice when cairosvg or its Cairo library is missing, and
+    knight.MissingExtraError with that advice when cairosvg or its Cairo library is missing, and
     InvalidInputError for text that is not an SVG document cairosvg can draw.
     """
     if not isinstance(svg, str):
@@ -443,12 +518,7 @@ def to_png(svg: str, *, scale: float = 1.0) -> bytes:
     if not svg.lstrip().startswith("<"):  # cairosvg would read a URL, or the current folder, instead
         raise InvalidInputError(f"to_png() takes an SVG document (text starting '<'), not {_shown(svg)}")
     scale = float(_positive(scale, "scale", MAX_SIZE, (int, float)))
-    try:
-        import cairosvg
-    except (ImportError, OSError) as error:  # cairocffi raises OSError when libcairo is missing
-        raise ModuleNotFoundError(
-            f"PNG output needs cairosvg and the Cairo library ({error}); pip install knight-tour[png]"
-        ) from None
+    cairosvg: Any = optional_module("cairosvg", "PNG output", "png")  # and the Cairo library it loads
     _check_pixels(svg, scale)
     try:
         return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)

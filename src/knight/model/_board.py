@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import operator
 import re
+import warnings
 from functools import lru_cache
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
-from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
+from ._errors import InvalidInputError, InvalidTypeError, optional_module, unexpected_options
 from ._memory import check_memory
 from ._topology import (
     Topology,
@@ -564,19 +566,63 @@ class Board:
             raise InvalidInputError(f"{what} {_shown(square)} is a hole of {self.name}, not a square")
         return number
 
-    def square_name(self, number: int) -> str:
-        """Algebraic name of square number: 1 -> "a8" on 8×8. number is a cell of the rectangle
-        (1 to rows × cols; a hole has a name too); anything else raises InvalidInputError."""
-        if type(number) is not int or not 0 < number <= self._rows * self._cols:
-            number = integer(number, "square")
-            if not 0 < number <= self._rows * self._cols:
-                raise InvalidInputError(
-                    f"square {_shown(number)} is off the {self.name} board "
-                    f"(squares are numbered 1 to {self._rows * self._cols})"
-                )
+    def square_name(self, square: Square) -> str:
+        """The algebraic name of a square.
+
+        Parameters
+        ----------
+        square : int, str or tuple of int
+            A cell of the rectangle (a hole has a name too): its number (1 to rows × cols),
+            its name, or its 0-based coordinates.
+
+        Returns
+        -------
+        str
+            "a8" for square 1 of 8×8; on a box, its coordinates joined (see docs/surfaces.md).
+
+        Raises
+        ------
+        InvalidInputError
+            For a square off the board, naming it.
+
+        Examples
+        --------
+        >>> Board(8).square_name(1), Board(8).square_name((7, 7))
+        ('a8', 'h1')
+        """
+        number = square if type(square) is int and 0 < square <= self._rows * self._cols else self._cell_number(square)
         if self._topology is not None and self._topology.axes > 2:
             return box_square_name(self._topology, number)
         return square_name(number, self._rows, self._cols)
+
+    def coords(self, square: Square) -> tuple[int, ...]:
+        """The 0-based coordinates of a square.
+
+        Parameters
+        ----------
+        square : int, str or tuple of int
+            A cell of the rectangle (a hole too), by number, name or coordinates.
+
+        Returns
+        -------
+        tuple of int
+            (row, col), row 0 at the top; on a box, one index per axis.
+
+        Raises
+        ------
+        InvalidInputError
+            For a square off the board, naming it.
+
+        Examples
+        --------
+        >>> Board(8).coords("e4"), Board((2, 3, 4)).coords(24)
+        ((4, 4), (1, 2, 3))
+        """
+        return next(coords_of(self, (self._cell_number(square),)))
+
+    def _cell_number(self, square: object) -> int:
+        """The number of a cell of the rectangle (a hole too) that square names; InvalidInputError else."""
+        return _parse_square(square, self._rows, self._cols, self._topology)
 
     @property
     def name(self) -> str:
@@ -589,7 +635,33 @@ class Board:
             name += f" for the {self._leaper[0]},{self._leaper[1]}-leaper"
         return name
 
-    def neighbour_lists(self, when: float = NEVER) -> list[list[int]]:
+    def neighbour_lists(self) -> list[list[int]]:
+        """Deprecated: for each cell index (0-based, holes too), the cells a leap away.
+
+        .. deprecated:: 0.2
+            Cells numbered from 0 are not the squares of the public API: ask
+            ``board.neighbours(square)`` for a square's neighbours (numbers), or
+            ``board.to_networkx()`` for the whole graph. Removed in the next minor release.
+
+        Returns
+        -------
+        list of list of int
+            For each 0-based cell, the 0-based cells a leap away, in move order.
+
+        Warns
+        -----
+        DeprecationWarning
+            Always.
+        """
+        warnings.warn(
+            "Board.neighbour_lists() is deprecated (its cells are numbered from 0): use Board.neighbours(square), "
+            "or Board.to_networkx() for the whole graph",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self._neighbour_lists()
+
+    def _neighbour_lists(self, when: float = NEVER) -> list[list[int]]:
         """For each cell index (0-based, holes too), the cells a leap away, in move order.
 
         Kept for the last NEIGHBOUR_BOARDS_KEPT boards of at most NEIGHBOUR_CACHE_SQUARES
@@ -601,11 +673,11 @@ class Board:
             return _kept_neighbour_lists(self)
         check_memory(cells * NEIGHBOUR_LIST_BYTES, f"the neighbour lists of {self.name}")
         if self._topology is not None:
-            offsets, targets = self.neighbour_table()
+            offsets, targets = self._neighbour_table()
             return [targets[offsets[c] : offsets[c + 1]].tolist() for c in range(len(offsets) - 1)]
         return neighbour_lists(self._rows, self._cols, self._steps, self._mask, when)
 
-    def neighbour_table(self, when: float = NEVER) -> tuple[Any, Any]:
+    def _neighbour_table(self, when: float = NEVER) -> tuple[Any, Any]:
         """The board's graph as flat int32 arrays (offsets, targets) over its cells (0-based,
         holes too, with no neighbours): the neighbours of cell c are targets[offsets[c]:offsets[c + 1]],
         in move order, each once. Built by a compiled kernel (model._table; its twin without the
@@ -640,27 +712,51 @@ class Board:
             if mask is None:  # light minus dark is the product over the axes of (even minus odd indices)
                 surplus = all(length % 2 for length in topology.shape)
                 return (self._squares + surplus) // 2, (self._squares - surplus) // 2
-            light = sum(1 for cell in self.cells() if not topology.colour(cell))
+            light = sum(1 for cell in self._cells() if not topology.colour(cell))
             return light, self._squares - light
         if mask is None:
             return (rows * cols + 1) // 2, rows * cols // 2
         light = sum(mask[row * cols + row % 2 : (row + 1) * cols : 2].count(1) for row in range(rows))
         return light, self._squares - light
 
-    def colour(self, square: int) -> int:
-        """0 for a light square (row + col even, as a8; on a box, the coordinates' sum), 1 for a
-        dark one; square is a 1-based number."""
+    def colour(self, square: Square) -> int:
+        """The colour of a square.
+
+        Parameters
+        ----------
+        square : int, str or tuple of int
+            A square of the board, by number, name or coordinates.
+
+        Returns
+        -------
+        int
+            0 for a light square (row + col even, as a8; on a box, the coordinates' sum), 1 for a dark one.
+
+        Raises
+        ------
+        InvalidInputError
+            For a square off the board or a hole, naming it.
+
+        Examples
+        --------
+        >>> Board(8).colour("a8"), Board(8).colour("a1")
+        (0, 1)
+        """
+        return self._colour(self.square(square))
+
+    def _colour(self, number: int) -> int:
+        """colour() of a square number already checked: what the engines ask in their loops."""
         if self._topology is not None and self._topology.axes > 2:
-            return self._topology.colour(square - 1)
-        row, col = divmod(square - 1, self._cols)
+            return self._topology.colour(number - 1)
+        row, col = divmod(number - 1, self._cols)
         return (row + col) % 2
 
-    def cells(self) -> list[int]:
+    def _cells(self) -> list[int]:
         """The squares as 0-based cell indices, in order."""
         mask = self._mask
         return list(range(self._rows * self._cols)) if mask is None else [i for i, cell in enumerate(mask) if cell]
 
-    def neighbours_of(self, cell: int) -> list[int]:
+    def _neighbours_of(self, cell: int) -> list[int]:
         """The cells (0-based) a leap from cell, in move order, computed for the one cell (no lists built)."""
         rows, cols, mask = self._rows, self._cols, self._mask
         if self._topology is not None:
@@ -672,16 +768,44 @@ class Board:
             if 0 <= row + dr < rows and 0 <= col + dc < cols and (mask is None or mask[(row + dr) * cols + col + dc])
         ]
 
-    def neighbours(self, square: object) -> list[int]:
-        """The squares (numbers) a leap from square, in move order."""
-        return [target + 1 for target in self.neighbour_lists()[self.square(square) - 1]]
+    def neighbours(self, square: Square) -> list[int]:
+        """The squares a leap from a square.
+
+        Parameters
+        ----------
+        square : int, str or tuple of int
+            A square of the board, by number, name or coordinates.
+
+        Returns
+        -------
+        list of int
+            Their numbers, in move order (clockwise from two up and one right, for the knight).
+
+        Raises
+        ------
+        InvalidInputError
+            For a square off the board or a hole, naming it.
+
+        Examples
+        --------
+        >>> Board(8).neighbours("a8")
+        [11, 18]
+        """
+        cell = self.square(square) - 1
+        if self._rows * self._cols <= NEIGHBOUR_CACHE_SQUARES:  # the kept lists; a large board builds none
+            return [target + 1 for target in _kept_neighbour_lists(self)[cell]]
+        return [target + 1 for target in self._neighbours_of(cell)]
 
     def to_networkx(self) -> Any:
         """The leaper graph as a networkx.Graph: a node per square (number, with row, col and
-        name), an edge per leap; needs networkx (knight-tour[networkx])."""
-        from ._graph import board_graph
-
-        return board_graph(self)
+        name), an edge per leap; needs networkx (``pip install "knight-tour[networkx]"``,
+        knight.MissingExtraError else)."""
+        graph = networkx_module().Graph(name=self.name, rows=self._rows, cols=self._cols, moves=self._leaper)
+        graph.add_nodes_from(square_nodes(self, self))
+        graph.add_edges_from(
+            (square, cell + 1) for square in self for cell in self._neighbours_of(square - 1) if cell + 1 > square
+        )
+        return graph
 
     # -- writing it -----------------------------------------------------------------------
 
@@ -738,6 +862,41 @@ class Board:
         if hasattr(self, "_hash"):
             raise AttributeError(f"a Board is immutable: cannot set {name}")
         object.__setattr__(self, name, value)
+
+
+def coords_of(board: Board, squares: Iterable[int]) -> Iterator[tuple[int, ...]]:
+    """The 0-based coordinates of square numbers of board (unchecked): (row, col), or one index
+    per axis on a box. Board.coords and the coordinates format use it."""
+    topology = board.topology
+    if topology is not None and topology.axes > 2:
+        return map(topology.coords, map((-1).__add__, squares))
+    return map(divmod, map((-1).__add__, squares), repeat(board.cols))
+
+
+def names_of(board: Board, squares: Iterable[int]) -> Iterator[str]:
+    """The names of square numbers of board (unchecked), as Board.square_name gives them one at a
+    time: "a8", or on a box its coordinates. The algebraic format uses it: the file letters are
+    spelled once for the whole board, not once a square."""
+    topology = board.topology
+    if topology is not None and topology.axes > 2:
+        return (box_square_name(topology, number) for number in squares)
+    rows, files = board.rows, [file_name(col) for col in range(board.cols)]
+    return (files[col] + str(rows - row) for row, col in coords_of(board, squares))
+
+
+def networkx_module() -> Any:
+    """networkx, which is optional: MissingExtraError naming the extra when it is missing."""
+    return optional_module("networkx", "to_networkx()", "networkx")
+
+
+def square_nodes(board: Board, squares: Iterable[int]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """networkx nodes of squares of board: the number, with row, col (0-based) and name, so that
+    the graphs line up with everything else in knight."""
+    cols = board.cols
+    return (
+        (square, {"row": (square - 1) // cols, "col": (square - 1) % cols, "name": board.square_name(square)})
+        for square in squares
+    )
 
 
 def _flat(shape: tuple[int, ...]) -> tuple[int, int]:

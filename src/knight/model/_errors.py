@@ -1,5 +1,7 @@
 """The exceptions knight raises: one base class, and built-in bases where they fit."""
 
+from __future__ import annotations
+
 from typing import Mapping, Sequence
 
 
@@ -35,6 +37,51 @@ class WorkerError(KnightError, RuntimeError):
     """
 
 
+class MissingExtraError(KnightError, ModuleNotFoundError):
+    """An optional dependency is not installed: the message names what needs it and the quoted
+    command that installs it (``pip install "knight-tour[png]"``, which zsh reads as it is).
+
+    A ``ModuleNotFoundError`` (so an ``ImportError``) too, as Python's own would be.
+
+    Attributes
+    ----------
+    extra : str
+        The extra of knight-tour that brings the module: "png", "progress" or "networkx".
+    install : str
+        The command that installs it, quoted for any shell.
+    """
+
+    def __init__(self, message: str, extra: str, name: str | None = None) -> None:
+        super().__init__(message, name=name)
+        self.extra = extra
+
+    @property
+    def install(self) -> str:
+        """The command that installs the extra, quoted for any shell."""
+        return install_command(self.extra)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return type(self), (str(self), self.extra, self.name)
+
+
+def optional_module(module: str, needs: str, extra: str) -> object:
+    """The optional module module, imported; MissingExtraError naming needs (what asked for
+    it, as "PNG output") and the extra that installs it when it cannot be imported (cairocffi
+    raises OSError when its C library is missing: that too)."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except (ImportError, OSError) as error:
+        found = "" if isinstance(error, ModuleNotFoundError) and error.name == module else f" ({error})"
+        raise MissingExtraError(f"{needs} needs {module}{found}: {install_command(extra)}", extra, module) from None
+
+
+def install_command(extra: str) -> str:
+    """The command that installs knight-tour's extra, quoted so that every shell reads it as it is."""
+    return f'pip install "knight-tour[{extra}]"'
+
+
 class WarnsdorffStuckError(SearchLimitError):
     """Warnsdorff's rule alone (method="warnsdorff") got stuck: not a proof that no tour exists.
 
@@ -58,6 +105,7 @@ for _error in (
     KnightError,
     InvalidInputError,
     InvalidTypeError,
+    MissingExtraError,
     NotATourError,
     NoTourError,
     SearchLimitError,

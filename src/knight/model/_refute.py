@@ -95,7 +95,7 @@ def _why(question: Question) -> str | None:
             why = _end_theorem(board, square, "it" if len(ends) == 1 else board.square_name(square))
             if why:
                 return why
-        if len(ends) == 2 and n % 2 == 0 and board.colour(ends[0]) == board.colour(ends[1]):
+        if len(ends) == 2 and n % 2 == 0 and board._colour(ends[0]) == board._colour(ends[1]):
             name = board.square_name
             return (
                 f"{name(ends[0])} and {name(ends[1])} have the same colour, "
@@ -158,7 +158,7 @@ def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
     name = board.square_name
     if len(board) > GRAPH_MAX_SQUARES:  # no list of the squares either: the board may hold billions
         return _lonely_square(board, name) or _colours(board, closed, fixed, range(len(board)), name)
-    neighbours, squares = board.neighbour_lists(), board.cells()
+    neighbours, squares = board._neighbour_lists(), board._cells()
     return (
         _kept_pieces(board)
         or _colours(board, closed, fixed, squares, name)
@@ -175,12 +175,12 @@ def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
 
 @lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)
 def _kept_pieces(board: Board) -> str | None:
-    return _pieces(board.neighbour_lists(), board.cells(), board.square_name)
+    return _pieces(board._neighbour_lists(), board._cells(), board.square_name)
 
 
 @lru_cache(maxsize=2 * NEIGHBOUR_BOARDS_KEPT)
 def _kept_cut_square(board: Board, closed: bool) -> str | None:
-    return _cut_square(board.neighbour_lists(), board.cells(), closed, board.square_name)
+    return _cut_square(board._neighbour_lists(), board._cells(), closed, board.square_name)
 
 
 def _pieces(neighbours, squares, name) -> str | None:
@@ -210,7 +210,7 @@ def _lonely_square(board: Board, name) -> str | None:
     for row in (rows // 2, 0, rows - 1):
         for col in (cols // 2, 0, cols - 1):
             cell = row * cols + col
-            if (mask is None or mask[cell]) and not board.neighbours_of(cell):
+            if (mask is None or mask[cell]) and not board._neighbours_of(cell):
                 return f"the squares fall into more than one piece: {name(cell + 1)} has no move"
     return None
 
@@ -292,7 +292,7 @@ def _dead_end_colour(board: Board, neighbours, squares, closed: bool, name) -> s
         return None
     major = 0 if counts[0] > counts[1] else 1
     for square in squares:
-        if len(neighbours[square]) == 1 and board.colour(square + 1) != major:
+        if len(neighbours[square]) == 1 and board._colour(square + 1) != major:
             return (
                 f"{name(square + 1)} has only one move, so it must be an end of the tour, but both ends stand "
                 f"on the {_COLOURS[major]} squares, which are one more than the {_COLOURS[1 - major]}"

@@ -1,18 +1,24 @@
-"""Text formats of a tour: the seeds' number line, move-number matrix and boxed grid.
+"""Text formats of a tour: the seeds' number line, move-number matrix and boxed grid, the
+squares' coordinates and names. Each format is written here once, for Tour's methods and for
+Tour.write, which the knight command prints with.
 
-Each format is also available as a stream of pieces (the ``iter_*`` functions), which the
-CLI writes one at a time: a tour of any size is printed holding one chunk of text (or one
-row of the board) at a time, never one Python object per square.
+Each format is also available as a stream of pieces (the ``iter_*`` functions, and
+``pieces``), written one at a time: a tour of any size is printed holding one chunk of text
+(or one row of the board) at a time, never one Python object per square.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
+from ._board import coords_of, names_of
 from ._kernels import storage
 
 if TYPE_CHECKING:
     from ._board import Board
+
+#: The formats Tour.write writes (Tour.grid(), grid(boxed=True), line(), matrix(), coords(), algebraic()).
+FORMATS = ("grid", "boxed", "line", "matrix", "coords", "algebraic")
 
 #: Numbers per piece of text in the streamed formats.
 CHUNK = 1 << 16
@@ -122,3 +128,42 @@ def grid(squares: Sequence[int], board: Board, *, boxed: bool = False) -> str:
     On a puzzle's board (one with given moves) each given number is followed by
     GIVEN_MARK ("12*"), which Board.parse reads as a given too."""
     return "\n".join(iter_grid(squares, board, boxed=boxed))
+
+
+def coords(squares: Iterable[int], board: Board) -> Iterator[tuple[int, ...]]:
+    """The 0-based coordinates of each square: (row, col), or one index per axis on a box."""
+    return coords_of(board, squares)
+
+
+def names(squares: Iterable[int], board: Board) -> Iterator[str]:
+    """The name of each square: "a1", or on a box its coordinates (Board.square_name)."""
+    return names_of(board, squares)
+
+
+def pieces(squares: Sequence[int], board: Board, fmt: str) -> Iterator[str]:
+    """The text of the tour squares of board in the format fmt (one of FORMATS), in pieces,
+    without a final newline: coords one square a line ("row col", or one index per axis on
+    a box), algebraic the names on one line; on a board with holes, grid and boxed show "#"
+    on a hole (grid is then a picture Board.parse reads), matrix 0, as Tour.matrix() does."""
+    if fmt == "line":
+        yield from iter_line(squares)
+    elif fmt in ("grid", "boxed"):
+        for index, text in enumerate(iter_grid(squares, board, boxed=fmt == "boxed")):
+            yield text if index == 0 else "\n" + text
+    elif fmt == "matrix":
+        if board.is_rectangle:
+            lines = iter_matrix_lines(squares, board)
+        else:  # the encoder writes "#" on a hole; the matrix has 0 there, as numbers should
+            lines = (" ".join(map(str, row)) for row in iter_matrix_rows(squares, board))
+        for row, text in enumerate(lines):
+            yield text if row == 0 else "\n" + text
+    else:
+        sep = "\n" if fmt == "coords" else " "
+        where = " ".join(["%d"] * len(board.shape)).__mod__  # "row col", or one index per axis of a box
+        for begin in range(0, len(squares), CHUNK):
+            chunk = squares[begin : begin + CHUNK]
+            if fmt == "coords":
+                text = "\n".join(map(where, coords(chunk, board)))
+            else:
+                text = " ".join(names(chunk, board))
+            yield text if begin == 0 else sep + text

@@ -9,14 +9,18 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
 
 from . import _text
-from ._board import KNIGHT, Board, _shown, as_board, boolean
-from ._errors import InvalidTypeError, NotATourError, unexpected_options
+from ._board import KNIGHT, Board, _shown, as_board, boolean, networkx_module, square_nodes
+from ._errors import InvalidInputError, InvalidTypeError, NotATourError, unexpected_options
 from ._kernels import storage
 from ._memory import allocating, check_memory
 from ._validate import LISTED_BYTES, board_leap, check_tour, checked_squares
 
 if TYPE_CHECKING:
-    from typing_extensions import Never
+    from typing_extensions import Never, Protocol
+
+    class SupportsWrite(Protocol):
+        def write(self, text: str, /) -> object: ...
+
 
 _NUMBER = re.compile(r"[+-]?[0-9]{1,20}")  # more digits name no square, and int() refuses 4,300
 _WORD = re.compile(r"\S{1,21}\s|\S{1,21}$|\S{1,22}")  # a number's 21 characters and a space; 22 are too many
@@ -171,20 +175,15 @@ class Tour(storage.SquareBuffer, Sequence[int]):
             return _text.line(self._squares)
 
     def coords(self) -> list[tuple[int, ...]]:
-        """0-based (row, col) of each square, in order; on a box, one index per axis."""
-        board = self._board
+        """0-based (row, col) of each square, in order; on a box, one index per axis (Board.coords)."""
         with self._format("coords"):
-            if board.topology is not None and board.topology.axes > 2:
-                coords = board.topology.coords
-                return [coords(square - 1) for square in self._squares]
-            cols = board.cols
-            return [divmod(square - 1, cols) for square in self._squares]
+            return list(_text.coords(self._squares, self._board))
 
     def algebraic(self) -> list[str]:
-        """Algebraic name of each square, in order: file "a" is column 0, rank 1 the bottom row."""
-        name = self._board.square_name
+        """The name of each square, in order (Board.square_name): file "a" is column 0, rank 1 the
+        bottom row; on a box, its coordinates."""
         with self._format("algebraic"):
-            return [name(square) for square in self._squares]
+            return list(_text.names(self._squares, self._board))
 
     def matrix(self) -> list[list[int]]:
         """Rows of move numbers, 1 at the start; 0 on a hole."""
@@ -202,12 +201,59 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         with self._format("grid"):
             return _text.grid(self._squares, self._board, boxed=boxed)
 
+    def write(self, file: SupportsWrite, format: str = "line") -> None:
+        """Write the tour to a text file in one of its formats, a piece at a time.
+
+        The text is what the method of that name gives, written out: a tour of any size is
+        written holding one piece of text (or one row of the board) at a time. The knight
+        command prints its tours with it.
+
+        Parameters
+        ----------
+        file : text file
+            Anything with a ``write(str)`` method: ``sys.stdout``, an open file, ``io.StringIO``.
+        format : {"line", "grid", "boxed", "matrix", "coords", "algebraic"}
+            "line": ``line()``; "grid": ``grid()``; "boxed": ``grid(boxed=True)``; "matrix":
+            the rows of ``matrix()``, numbers separated by spaces; "coords": one square a line,
+            its coordinates (``coords()``) separated by spaces; "algebraic": the names of
+            ``algebraic()`` on one line.
+
+        Raises
+        ------
+        InvalidInputError
+            For a format not in the list, naming it.
+
+        Examples
+        --------
+        >>> import io, knight
+        >>> text = io.StringIO()
+        >>> knight.tour(knight.Board((3, 4)), start=1).write(text, "algebraic")
+        >>> text.getvalue().split() == knight.tour(knight.Board((3, 4)), start=1).algebraic()
+        True
+        """
+        if format not in _text.FORMATS:
+            raise InvalidInputError(f"format {_shown(format)} is not one of {', '.join(_text.FORMATS)}")
+        write = file.write
+        for piece in _text.pieces(self._squares, self._board, format):
+            write(piece)
+        write("\n")
+
     def to_networkx(self) -> Any:
         """The tour as a networkx.DiGraph: squares as nodes (with row, col, name and move),
-        an edge from each to the next; needs networkx (knight-tour[networkx])."""
-        from ._graph import tour_graph
-
-        return tour_graph(self)
+        an edge from each to the next (attribute ``move``, 1 for the first move); a closed tour
+        adds the closing move back to the start (``closing``). Needs networkx
+        (``pip install "knight-tour[networkx]"``, knight.MissingExtraError else)."""
+        board = self._board
+        graph = networkx_module().DiGraph(
+            name=f"tour of {board.name}", rows=board.rows, cols=board.cols, moves=board.moves
+        )
+        graph.add_nodes_from(square_nodes(board, self))
+        for number, square in enumerate(self, 1):
+            graph.nodes[square]["move"] = number
+        graph.add_edges_from((a, b, {"move": k}) for k, (a, b) in enumerate(zip(self, self[1:]), 1))
+        if self.is_closed:
+            graph.add_edge(self.end, self.start, move=len(self), closing=True)
+        return graph
 
 
 def _restore(squares: object, board: object) -> Tour:

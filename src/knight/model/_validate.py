@@ -31,7 +31,7 @@ def board_leap(board: Board, a: int, b: int) -> bool:
     """Whether squares a and b (1-based) of board are one move apart, wrapping on a board that wraps."""
     if board.topology is None:
         return is_leap(a, b, board.cols, board.moves)
-    return b - 1 in board.neighbours_of(a - 1)
+    return b - 1 in board._neighbours_of(a - 1)
 
 
 def check_tour(

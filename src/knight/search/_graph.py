@@ -33,10 +33,10 @@ from ._order import tie_breaks
 
 def _vertices(board: Board, when: float) -> tuple[array, array, array]:
     """(offsets, targets, cells) of the board's graph over its squares: vertex v is cell cells[v]."""
-    offsets, targets = board.neighbour_table(when)
+    offsets, targets = board._neighbour_table(when)
     if board.mask is None:
         return offsets, targets, array("i", range(len(offsets) - 1))
-    cells = array("i", board.cells())
+    cells = array("i", board._cells())
     vertex = array("i", [-1]) * (len(offsets) - 1)
     for some in chunks(len(cells), when, CELLS_PER_LOOK * 64):
         for index in some:

@@ -64,7 +64,7 @@ class _Windows:
 
     def __init__(self, board: Board, fixed: dict[int, int], deadline: float = NEVER) -> None:
         self.deadline = deadline
-        self.neighbours, self.squares = board.neighbour_lists(deadline), board.cells()
+        self.neighbours, self.squares = board._neighbour_lists(deadline), board._cells()
         self.n, self.cells = len(board), board.rows * board.cols
         self.board = board
         self.fixed = dict(fixed)  # move -> 0-based cell

@@ -52,6 +52,7 @@ extensions = cythonize(
         Extension("knight.search._forward", ["src/knight/search/_forward.pyx"]),
         Extension("knight.search._fill", ["src/knight/search/_fill.pyx"]),
         Extension("knight.search._walk", ["src/knight/search/_walk.pyx"]),
+        Extension("knight.search._magic", ["src/knight/search/_magic.pyx"]),
         Extension("knight.construct._kernel", ["src/knight/construct/_kernel.pyx"]),
         Extension("knight.count._walker", ["src/knight/count/_walker.pyx"]),
         Extension("knight.count._frontier", ["src/knight/count/_frontier.pyx"]),

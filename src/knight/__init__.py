@@ -24,6 +24,7 @@ from . import draw
 from ._compare import Comparison, MethodRun, compare
 from ._counting import count, tours
 from ._find import exists, solve, tour
+from ._magic import MagicCount, count_magic, magic, magic_tours
 from ._methods import METHODS
 from ._trace import Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent, trace
 from ._version import __version__ as __version__
@@ -72,6 +73,7 @@ __all__ = [
     "InvalidInputError",
     "InvalidTypeError",
     "KnightError",
+    "MagicCount",
     "MethodRun",
     "NoTourError",
     "NotATourError",
@@ -87,8 +89,11 @@ __all__ = [
     "check_tour",
     "compare",
     "count",
+    "count_magic",
     "exists",
     "is_tour",
+    "magic",
+    "magic_tours",
     "solve",
     "tour",
     "tours",

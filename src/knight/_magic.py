@@ -61,8 +61,8 @@ RESTART_NODES = 1 << 20
 #: What a piece's result file starts with (its "format" field).
 PIECE_FORMAT = "knight magic piece 1"
 
-#: Moves after the start that make a piece, when depth= is not given.
-DEPTH = 3
+#: Moves after the start that, with the end, make a piece, when depth= is not given.
+DEPTH = 1
 
 
 class _Magic:
@@ -118,19 +118,30 @@ class _Magic:
             return [c for c in cells if c not in self.fixed and (c // self.cols + c % self.cols) & 1 == colour]
         return sorted(_orbits(self.rows, self.cols))
 
-    def run(self, prefix: Sequence[int], **options: Any):
-        return magic_search(
-            self.rows,
-            self.cols,
-            prefix,
-            lines=self.lines(),
-            given=self.fixed,
-            closed=self.closed,
-            **options,
-        )
+    def ends(self, start: int) -> list[int]:
+        """The cells a tour from start may end on: the fixed one, else a leap from start (closed), or
+        any cell of the colour of number N, holding no fixed number."""
+        total = self.rows * self.cols
+        if total in self.fixed.values():
+            return [cell for cell, number in self.fixed.items() if number == total]
+        colour = (start // self.cols + start % self.cols + total - 1) & 1
+        cells = _leaps(self.rows, self.cols, start) if self.closed else range(total)
+        return [
+            c for c in cells if c != start and c not in self.fixed and (c // self.cols + c % self.cols) & 1 == colour
+        ]
+
+    def run(self, head: Sequence[int], tail: Sequence[int], **options: Any):
+        return magic_search(self.rows, self.cols, head, tail, lines=self.lines(), given=self.fixed, **options)
 
     def tour(self, cells: Sequence[int]) -> Tour:
         return Tour._trusted(array("i", [cell + 1 for cell in cells]), self.board)
+
+
+def _leaps(rows: int, cols: int, cell: int) -> list[int]:
+    """The cells a knight's leap from cell, in move order."""
+    r, c = divmod(cell, cols)
+    steps = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
+    return [(r + dr) * cols + c + dc for dr, dc in steps if 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
 def _orbits(rows: int, cols: int) -> dict[int, int]:
@@ -214,21 +225,20 @@ def magic(
         raise NoTourError(f"{ask.words()}: {reason}")
     question = ask.question
     rng = random.Random(seed)
-    starts = ask.starts()
+    pairs = [(first, last) for first in ask.starts() for last in ask.ends(first)]
     cells = ask.rows * ask.cols
-    spent = 0
-    restart = 0
-    while starts:
+    spent = restart = 0
+    while pairs:
         restart += 1
         budget = min(RESTART_NODES * _luby(restart), question.budget - spent)
-        first = rng.choice(starts)
+        pair = rng.choice(pairs)
         keys = [rng.getrandbits(48) for _ in range(cells)]
-        found = ask.run([first], order_key=keys, max_nodes=budget, deadline=question.deadline)
+        found = ask.run([pair[0]], [pair[1]], order_key=keys, max_nodes=budget, deadline=question.deadline)
         spent += found.nodes
         if found.status == FOUND:
             return ask.tour(found.tours[0])
         if found.status == EXHAUSTED:
-            starts.remove(first)
+            pairs.remove(pair)
         elif question.expired():
             raise question.timed_out(f"{spent:,} search nodes in {restart} restarts")
         elif spent >= question.budget:
@@ -236,7 +246,7 @@ def magic(
                 f"no {ask.kind} tour of {ask.board.name} found within max_nodes={question.budget:,} search nodes "
                 f"({restart} restarts); pass a larger max_nodes"
             )
-    raise NoTourError(f"{ask.words()}: the search went through every tour from every start")
+    raise NoTourError(f"{ask.words()}: the search went through every start and end (up to symmetry)")
 
 
 @dataclass
@@ -277,33 +287,48 @@ class MagicCount:
         return self.cpu_seconds * self.pieces / self.pieces_done if self.pieces_done else 0.0
 
 
-def _paths(rows: int, cols: int, start: int, depth: int) -> list[tuple[int, ...]]:
-    """Every knight's path of depth moves from start (cells), in move order."""
+def _paths(rows: int, cols: int, start: int, depth: int, avoid: int) -> list[tuple[int, ...]]:
+    """Every knight's path of depth moves from start (cells) that does not enter avoid, in move order."""
     paths = [(start,)]
     for _ in range(depth):
-        longer = []
-        for path in paths:
-            r, c = divmod(path[-1], cols)
-            for dr, dc in ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)):
-                if 0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr) * cols + c + dc not in path:
-                    longer.append(path + ((r + dr) * cols + c + dc,))
-        paths = longer
+        paths = [
+            path + (cell,)
+            for path in paths
+            for cell in _leaps(rows, cols, path[-1])
+            if cell not in path and cell != avoid
+        ]
     return paths
 
 
-def _plan(ask: _Magic, depth: int) -> list[tuple[tuple[int, ...], int]]:
-    """The pieces: (the cells of the first moves, the weight of its start: the size of its class)."""
-    sizes = (
-        {cell: 1 for cell in ask.starts()}
-        if ask.question.start is not None or ask.fixed
-        else _orbits(ask.rows, ask.cols)
-    )
+def _plan(ask: _Magic, depth: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """The pieces: (the cells of the first moves, the end's cell, the piece's weight).
+
+    Without a fixed start or givens, the starts are one cell of each class under the board's
+    symmetries (weight: the class's size), and the end's class comes no earlier than the
+    start's: a tour ending in an earlier class is the reverse of the image of one counted
+    (weight doubled when the classes differ)."""
+    fixed = ask.question.start is not None or bool(ask.fixed)
+    sizes = {cell: 1 for cell in ask.starts()} if fixed else _orbits(ask.rows, ask.cols)
+    rank = {}
+    if not fixed:
+        for symmetry in rectangle_symmetries(ask.rows, ask.cols):
+            for cell in range(ask.rows * ask.cols):
+                if symmetry[cell] in sizes:
+                    rank[cell] = symmetry[cell]
     pieces = []
     for start in sorted(sizes):
-        for path in _paths(ask.rows, ask.cols, start, depth):
-            numbered = all(ask.fixed.get(cell, number) == number for number, cell in enumerate(path, 1))
-            if numbered and all(path[number - 1] == cell for cell, number in ask.fixed.items() if number <= len(path)):
-                pieces.append((path, sizes[start]))
+        for end in ask.ends(start):
+            weight = sizes[start]
+            if not fixed:
+                if rank[end] < start:
+                    continue
+                weight *= 1 if rank[end] == start else 2
+            for path in _paths(ask.rows, ask.cols, start, depth, end):
+                numbered = all(ask.fixed.get(cell, number) == number for number, cell in enumerate(path, 1))
+                if numbered and all(
+                    path[number - 1] == cell for cell, number in ask.fixed.items() if number <= len(path)
+                ):
+                    pieces.append((path, end, weight))
     return pieces
 
 
@@ -319,17 +344,17 @@ def _canonical(rows: int, cols: int, cells: Sequence[int]) -> tuple[int, ...]:
     return best
 
 
-def _piece_job(rows, cols, prefix, lines, given, closed, max_nodes, until, keep) -> dict:
-    """Run one piece (on a worker): the kernel from prefix to the end of its tree; what it found."""
+def _piece_job(rows, cols, head, tail, lines, given, max_nodes, until, keep) -> dict:
+    """Run one piece (on a worker): the kernel from head and tail to the end of its tree; what it found."""
     deadline = NEVER if until == NEVER else time.monotonic() + (until - time.time())
     began = time.process_time()
     found = magic_search(
         rows,
         cols,
-        prefix,
+        head,
+        tail,
         lines=lines,
         given=given,
-        closed=closed,
         count_all=True,
         keep=keep,
         max_nodes=max_nodes,
@@ -344,9 +369,10 @@ def _piece_job(rows, cols, prefix, lines, given, closed, max_nodes, until, keep)
     }
 
 
-def _piece_name(ask: _Magic, path: Sequence[int]) -> str:
+def _piece_name(ask: _Magic, path: Sequence[int], end: int) -> str:
     kind = ("diagonal" if ask.diagonal else "nested" if ask.nested else "semimagic") + ("-closed" if ask.closed else "")
-    return f"{ask.rows}x{ask.cols}-{kind}-" + "-".join(ask.board.square_name(cell + 1) for cell in path) + ".json"
+    moves = "-".join(ask.board.square_name(cell + 1) for cell in path)
+    return f"{ask.rows}x{ask.cols}-{kind}-{moves}-to-{ask.board.square_name(end + 1)}.json"
 
 
 def _read_piece(path: str, signature: dict) -> Optional[dict]:
@@ -403,9 +429,14 @@ def _listing(ask: _Magic) -> Iterator[Tour]:
     starts = ask.starts() if ask.question.start is not None or ask.fixed else range(ask.rows * ask.cols)
     spent = 0
     for first in starts:
-        for path in _paths(ask.rows, ask.cols, first, min(1, ask.rows * ask.cols - 1)):
+        for last in ask.ends(first):
             found = ask.run(
-                path, count_all=True, keep=2**62, max_nodes=question.budget - spent, deadline=question.deadline
+                [first],
+                [last],
+                count_all=True,
+                keep=2**62,
+                max_nodes=question.budget - spent,
+                deadline=question.deadline,
             )
             spent += found.nodes
             if found.status == LIMIT:
@@ -482,8 +513,8 @@ def count_magic(
     lines = ask.lines()
     todo = []
     for index in chosen:
-        path, weight = plan[index]
-        saved = None if folder is None else _read_piece(os.path.join(folder, _piece_name(ask, path)), signature)
+        path, end, weight = plan[index]
+        saved = None if folder is None else _read_piece(os.path.join(folder, _piece_name(ask, path, end)), signature)
         if saved is None:
             todo.append(index)
         else:
@@ -494,11 +525,11 @@ def count_magic(
     run_on = None if executor is None else _CheckedExecutor(executor)
     began = time.monotonic()
     args = [
-        (ask.rows, ask.cols, plan[i][0], lines, ask.fixed, ask.closed, question.budget, question.until(), 2**31)
+        (ask.rows, ask.cols, plan[i][0], [plan[i][1]], lines, ask.fixed, question.budget, question.until(), 2**31)
         for i in todo
     ]
     for done, (index, result) in enumerate(_results(run_on, todo, args), 1):
-        path, weight = plan[index]
+        path, end, weight = plan[index]
         if result["status"] == LIMIT:
             if question.expired():
                 raise question.timed_out(f"{answer.pieces_done:,} pieces of {len(plan):,}")
@@ -506,9 +537,10 @@ def count_magic(
                 f"piece {index} ({'-'.join(ask.board.square_name(c + 1) for c in path)}) needs more than "
                 f"max_nodes={question.budget:,} search nodes"
             )
-        saved = dict(signature, piece=[ask.board.square_name(cell + 1) for cell in path], index=index, **result)
+        squares = [ask.board.square_name(cell + 1) for cell in path]
+        saved = dict(signature, piece=squares, end=ask.board.square_name(end + 1), index=index, **result)
         if folder is not None:
-            _write_piece(os.path.join(folder, _piece_name(ask, path)), saved)
+            _write_piece(os.path.join(folder, _piece_name(ask, path, end)), saved)
         _add(ask, answer, classes, saved, weight, keep)
         if progress:
             elapsed = time.monotonic() - began

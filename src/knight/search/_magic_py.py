@@ -1,41 +1,44 @@
 """Pure-Python twin of the compiled magic-tour kernel (``_magic.pyx``): same algorithm, same answers.
 
-``search`` extends a path of fixed first cells (``prefix``, at least the start) to knight's
-tours whose numbering makes every listed line (rows, columns, and where asked the two long
+``search`` completes a knight's path from both ends: the head carries numbers 1, 2, ...
+from the start, the tail numbers N, N - 1, ... from the end, until they meet; it lists the
+tours whose numbering makes every given line (rows, columns, and where asked the two long
 diagonals or the quadrants' half lines) add up to its target. The caller
-(search/_magic.py) lays out the arrays:
+(search/_magic_tours.py) lays out the arrays:
 
 * ``neighbours``: cells × 8 cell indices, -1 after a cell's last neighbour;
 * ``cols``: the board's width (a cell is row * cols + col), for the knight-distance bound;
-* ``given``: per cell, its fixed number or 0; ``at_number``: per number 0..N, its fixed
-  cell or -1; ``next_given``: per number k, the least fixed number after k, or 0;
+* ``given``: per cell, its fixed number or 0; ``at_number``: per number 0..N + 1, its fixed
+  cell or -1; ``next_given``: per number k, the least fixed number above k, or 0;
+  ``last_given``: per number k, the greatest fixed number below k, or 0;
 * ``cell_lines``: cells × LINES line indices, -1 after a cell's last line;
   ``target``: per line, its sum;
-* ``prefix``: the cells of numbers 1, 2, ... already chosen (a valid path);
-* ``closed``: the last cell must be a leap from the first;
+* ``head``: the cells of numbers 1, 2, ... already chosen (a path, the start at least);
+  ``tail``: the cells of numbers N, N - 1, ... (the end at least), apart from head;
 * ``order_key``: per cell, the tie-break among candidates with as many onward moves;
 * ``count_all``: walk the whole tree, counting (else stop at the first tour);
   ``keep``: at most this many tours are returned (count_all), in the order found.
 
 Number k stands on a cell of the start's colour when k is odd (a knight changes colour at
-every leap), so each line's free cells of each colour get numbers of one parity. A frame is
+every leap), so each line's free cells of each colour get numbers of one parity, from those
+between the head's and the tail's. The end that has fewer numbers moves next. A frame is
 dead, and gets no candidates, when:
 
 * a line's remaining sum is below the least or above the greatest sum its free cells can
-  still get: the smallest (largest) odd numbers above the last placed for its cells of the
-  start's colour, the smallest (largest) even ones for the others;
-* a line with one free cell forces that cell's number: it must be free (not fixed
-  elsewhere), the same number that the cell's other lines force, no other cell's forced
-  number, and within knight's reach (``reach``, a lower bound) of the knight in time;
-* a free cell has no free neighbour, unless it is the last one and next to the knight; or
-  more free cells with one free neighbour lie away from the knight than a path can end in;
-* closed: the first cell has no free neighbour left;
-* the next fixed number's cell is out of the knight's reach in the moves left before it.
+  still get: the smallest (largest) odd numbers left for its cells of the start's colour,
+  the smallest (largest) even ones for the others;
+* a line with one free cell forces that cell's number: it must not be fixed elsewhere, must
+  be the number the cell's other lines force and no other cell's forced number, and the
+  cell must be within knight's reach (``reach``, a lower bound) of both ends in time;
+* two or more cells are free and one has no free neighbour; or a free cell with one free
+  neighbour is next to neither end, or more than one of them is next to one end only, or
+  there are more than two (each must be an end's next step);
+* the next fixed number above the head (below the tail) is out of its reach in time.
 
-Candidates are the free neighbours of the knight (the fixed cell when the next number is
-fixed), fewest free onward moves first (Warnsdorff), then by ``order_key``.
-Every DEADLINE_EVERY nodes the clock is read against the deadline; a search stopped by it
-or by the node budget reports LIMIT.
+Candidates are the free neighbours of the moving end (the fixed cell when its next number
+is fixed; the last free cell must be next to the other end too), fewest free onward moves
+first (Warnsdorff), then by ``order_key``. Every DEADLINE_EVERY nodes the clock is read
+against the deadline; a search stopped by it or by the node budget reports LIMIT.
 """
 
 from __future__ import annotations
@@ -76,10 +79,11 @@ def search(
     given: Sequence[int],
     at_number: Sequence[int],
     next_given: Sequence[int],
+    last_given: Sequence[int],
     cell_lines: Sequence[int],
     target: Sequence[int],
-    prefix: Sequence[int],
-    closed: bool,
+    head: Sequence[int],
+    tail: Sequence[int],
     order_key: Sequence[int],
     count_all: bool,
     keep: int,
@@ -88,59 +92,50 @@ def search(
 ) -> tuple[int, array, int, int]:
     """(status, tours, nodes, count): tours holds the cells of at most keep tours end to end
     (the first one only, unless count_all); see the module's docstring."""
-    cells = len(given)
+    cells = total = len(given)
     lines = len(target)
     if not count_all:
         keep = 1
-    total = cells
-    first = prefix[0]
-    odd_colour = (first // cols + first % cols) & 1
-    open_ = [1] * cells
-    degree = [0] * cells
-    for cell in range(cells):
-        for i in range(8):
-            if neighbours[cell * 8 + i] < 0:
-                break
-            degree[cell] += 1
-    zeros = sum(1 for d in degree if d == 0)
-    ones = sum(1 for d in degree if d == 1)
+    odd_colour = (head[0] // cols + head[0] % cols) & 1
+    odd = [((cell // cols + cell % cols) & 1) == odd_colour for cell in range(cells)]
+    open_ = [True] * cells
+    degree = [sum(1 for i in range(8) if neighbours[cell * 8 + i] >= 0) for cell in range(cells)]
+    counts = {"zeros": degree.count(0), "ones": degree.count(1)}
     line_sum = [0] * lines
     free_odd = [0] * lines
     free_even = [0] * lines
     xor = [0] * lines
     for cell in range(cells):
-        colour_odd = ((cell // cols + cell % cols) & 1) == odd_colour
         for j in range(LINES):
             line = cell_lines[cell * LINES + j]
             if line < 0:
                 break
             if given[cell]:
                 line_sum[line] += given[cell]
-            elif colour_odd:
+                continue
+            xor[line] ^= cell
+            if odd[cell]:
                 free_odd[line] += 1
-                xor[line] ^= cell
             else:
                 free_even[line] += 1
-                xor[line] ^= cell
     forced_value = [0] * cells
-    forced_cell = [-1] * (total + 1)
-    forced_stamp_cell = [0] * cells
-    forced_stamp_number = [0] * (total + 1)
-    stamp = 0
+    forced_cell = [0] * (total + 2)
+    stamp_cell = [0] * cells
+    stamp_number = [0] * (total + 2)
+    mark = [0] * cells
+    stamp = [0]
     path = [0] * total
+    ends = [0, 0]  # numbers placed at the head, at the tail
+    side = [0] * (total + 1)
     candidates: list[list[int]] = [[] for _ in range(total + 1)]
     cursor = [0] * (total + 1)
-    found = array("i")
-    count = 0
-    nodes = 0
 
     def place(cell: int, number: int, change: int) -> None:
         """Put number on cell (change -1) or take it off (+1)."""
-        nonlocal zeros, ones
         if change < 0:
-            zeros -= degree[cell] == 0
-            ones -= degree[cell] == 1
-            open_[cell] = 0
+            counts["zeros"] -= degree[cell] == 0
+            counts["ones"] -= degree[cell] == 1
+            open_[cell] = False
         for i in range(8):
             neighbour = neighbours[cell * 8 + i]
             if neighbour < 0:
@@ -148,36 +143,35 @@ def search(
             before = degree[neighbour]
             degree[neighbour] = before + change
             if open_[neighbour]:
-                zeros += (before + change == 0) - (before == 0)
-                ones += (before + change == 1) - (before == 1)
+                counts["zeros"] += (before + change == 0) - (before == 0)
+                counts["ones"] += (before + change == 1) - (before == 1)
         if change > 0:
-            open_[cell] = 1
-            zeros += degree[cell] == 0
-            ones += degree[cell] == 1
+            open_[cell] = True
+            counts["zeros"] += degree[cell] == 0
+            counts["ones"] += degree[cell] == 1
         if given[cell]:
             return
-        colour_odd = ((cell // cols + cell % cols) & 1) == odd_colour
         for j in range(LINES):
             line = cell_lines[cell * LINES + j]
             if line < 0:
                 break
             line_sum[line] -= change * number
             xor[line] ^= cell
-            if colour_odd:
+            if odd[cell]:
                 free_odd[line] += change
             else:
                 free_even[line] += change
 
-    def alive(depth: int, head: int) -> bool:
-        """Whether the position with numbers 1..depth placed, the knight on head, may still
-        become a magic tour (the module's docstring lists the rules)."""
-        nonlocal stamp
-        left = total - depth
-        odd_least = depth + 1 if (depth + 1) & 1 else depth + 2
-        even_least = depth + 2 if (depth + 1) & 1 else depth + 1
-        odd_most = total if total & 1 else total - 1
-        even_most = total - 1 if total & 1 else total
-        stamp += 1
+    def alive() -> bool:
+        """Whether the position may still become a magic tour (the module's docstring lists the rules)."""
+        low_number, high_number = ends[0] + 1, total - ends[1]  # the numbers left: low_number..high_number
+        head_cell, tail_cell = path[ends[0] - 1], path[high_number]
+        odd_least = low_number if low_number & 1 else low_number + 1
+        even_least = low_number + 1 if low_number & 1 else low_number
+        odd_most = high_number if high_number & 1 else high_number - 1
+        even_most = high_number - 1 if high_number & 1 else high_number
+        stamp[0] += 1
+        now = stamp[0]
         for line in range(lines):
             need = target[line] - line_sum[line]
             low_odd, high_odd = _bound(free_odd[line], odd_least, odd_most)
@@ -188,66 +182,105 @@ def search(
                 cell = xor[line]
                 if at_number[need] >= 0:
                     return False
-                if forced_stamp_cell[cell] == stamp and forced_value[cell] != need:
+                if stamp_cell[cell] == now and forced_value[cell] != need:
                     return False
-                if forced_stamp_number[need] == stamp and forced_cell[need] != cell:
+                if stamp_number[need] == now and forced_cell[need] != cell:
                     return False
-                if reach(cols, head, cell) > need - depth:
+                if (
+                    reach(cols, head_cell, cell) > need - ends[0]
+                    or reach(cols, cell, tail_cell) > high_number + 1 - need
+                ):
                     return False
-                forced_stamp_cell[cell] = forced_stamp_number[need] = stamp
+                stamp_cell[cell] = stamp_number[need] = now
                 forced_value[cell] = need
                 forced_cell[need] = cell
-        if left == 0:
-            return True
-        near_zero = near_one = 0
-        for i in range(8):
-            neighbour = neighbours[head * 8 + i]
-            if neighbour < 0:
-                break
-            if open_[neighbour]:
-                near_zero += degree[neighbour] == 0
-                near_one += degree[neighbour] == 1
-        if zeros > near_zero or (zeros and left > 1):
+        left = high_number - low_number + 1
+        if left >= 2:
+            if counts["zeros"]:
+                return False
+            near_head = near_tail = near_both = 0
+            for i in range(8):
+                neighbour = neighbours[head_cell * 8 + i]
+                if neighbour < 0:
+                    break
+                mark[neighbour] = now
+            for i in range(8):
+                neighbour = neighbours[tail_cell * 8 + i]
+                if neighbour < 0:
+                    break
+                if open_[neighbour] and degree[neighbour] == 1:
+                    if mark[neighbour] == now:
+                        near_both += 1
+                    else:
+                        near_tail += 1
+                mark[neighbour] = -now
+            for i in range(8):
+                neighbour = neighbours[head_cell * 8 + i]
+                if neighbour < 0:
+                    break
+                if open_[neighbour] and degree[neighbour] == 1 and mark[neighbour] == now:
+                    near_head += 1
+            ones = counts["ones"]
+            if near_head > 1 or near_tail > 1 or ones > 2 or ones != near_head + near_tail + near_both:
+                return False
+        upcoming = next_given[ends[0]]
+        if upcoming and upcoming < high_number + 1 and reach(cols, head_cell, at_number[upcoming]) > upcoming - ends[0]:
             return False
-        far_one = ones - near_one
-        if far_one > 1 or (far_one == 1 and near_one > 1):
-            return False
-        if closed and degree[first] == 0:
-            return False
-        upcoming = next_given[depth]
-        return not upcoming or reach(cols, head, at_number[upcoming]) <= upcoming - depth
+        before = last_given[high_number + 1]
+        return not (before > ends[0] and reach(cols, at_number[before], tail_cell) > high_number + 1 - before)
 
-    def fill(depth: int, head: int) -> None:
-        """The candidates of frame depth: the cells that may hold number depth + 1."""
+    def fill(depth: int) -> None:
+        """The candidates of frame depth: the cells that may take the moving end's next number."""
         frame = candidates[depth]
         frame.clear()
         cursor[depth] = 0
-        if not alive(depth, head):
+        if not alive():
             return
-        fixed = at_number[depth + 1]
+        tail_moves = ends[0] > ends[1]
+        side[depth] = tail_moves
+        number = total - ends[1] if tail_moves else ends[0] + 1
+        mover = path[number] if tail_moves else path[number - 2]
+        other = path[ends[0] - 1] if tail_moves else path[total - ends[1]]
+        fixed = at_number[number]
+        last = depth == total - 1
         for i in range(8):
-            neighbour = neighbours[head * 8 + i]
+            neighbour = neighbours[mover * 8 + i]
             if neighbour < 0:
                 break
-            if open_[neighbour] and (neighbour == fixed if fixed >= 0 else not given[neighbour]):
-                frame.append(neighbour)
+            if not open_[neighbour] or (neighbour != fixed if fixed >= 0 else given[neighbour]):
+                continue
+            if last and other not in neighbours[neighbour * 8 : neighbour * 8 + 8]:
+                continue
+            frame.append(neighbour)
         frame.sort(key=lambda cell: (degree[cell], order_key[cell]))
 
-    depth = 0
-    for number, cell in enumerate(prefix, 1):
-        place(cell, number, -1)
+    for number, cell in enumerate(head, 1):
         path[number - 1] = cell
-        depth = number
-    fill(depth, path[depth - 1])
-    base = depth
+        place(cell, number, -1)
+    for offset, cell in enumerate(tail):
+        path[total - 1 - offset] = cell
+        place(cell, total - offset, -1)
+    ends[0], ends[1] = len(head), len(tail)
+    base = depth = len(head) + len(tail)
+    found = array("i")
+    count = nodes = 0
     status = EXHAUSTED
+    if depth == total:  # nothing left to search: the ends are the whole tour
+        fits = alive() and path[len(head)] in neighbours[path[len(head) - 1] * 8 : path[len(head) - 1] * 8 + 8]
+        if fits:
+            found.extend(path)
+        return (FOUND if fits else EXHAUSTED), found, 0, int(fits)
+    fill(depth)
     while True:
         frame = candidates[depth]
         if cursor[depth] == len(frame):
             if depth == base:
                 break
             depth -= 1
-            place(path[depth], depth + 1, +1)
+            tail_moved = side[depth]
+            number = total - ends[1] + 1 if tail_moved else ends[0]
+            place(path[number - 1], number, +1)
+            ends[tail_moved] -= 1
             continue
         cell = frame[cursor[depth]]
         cursor[depth] += 1
@@ -255,11 +288,14 @@ def search(
         if nodes >= max_nodes or (nodes % DEADLINE_EVERY == 0 and time.monotonic() > deadline):
             status = LIMIT
             break
-        path[depth] = cell
-        place(cell, depth + 1, -1)
+        tail_moved = side[depth]
+        number = total - ends[1] if tail_moved else ends[0] + 1
+        path[number - 1] = cell
+        place(cell, number, -1)
+        ends[tail_moved] += 1
         depth += 1
         if depth == total:
-            if alive(depth, cell) and (not closed or first in _row(neighbours, cell)):
+            if alive():
                 count += 1
                 if len(found) < keep * total:
                     found.extend(path)
@@ -267,11 +303,8 @@ def search(
                     status = FOUND
                     break
             depth -= 1
-            place(cell, depth + 1, +1)
+            place(cell, number, +1)
+            ends[tail_moved] -= 1
             continue
-        fill(depth, cell)
+        fill(depth)
     return status, found, nodes, count
-
-
-def _row(neighbours: Sequence[int], cell: int) -> list[int]:
-    return [n for n in neighbours[cell * 8 : cell * 8 + 8] if n >= 0]

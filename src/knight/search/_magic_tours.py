@@ -44,20 +44,21 @@ def _neighbours(rows: int, cols: int) -> array:
 def magic_search(
     rows: int,
     cols: int,
-    prefix: Sequence[int],
+    head: Sequence[int],
+    tail: Sequence[int],
     *,
     lines: Iterable[Sequence[int]],
     given: Mapping[int, int] | None = None,
-    closed: bool = False,
     order_key: Sequence[int] | None = None,
     count_all: bool = False,
     keep: int = 1,
     max_nodes: int = 2**62,
     deadline: float = NEVER,
 ) -> MagicResult:
-    """Run the kernel: magic tours extending the cells prefix (at least the start), whose
-    numbering makes every line add up to its length times the average number; given maps
-    cells to fixed numbers (the caller checks them against the prefix and the colours)."""
+    """Run the kernel: magic tours from the cells head (numbers 1, 2, ...: the start at least)
+    to the cells tail (numbers N, N - 1, ...: the end at least), whose numbering makes every
+    line add up to its length times the average number; given maps cells to fixed numbers
+    (the caller checks them against head, tail and the colours)."""
     cells = rows * cols
     given = given or {}
     fixed = array("i", [0]) * cells
@@ -65,10 +66,16 @@ def magic_search(
     for cell, number in given.items():
         fixed[cell] = number
         at_number[number] = cell
-    next_given = array("i", [0]) * (cells + 1)
+    next_given = array("i", [0]) * (cells + 2)
+    last_given = array("i", [0]) * (cells + 2)
     upcoming = 0
     for number in range(cells, -1, -1):
         next_given[number] = upcoming
+        if at_number[number] >= 0:
+            upcoming = number
+    upcoming = 0
+    for number in range(1, cells + 2):
+        last_given[number] = upcoming
         if at_number[number] >= 0:
             upcoming = number
     cell_lines = array("i", [-1]) * (cells * _kernel.LINES)
@@ -86,10 +93,11 @@ def magic_search(
         fixed,
         at_number,
         next_given,
+        last_given,
         cell_lines,
         target,
-        array("i", prefix),
-        closed,
+        array("i", head),
+        array("i", tail),
         keys,
         count_all,
         keep,

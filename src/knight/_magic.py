@@ -289,7 +289,7 @@ class MagicCount:
 
 def _paths(rows: int, cols: int, start: int, depth: int, avoid: int) -> list[tuple[int, ...]]:
     """Every knight's path of depth moves from start (cells) that does not enter avoid, in move order."""
-    paths = [(start,)]
+    paths: list[tuple[int, ...]] = [(start,)]
     for _ in range(depth):
         paths = [
             path + (cell,)
@@ -362,7 +362,7 @@ def _piece_job(rows, cols, head, tail, lines, given, max_nodes, until, keep) -> 
     )
     return {
         "status": found.status,
-        "count": found.count,
+        "count": found.total,
         "nodes": found.nodes,
         "cpu_seconds": round(time.process_time() - began, 3),
         "tours": found.tours,
@@ -505,7 +505,7 @@ def count_magic(
         "board": ask.board.name,
         "kind": ask.kind,
         "closed": ask.closed,
-        "givens": sorted(ask.board.givens.items()),
+        "givens": [list(pair) for pair in sorted(ask.board.givens.items())],
         "start": ask.question.start,
     }
     classes: dict[tuple[int, ...], bool] = {}

@@ -12,7 +12,7 @@ from array import array
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from ..model._deadline import NEVER
-from ._kernels import magic as _kernel
+from . import _kernels
 
 __all__ = ["MagicResult", "magic_search"]
 
@@ -21,12 +21,12 @@ _KNIGHT_STEPS = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1),
 
 class MagicResult(NamedTuple):
     """What one kernel run found: its status (FOUND, EXHAUSTED, LIMIT), the tours kept (each a
-    list of 0-based cells), the nodes it walked and how many tours it counted."""
+    list of 0-based cells), the nodes it walked and how many tours it counted (total)."""
 
     status: int
     tours: list[list[int]]
     nodes: int
-    count: int
+    total: int
 
 
 def _neighbours(rows: int, cols: int) -> array:
@@ -78,16 +78,17 @@ def magic_search(
         last_given[number] = upcoming
         if at_number[number] >= 0:
             upcoming = number
-    cell_lines = array("i", [-1]) * (cells * _kernel.LINES)
+    kernel = _kernels.magic  # looked up at each call: the tests swap it
+    cell_lines = array("i", [-1]) * (cells * kernel.LINES)
     used = [0] * cells
     target = array("q")
     for index, members in enumerate(lines):
         for cell in members:
-            cell_lines[cell * _kernel.LINES + used[cell]] = index
+            cell_lines[cell * kernel.LINES + used[cell]] = index
             used[cell] += 1
         target.append(len(members) * (cells + 1) // 2)
     keys = array("q", order_key if order_key is not None else range(cells))
-    status, found, nodes, count = _kernel.search(
+    status, found, nodes, count = kernel.search(
         _neighbours(rows, cols),
         cols,
         fixed,

@@ -268,3 +268,20 @@ def test_the_picture_shows_each_sum():
     assert svg.count(">260<") == 16 and ">282<" in svg and ">210<" in svg
     with pytest.raises(knight.InvalidInputError):
         knight.svg.magic_square(knight.Tour(squares_of(BEVERLEY), 8), cell=5)
+
+
+def test_a_failed_worker_is_a_worker_error(monkeypatch):
+    def broken(*args):
+        raise RuntimeError("lost")
+
+    monkeypatch.setattr(knight._magic, "_piece_job", broken)
+    with ThreadPoolExecutor(1) as pool, pytest.raises(knight.WorkerError, match="ThreadPoolExecutor failed") as raised:
+        knight.count_magic(puzzle(BEVERLEY, range(1, 41)), depth=0, executor=pool)
+    assert isinstance(raised.value.__cause__, RuntimeError)
+
+
+def test_closed_asks_for_no_givens_and_counts_closed_tours_only():
+    with pytest.raises(knight.InvalidInputError, match="closed=True with given moves"):
+        knight.magic(puzzle(BEVERLEY, range(1, 41)), closed=True)
+    counted = knight.count_magic((4, 6), closed=True)
+    assert (counted.tours, counted.closed_tours, counted.complete) == (0, 0, True)

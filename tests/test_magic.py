@@ -285,3 +285,15 @@ def test_closed_asks_for_no_givens_and_counts_closed_tours_only():
         knight.magic(puzzle(BEVERLEY, range(1, 41)), closed=True)
     counted = knight.count_magic((4, 6), closed=True)
     assert (counted.tours, counted.closed_tours, counted.complete) == (0, 0, True)
+
+
+@pytest.mark.parametrize("size, closed", [(8, False), (8, True), ((8, 12), False), ((8, 12), True)])
+def test_the_pieces_weigh_every_start_and_end_once(size, closed):
+    """A start of each class and the ends of no earlier class, weighed by class size (doubled for
+    the reversal): the weights add up to every ordered (start, end) pair the count stands for."""
+    ask = knight._magic._Magic(size, None, closed, False, False, None, None, "count_magic")
+    cells = ask.rows * ask.cols
+    pairs = (
+        sum(len(knight._magic._leaps(ask.rows, ask.cols, c)) for c in range(cells)) if closed else cells * cells // 2
+    )
+    assert sum(weight for _, _, weight in knight._magic._plan(ask, 0)) == pairs

@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import sys
 import time
 from array import array
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Sequence
 
 from ._counting import _CheckedExecutor, _dask_client
@@ -224,6 +222,8 @@ def magic(
     if reason:
         raise NoTourError(f"{ask.words()}: {reason}")
     question = ask.question
+    import random  # here, not at import knight (start-up: tests/test_startup.py)
+
     rng = random.Random(seed)
     pairs = [(first, last) for first in ask.starts() for last in ask.ends(first)]
     cells = ask.rows * ask.cols
@@ -249,24 +249,36 @@ def magic(
     raise NoTourError(f"{ask.words()}: the search went through every start and end (up to symmetry)")
 
 
-@dataclass
 class MagicCount:
     """What knight.count_magic found: tours (numberings: a tour and its reverse are two, as the
     2003 census counts them), symmetry classes (the board's symmetries and the reversal), each
     split into closed and open; how many were diagonally magic; the pieces done, of how many;
     the search nodes and CPU seconds the pieces took (as recorded in their files), and the
-    CPU seconds projected for all the pieces at the rate of those done."""
+    CPU seconds projected for all the pieces at the rate of those done. found holds the tours
+    of the chosen starts when count_magic was asked to keep them."""
 
-    tours: int = 0
-    closed_tours: int = 0
-    classes: int = 0
-    closed_classes: int = 0
-    diagonal_tours: int = 0
-    pieces_done: int = 0
-    pieces: int = 0
-    nodes: int = 0
-    cpu_seconds: float = 0.0
-    found: list[Tour] = field(default_factory=list, repr=False)
+    __slots__ = (
+        "tours",
+        "closed_tours",
+        "classes",
+        "closed_classes",
+        "diagonal_tours",
+        "pieces_done",
+        "pieces",
+        "nodes",
+        "cpu_seconds",
+        "found",
+    )
+
+    def __init__(self) -> None:
+        self.tours = self.closed_tours = self.classes = self.closed_classes = self.diagonal_tours = 0
+        self.pieces_done = self.pieces = self.nodes = 0
+        self.cpu_seconds = 0.0
+        self.found: list[Tour] = []
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[:-1])
+        return f"MagicCount({shown})"
 
     @property
     def open_tours(self) -> int:

@@ -234,7 +234,7 @@ def test_results_are_saved_and_resumed(tmp_path, magic_kernel):
 
 
 def test_a_sample_of_pieces_on_an_executor():
-    board = puzzle(BEVERLEY, range(1, 39))
+    board = puzzle(BEVERLEY, range(1, 43))
     whole = knight.count_magic(board, depth=1)
     with ThreadPoolExecutor(2) as pool:
         spread = knight.count_magic(board, depth=1, executor=pool)

@@ -297,3 +297,10 @@ def test_the_pieces_weigh_every_start_and_end_once(size, closed):
         sum(len(knight._magic._leaps(ask.rows, ask.cols, c)) for c in range(cells)) if closed else cells * cells // 2
     )
     assert sum(weight for _, _, weight in knight._magic._plan(ask, 0)) == pairs
+
+
+def test_progress_says_pieces_and_time_left(capsys):
+    knight.count_magic(puzzle(BEVERLEY, range(1, 43)), depth=0, progress=True)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines and all(line.startswith("knight count_magic: ") and "s left" in line for line in lines)
+    assert lines[-1].startswith(f"knight count_magic: {len(lines)}/{len(lines)} pieces, 1 tours")

@@ -126,6 +126,12 @@ def core(request, monkeypatch):
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
+def magic_kernel(request, monkeypatch):
+    """The magic-tour kernel in use for the test."""
+    return _use(request, monkeypatch, "search.magic", "knight.search._magic", "knight.search._magic_py")
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
 def walk(request, monkeypatch):
     """The walks in use for the test."""
     return _use(request, monkeypatch, "search.walk", "knight.search._walk", "knight.search._walk_py")

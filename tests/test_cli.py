@@ -318,12 +318,12 @@ def test_help_lists_every_subcommand():
     assert text.startswith("usage: knight [SIZE]")
     commands = text.split("commands:\n", 1)[1].split("\n\n", 1)[0].splitlines()
     names = [line.split()[0] for line in commands]
-    assert names == ["tour", "exists", "count", "all", "solve", "compare", "trace", "judge"]
+    assert names == ["tour", "exists", "count", "all", "solve", "compare", "trace", "judge", "magic"]
     assert all(len(line.split()) > 3 for line in commands)  # each with its line of explanation
     assert "--start" in text and "--version" in text and "picture" in text
 
 
-@pytest.mark.parametrize("command", ["tour", "exists", "count", "all", "solve", "compare", "trace", "judge"])
+@pytest.mark.parametrize("command", ["tour", "exists", "count", "all", "solve", "compare", "trace", "judge", "magic"])
 def test_every_subcommand_has_help(command):
     result = knight(command, "--help")
     assert result.returncode == 0 and result.stderr == ""

@@ -24,6 +24,7 @@ from . import draw
 from ._compare import Comparison, MethodRun, compare
 from ._counting import count, tours
 from ._find import exists, solve, tour
+from ._magic import MagicCount, count_magic, magic, magic_tours
 from ._methods import METHODS
 from ._trace import Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent, trace
 from ._version import __version__ as __version__
@@ -76,6 +77,7 @@ __all__ = [
     "InvalidInputError",
     "InvalidTypeError",
     "KnightError",
+    "MagicCount",
     "MethodRun",
     "MissingExtraError",
     "NoTourError",
@@ -92,8 +94,11 @@ __all__ = [
     "check_tour",
     "compare",
     "count",
+    "count_magic",
     "exists",
     "is_tour",
+    "magic",
+    "magic_tours",
     "solve",
     "tour",
     "tours",

@@ -121,6 +121,21 @@ def questions() -> None:
     assert names and callable(method)
 
 
+def magic() -> None:
+    board = knight.Board.parse(
+        "1 30 . . 5 28 . .\n. . 2 29 . . 6 27\n31 . . 4 25 8 . .\n. 3 32 . . . 26 7\n"
+        "33 . 15 20 9 24 . .\n16 19 34 . . . 10 23\n. 14 17 36 21 12 . .\n18 35 . 13 . . 22 11"
+    )
+    found: Tour = knight.magic(board, seed=1, max_nodes=10**8, timeout=60.0)
+    kind: str | None = found.magic_kind
+    rows, cols, diagonals = found.line_sums()
+    assert kind == "semimagic" and found.is_magic and rows == cols == [260] * 8 and len(diagonals) == 2
+    listed: list[Tour] = list(knight.magic_tours(board, max_nodes=10**8))
+    counted: knight.MagicCount = knight.count_magic(board, depth=0, keep=True)
+    assert counted.tours == len(listed) == 1 and counted.complete and counted.found == listed
+    assert knight.svg.magic_square(found, cell=20).startswith("<svg")
+
+
 def errors() -> None:
     caught: list[KnightError] = []
     calls: list[Callable[[], object]] = [lambda: knight.tour(3), lambda: knight.tour("e4"), lambda: Tour([1, 2], 8)]
@@ -223,6 +238,7 @@ def main() -> None:
         for tour in tours(board):
             reading(tour)
         questions()
+        magic()
         errors()
         pictures(knight.tour(6, start=1))
         comparing()

@@ -9,6 +9,7 @@
     knight compare [SIZE] [--start SQUARE] [--closed] [--methods M,M,...] [--max-nodes N] [-o CHART.svg]
     knight trace [SIZE] [--start SQUARE] [--method M] [--closed] [--max-steps N] [--html FILE] [--delay SECONDS]
     knight judge < starts.txt
+    knight magic [SIZE] [--closed] [--diagonal] [--nested] [--start SQUARE] [--seed N] [-o SQUARE.svg]
     knight --version
 
 SIZE comes first, as in knight.tour(size, start): N for N×N, RxC (or R×C), or a picture
@@ -58,6 +59,7 @@ from ._common import (
 )
 from ._compare import compare_command
 from ._count import all_command, count_command, max_nodes_option, timeout_option
+from ._magic import magic_command
 from ._solve import solve_command
 from ._trace import trace_command
 
@@ -86,6 +88,7 @@ def _commands_text() -> str:
                 "  knight count 6 --workers 2",
                 "  knight compare 8 --start a1   nodes each method needs, as a table",
                 "  knight trace 5x6 --start d4   watch the search place and take back squares",
+                "  knight magic 8                a semimagic tour, with its row and column sums",
             ]
         )
     )
@@ -223,6 +226,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "compare": compare_command,
     "trace": trace_command,
     "judge": _judge_command,
+    "magic": magic_command,
 }
 
 

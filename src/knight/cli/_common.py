@@ -24,6 +24,7 @@ COMMAND_LINES = {
     "compare": "run each method from one start: the nodes and time each needed",
     "trace": "watch the search step by step: in the terminal, as lines, or in a player page (--html)",
     "judge": "the seed problem: starts (1 to 64) in, one per line; 8×8 tours out",
+    "magic": "find a magic tour: every row and column adds up; printed with the sums",
 }
 
 #: Longest picture file read, in bytes: a picture of the largest board the search takes

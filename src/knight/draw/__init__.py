@@ -11,6 +11,7 @@ True
 - ``render_board(board, ...)``: a board alone (its holes, a puzzle's givens).
 - ``html(source, ...)`` / ``write_html(source, path, ...)``: the player of a tour or a trace.
 - ``chart(comparison, ...)``: a ``knight.compare`` result as bars.
+- ``magic_square(tour, ...)``: a tour's numbering with its row, column and diagonal sums.
 - ``repr_svg``, ``repr_html``, ``repr_board`` and ``repr_chart``: what a notebook shows, which
   knight/__init__.py attaches to Tour, Board and Comparison.
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
     from .. import Board, Comparison, Tour
     from ._chart import chart as chart
+    from ._magic import magic_square as magic_square
     from ._player import Source
     from ._svg import COLORS as COLORS
     from ._svg import MAX_PNG_PIXELS as MAX_PNG_PIXELS
@@ -54,6 +56,7 @@ __all__ = [
     "MIN_FONT",
     "chart",
     "html",
+    "magic_square",
     "picture_format",
     "render",
     "render_board",
@@ -67,10 +70,14 @@ __all__ = [
 ]
 
 
+#: The module of each name not in ``_svg``.
+_MODULES = {"chart": "._chart", "magic_square": "._magic"}
+
+
 def __getattr__(name: str) -> Any:
     """The drawing functions and constants, loaded on first use (import knight stays quick)."""
     if name in __all__:  # the functions defined below are found before this is asked
-        value = getattr(importlib.import_module("._chart" if name == "chart" else "._svg", __name__), name)
+        value = getattr(importlib.import_module(_MODULES.get(name, "._svg"), __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

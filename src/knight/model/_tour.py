@@ -12,6 +12,7 @@ from . import _text
 from ._board import KNIGHT, Board, _shown, as_board, boolean, networkx_module, square_nodes
 from ._errors import InvalidInputError, InvalidTypeError, NotATourError, unexpected_options
 from ._kernels import storage
+from ._magic import MagicKind, line_sums, magic_kind
 from ._memory import allocating, check_memory
 from ._validate import LISTED_BYTES, board_leap, check_tour, checked_squares
 
@@ -116,6 +117,28 @@ class Tour(storage.SquareBuffer, Sequence[int]):
     def is_closed(self) -> bool:
         """Whether the last square is a knight's move (a leap) from the first (a cycle: three squares at least)."""
         return len(self) > 2 and board_leap(self._board, self.end, self.start)
+
+    @property
+    def magic_kind(self) -> MagicKind:
+        """What the numbering along the tour (1 at the start) is: "diagonal" when every row, every
+        column and both long diagonals add up to one sum (a square board), "semimagic" when the
+        rows and the columns do (each direction its own sum on a rectangle), else None."""
+        board = self._board
+        return magic_kind(self.rows, self.cols, self._squares) if board.is_rectangle and not board.topology else None
+
+    @property
+    def is_magic(self) -> bool:
+        """Whether the numbering along the tour is at least semimagic (see magic_kind)."""
+        return self.magic_kind is not None
+
+    def line_sums(self) -> tuple[list[int], list[int], list[int]]:
+        """(row sums, column sums, the two long diagonals' sums) of the numbering along the tour
+        (1 at the start), rows top to bottom, columns left to right, the diagonal from the
+        top-left corner first; the diagonals are [] on a board that is not square. A whole
+        rectangle only: InvalidInputError on a board with holes, or one that wraps."""
+        if not self._board.is_rectangle or self._board.topology:
+            raise InvalidInputError(f"line sums are for a whole rectangle, not {self._board.name}")
+        return line_sums(self.rows, self.cols, self._squares)
 
     def __len__(self) -> int:
         return len(self._squares)

@@ -16,10 +16,13 @@
 * ``_kernels``: chooses the compiled kernels or the twins, all or nothing;
 * ``_order``: Warnsdorff's tie-breaks, shared by the twin and the puzzle rounds;
 * ``_solve``: a question's fixed moves (ends, a puzzle's givens) completed: propagation, then rounds;
+* ``_magic`` (compiled) / ``_magic_py`` (its twin): magic knight's tours, pruned on the lines' sums;
+  ``_magic_tours``: the board and lines laid out for it, and its run (``magic_search``);
 * ``_narrow``: open tours of boards four wide, half by half;
 * ``_graph``: tours of boards that wrap, and boxes, on their graph (closed tours and fixed ends too).
 """
 
+from ._magic_tours import MagicResult, magic_search
 from ._methods import (
     backtrack,
     backtrack_tracer,
@@ -35,10 +38,12 @@ from ._methods import (
 from ._solve import complete
 
 __all__ = [
+    "MagicResult",
     "backtrack",
     "backtrack_tracer",
     "complete",
     "fixed_order_trace",
+    "magic_search",
     "ordered",
     "plain",
     "random_warnsdorff",

@@ -5,7 +5,8 @@
 * ``forward``: completing a path through fixed moves, forward from move 1 (``_forward`` /
   ``_forward_py``);
 * ``fill``: completing it by narrowing every move's squares at once (``_fill`` / ``_fill_py``);
-* ``walk``: Warnsdorff's rule alone, and with random tie-breaks (``_walk`` / ``_walk_py``).
+* ``walk``: Warnsdorff's rule alone, and with random tie-breaks (``_walk`` / ``_walk_py``);
+* ``magic``: magic knight's tours, pruned on the lines' sums (``_magic`` / ``_magic_py``).
 """
 
 from typing import TYPE_CHECKING
@@ -16,6 +17,7 @@ if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the c
     from . import _core_py as core
     from . import _fill_py as fill
     from . import _forward_py as forward
+    from . import _magic_py as magic
     from . import _walk_py as walk
 else:
-    core, forward, fill, walk = select(__package__, ("core", "forward", "fill", "walk"))
+    core, forward, fill, walk, magic = select(__package__, ("core", "forward", "fill", "walk", "magic"))

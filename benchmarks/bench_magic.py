@@ -1,0 +1,183 @@
+"""Benchmark magic knight's tours: the issue's targets (#33), from one run.
+
+    python benchmarks/bench_magic.py [--seeds 10] [--nodes N] [--sample 24] [--piece-nodes N] [--data FILE]
+
+Prints, with the load average beside each figure (CPU seconds of this process, so that
+other processes on the machine slow the figures less than wall time would):
+
+* 8×8 semimagic, the first tour: the median over --seeds seeds of knight.magic(8, seed=s)
+  (target at most 1 s), each seed given --nodes search nodes; closed (target at most 10 s);
+* 12×12 and 16×16 semimagic, one tour each (target at most 60 s);
+* the census estimate: a sample of --sample pieces of the 8×8 count (a start of each class,
+  an end, the first three moves), drawn at random across the whole plan, each run to the end
+  of its tree or to --piece-nodes nodes; the mean CPU seconds a piece times the number of
+  pieces, in CPU hours (target at most 50, half of Denef's 0.7 days on 6 cores); the pieces
+  run and what they found are written to --data (JSON) when given;
+* Beverley's 1848 tour with its first 20 moves given, completed on both cores: every
+  completion listed (target: Beverley's tour, and the time of each core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import time
+
+import knight
+import knight.search._kernels as search_kernels
+from knight import _magic
+from knight.search import _magic as compiled  # noqa: F401  (the compiled kernel must be built)
+from knight.search import _magic_py as twin
+
+BEVERLEY = [
+    [1, 30, 47, 52, 5, 28, 43, 54],
+    [48, 51, 2, 29, 44, 53, 6, 27],
+    [31, 46, 49, 4, 25, 8, 55, 42],
+    [50, 3, 32, 45, 56, 41, 26, 7],
+    [33, 62, 15, 20, 9, 24, 39, 58],
+    [16, 19, 34, 61, 40, 57, 10, 23],
+    [63, 14, 17, 36, 21, 12, 59, 38],
+    [18, 35, 64, 13, 60, 37, 22, 11],
+]
+
+#: Denef's program: all 140 classes in 0.7 days on a 6-core Ryzen 5 1600X, in CPU hours.
+DENEF_CPU_HOURS = 0.7 * 24 * 6
+
+
+def load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
+
+
+def first_tour(size, seed: int, nodes: int, closed: bool = False) -> tuple[float | None, float]:
+    """(CPU seconds to the first tour or None past the node budget, CPU seconds spent)."""
+    began = time.process_time()
+    try:
+        knight.magic(size, seed=seed, closed=closed, max_nodes=nodes)
+    except knight.SearchLimitError:
+        return None, time.process_time() - began
+    spent = time.process_time() - began
+    return spent, spent
+
+
+def report_first(label: str, size, seeds: int, nodes: int, target: float, closed: bool = False) -> None:
+    times = []
+    for seed in range(seeds):
+        found, spent = first_tour(size, seed, nodes, closed)
+        times.append(found if found is not None else float("inf"))
+        print(
+            f"  {label} seed {seed}: {'found in %.2f' % found if found is not None else 'none within %.0f' % spent} CPU s ({load()})",
+            flush=True,
+        )
+    median = statistics.median(times)
+    shown = f"{median:.2f} s" if median != float("inf") else f"over {nodes:,} nodes (most seeds found none)"
+    verdict = "met" if median <= target else "NOT met"
+    print(f"{label}: median {shown} over {seeds} seeds, target {target:g} s: {verdict} ({load()})", flush=True)
+
+
+def census_estimate(sample: int, piece_nodes: int, data: str | None) -> None:
+    ask = _magic._Magic(8, None, False, False, False, None, None, "count_magic")
+    plan = _magic._plan(ask, 3)
+    rng = random.Random(2026)
+    chosen = sorted(rng.sample(range(len(plan)), sample))
+    lines = ask.lines()
+    records, seconds, capped = [], [], 0
+    for index in chosen:
+        path, end, weight = plan[index]
+        result = _magic._piece_job(8, 8, path, [end], lines, {}, piece_nodes, float("inf"), 2**31)
+        done = result["status"] != twin.LIMIT
+        capped += not done
+        seconds.append(result["cpu_seconds"])
+        squares = [ask.board.square_name(cell + 1) for cell in path]
+        records.append(
+            {
+                "index": index,
+                "piece": squares,
+                "end": ask.board.square_name(end + 1),
+                "weight": weight,
+                "finished": done,
+                "tours": result["count"],
+                "nodes": result["nodes"],
+                "cpu_seconds": result["cpu_seconds"],
+                "found": [[cell + 1 for cell in tour] for tour in result["tours"]],
+            }
+        )
+        print(
+            f"  piece {index} {'-'.join(squares)} to {records[-1]['end']}: {result['nodes']:,} nodes, "
+            f"{result['cpu_seconds']:.1f} CPU s, {'done' if done else 'CAPPED'}, {result['count']} tours ({load()})",
+            flush=True,
+        )
+    mean = statistics.mean(seconds)
+    spread = statistics.stdev(seconds) / len(seconds) ** 0.5 if len(seconds) > 1 else 0.0
+    hours = mean * len(plan) / 3600
+    error = spread * len(plan) / 3600
+    bound = " (a lower bound: %d pieces hit the node cap)" % capped if capped else ""
+    verdict = "met" if hours + error <= 50 else "NOT met" if hours - error > 50 else "undecided"
+    print(
+        f"census estimate: {len(plan):,} pieces × {mean:.2f} CPU s = {hours:,.0f} ± {error:,.0f} CPU hours{bound}, "
+        f"Denef {DENEF_CPU_HOURS:.0f}, target 50: {verdict} ({load()})",
+        flush=True,
+    )
+    if data:
+        with open(data, "w", encoding="utf-8") as file:
+            json.dump(
+                {
+                    "what": "a random sample of the pieces of knight.count_magic(8, depth=3)",
+                    "pieces": len(plan),
+                    "node_cap": piece_nodes,
+                    "estimate_cpu_hours": round(hours, 1),
+                    "standard_error_cpu_hours": round(error, 1),
+                    "load": os.getloadavg()[0],
+                    "sample": records,
+                },
+                file,
+                indent=1,
+            )
+
+
+def completions(givens: int) -> None:
+    cols = 8
+    place = {n: r * cols + c + 1 for r, row in enumerate(BEVERLEY) for c, n in enumerate(row)}
+    beverley = [place[n] for n in range(1, 65)]
+    board = knight.Board(8, givens={place[n]: n for n in range(1, givens + 1)})
+    for name, module in (("compiled", compiled), ("twin", twin)):
+        search_kernels.magic = module
+        began = time.process_time()
+        found = [list(tour) for tour in knight.magic_tours(board)]
+        spent = time.process_time() - began
+        verdict = "met" if found == [beverley] else "NOT met"
+        print(
+            f"Beverley with moves 1..{givens} given, {name}: {len(found)} completion(s), "
+            f"{'Beverley' if beverley in found else 'not Beverley'}, {spent:.2f} CPU s: {verdict} ({load()})",
+            flush=True,
+        )
+    search_kernels.magic = compiled
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--nodes", type=int, default=300_000_000, help="search nodes a seed may take")
+    parser.add_argument("--sample", type=int, default=24)
+    parser.add_argument("--piece-nodes", type=int, default=2_000_000_000)
+    parser.add_argument("--data", default=None)
+    parser.add_argument("--only", choices=("first", "closed", "large", "census", "completion"), default=None)
+    args = parser.parse_args()
+    print(f"knight {knight.__version__}, {knight.IMPLEMENTATION} ({load()})", flush=True)
+    if args.only in (None, "completion"):
+        completions(20)
+    if args.only in (None, "first"):
+        report_first("8×8 semimagic, first tour", 8, args.seeds, args.nodes, 1.0)
+    if args.only in (None, "closed"):
+        report_first("8×8 closed semimagic, first tour", 8, max(1, args.seeds // 3), args.nodes, 10.0, closed=True)
+    if args.only in (None, "large"):
+        report_first("12×12 semimagic", 12, 1, args.nodes, 60.0)
+        report_first("16×16 semimagic", 16, 1, args.nodes, 60.0)
+    if args.only in (None, "census"):
+        census_estimate(args.sample, args.piece_nodes, args.data)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,619 @@
+"""knight.magic(), knight.magic_tours() and knight.count_magic(): magic knight's tours.
+
+A question is read once (board, start, closed, givens, kind, budget, deadline), refuted by
+the theorems of ``model._magic`` and the refutation module where it can be, and otherwise
+handed to the search engine's magic kernel (``search.magic_search``): in rounds of random
+restarts to find one tour, or piece by piece to list and count them all.
+
+The pieces of a count are the tours' first moves: a start from each class of squares under
+the board's symmetries (a tour from any other square is the image of one from these), then
+every path of ``depth`` more moves. Each piece's result is written as a small JSON file in
+the results folder, so that a count killed, or spread over many machines sharing the
+folder, resumes where it stopped; the answer joins the files: tours (each start class
+weighed by its size), symmetry classes (the board's symmetries and the reversal, which
+numbers a tour N + 1 - k: 16 tours a class on a square board), open and closed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from array import array
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Sequence
+
+from ._counting import _CheckedExecutor, _dask_client
+from .count._symmetry import rectangle_symmetries
+from .model._board import KNIGHT, _shown, boolean, integer
+from .model._deadline import NEVER
+from .model._errors import (
+    InvalidInputError,
+    InvalidTypeError,
+    NoTourError,
+    SearchLimitError,
+    WorkerError,
+    unexpected_options,
+)
+from .model._magic import adds_up, line_cells, no_magic_reason
+from .model._question import Question
+from .model._refute import refute
+from .model._status import EXHAUSTED, FOUND, LIMIT
+from .model._tour import Tour
+from .search import magic_search
+
+if TYPE_CHECKING:
+    from typing_extensions import Never
+
+__all__ = ["MAGIC_MAX_NODES", "MagicCount", "count_magic", "magic", "magic_tours"]
+
+#: Search nodes knight.magic and knight.magic_tours walk before they give up, when max_nodes is
+#: not given (about 20 minutes on the compiled kernel: an 8×8 semimagic tour takes minutes), and
+#: the nodes a piece of knight.count_magic may take.
+MAGIC_MAX_NODES = 10_000_000_000
+
+#: Nodes of the first restart of knight.magic; the later ones follow Luby's sequence of
+#: multiples of it (1, 1, 2, 1, 1, 2, 4, ...), each with new random tie-breaks and start.
+RESTART_NODES = 1 << 20
+
+#: What a piece's result file starts with (its "format" field).
+PIECE_FORMAT = "knight magic piece 1"
+
+#: Moves after the start that, with the end, make a piece, when depth= is not given.
+DEPTH = 1
+
+
+class _Magic:
+    """A magic question, checked: the board (a whole rectangle, the knight), start, closed,
+    the kind of lines, the fixed numbers (cell -> number), the budget and the deadline."""
+
+    def __init__(self, size, start, closed, diagonal, nested, max_nodes, timeout, call) -> None:
+        diagonal, nested = boolean(diagonal, "diagonal"), boolean(nested, "nested")
+        self.question = question = Question.ask(
+            size, start, None, closed, KNIGHT, max_nodes, timeout, call, default_budget=MAGIC_MAX_NODES
+        )
+        board = self.board = question.board
+        if not board.is_rectangle or board.topology is not None or board.moves != KNIGHT:
+            raise InvalidInputError(f"magic tours are knight's tours of a whole flat rectangle, not {board.name}")
+        if diagonal and board.rows != board.cols:
+            raise InvalidInputError(f"diagonal=True is for a square board: {board.name} has no long diagonals")
+        self.rows, self.cols, self.diagonal, self.nested = board.rows, board.cols, diagonal, nested
+        self.closed, self.call = question.closed, call
+        self.fixed = {square - 1: number for number, square in question.fixed.items()}  # cell -> number
+
+    @property
+    def kind(self) -> str:
+        return "diagonally magic" if self.diagonal else "nested semimagic" if self.nested else "semimagic"
+
+    def words(self) -> str:
+        what = "closed " if self.closed else ""
+        where = "" if self.question.start is None else f" from {self.board.square_name(self.question.start)}"
+        puzzle = " through the given moves" if self.board.givens else ""
+        return f"no {what}{self.kind} knight's tour{where}{puzzle} on {self.board.name}"
+
+    def lines(self) -> list[list[int]]:
+        return line_cells(self.rows, self.cols, self.diagonal, self.nested)
+
+    def refuted(self) -> Optional[str]:
+        """A sentence proving there is no such tour, or None."""
+        reason = no_magic_reason(self.rows, self.cols, self.diagonal, self.nested) or refute(self.question)
+        if reason:
+            return reason
+        parities = {(cell // self.cols + cell % self.cols + number) & 1 for cell, number in self.fixed.items()}
+        if len(parities) > 1:
+            return "the given numbers disagree: a knight changes colour at every leap, so number k and k + 2 share a colour"
+        return None
+
+    def starts(self) -> list[int]:
+        """The cells a tour may start on: the fixed one, else one of each class of squares under
+        the board's symmetries (all of them when numbers are given), of the colour the givens allow."""
+        if 1 in self.fixed.values():
+            return [cell for cell, number in self.fixed.items() if number == 1]
+        cells = range(self.rows * self.cols)
+        if self.fixed:
+            cell, number = next(iter(self.fixed.items()))
+            colour = (cell // self.cols + cell % self.cols + number - 1) & 1
+            return [c for c in cells if c not in self.fixed and (c // self.cols + c % self.cols) & 1 == colour]
+        return sorted(_orbits(self.rows, self.cols))
+
+    def ends(self, start: int) -> list[int]:
+        """The cells a tour from start may end on: the fixed one, else a leap from start (closed), or
+        any cell of the colour of number N, holding no fixed number."""
+        total = self.rows * self.cols
+        if total in self.fixed.values():
+            return [cell for cell, number in self.fixed.items() if number == total]
+        colour = (start // self.cols + start % self.cols + total - 1) & 1
+        cells = _leaps(self.rows, self.cols, start) if self.closed else range(total)
+        return [
+            c for c in cells if c != start and c not in self.fixed and (c // self.cols + c % self.cols) & 1 == colour
+        ]
+
+    def run(self, head: Sequence[int], tail: Sequence[int], **options: Any):
+        return magic_search(self.rows, self.cols, head, tail, lines=self.lines(), given=self.fixed, **options)
+
+    def tour(self, cells: Sequence[int]) -> Tour:
+        return Tour._trusted(array("i", [cell + 1 for cell in cells]), self.board)
+
+
+def _leaps(rows: int, cols: int, cell: int) -> list[int]:
+    """The cells a knight's leap from cell, in move order."""
+    r, c = divmod(cell, cols)
+    steps = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
+    return [(r + dr) * cols + c + dc for dr, dc in steps if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def _orbits(rows: int, cols: int) -> dict[int, int]:
+    """The least cell of each class of cells under the rectangle's symmetries -> the class's size."""
+    sizes: dict[int, int] = {}
+    for cell in range(rows * cols):
+        images = {symmetry[cell] for symmetry in rectangle_symmetries(rows, cols)}
+        if min(images) == cell:
+            sizes[cell] = len(images)
+    return sizes
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of Luby, Sinclair and Zuckerman's restart sequence 1, 1, 2, 1, 1, 2, 4, ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def magic(
+    size: object = 8,
+    *,
+    closed: bool = False,
+    diagonal: bool = False,
+    nested: bool = False,
+    start: object = None,
+    seed: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    **unexpected: Never,
+) -> Tour:
+    """Find a magic knight's tour: numbered 1 to N along the tour, every row adds up to one sum
+    and every column to another (n(n² + 1)/2 on an n×n board: 260 on 8×8).
+
+    size is n for n×n, (rows, cols), text such as "8x12", or a knight.Board: a whole
+    rectangle; a Board with given moves (``Board(8, givens={square: number})``) asks for a
+    magic tour through them (completing a partly numbered one). closed=True asks for a
+    closed tour; diagonal=True for the two long diagonals to add up too (a square board);
+    nested=True for each of the four quadrants to be semimagic too. start fixes the square
+    of number 1 (any square when None). seed makes the search reproducible (the random
+    tie-breaks and starts of its restarts).
+
+    The search backtracks along the tour, pruned by the lines' sums (what the numbers left
+    can still add, by colour), and restarts with budgets of Luby's sequence; max_nodes
+    bounds the search nodes (10,000,000,000 by default: about 20 minutes compiled), timeout
+    the seconds.
+
+    Returns
+    -------
+    Tour
+        Its ``magic_kind`` is "semimagic" or "diagonal".
+
+    Raises
+    ------
+    NoTourError
+        No such tour exists; the message gives the proof (odd sides: the rows' sums differ in
+        parity; both sides 2 more than a multiple of 4: Jelliss's theorem; 8×8 diagonal: the
+        2003 census; or an exhausted search).
+    SearchLimitError
+        The budget or the timeout ran out first.
+
+    Examples
+    --------
+    >>> tour = knight.magic(8, seed=1, max_nodes=2_000_000_000)  # doctest: +SKIP
+    >>> tour.magic_kind  # doctest: +SKIP
+    'semimagic'
+    """
+    if unexpected:
+        raise unexpected_options("magic", unexpected)
+    ask = _Magic(size, start, closed, diagonal, nested, max_nodes, timeout, "magic")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidTypeError(f"seed must be an int or None, not {_shown(seed)}")
+    reason = ask.refuted()
+    if reason:
+        raise NoTourError(f"{ask.words()}: {reason}")
+    question = ask.question
+    import random  # here, not at import knight (start-up: tests/test_startup.py)
+
+    rng = random.Random(seed)
+    pairs = [(first, last) for first in ask.starts() for last in ask.ends(first)]
+    cells = ask.rows * ask.cols
+    spent = restart = 0
+    while pairs:
+        restart += 1
+        budget = min(RESTART_NODES * _luby(restart), question.budget - spent)
+        pair = rng.choice(pairs)
+        keys = [rng.getrandbits(48) for _ in range(cells)]
+        found = ask.run([pair[0]], [pair[1]], order_key=keys, max_nodes=budget, deadline=question.deadline)
+        spent += found.nodes
+        if found.status == FOUND:
+            return ask.tour(found.tours[0])
+        if found.status == EXHAUSTED:
+            pairs.remove(pair)
+        elif question.expired():
+            raise question.timed_out(f"{spent:,} search nodes in {restart} restarts")
+        elif spent >= question.budget:
+            raise SearchLimitError(
+                f"no {ask.kind} tour of {ask.board.name} found within max_nodes={question.budget:,} search nodes "
+                f"({restart} restarts); pass a larger max_nodes"
+            )
+    raise NoTourError(f"{ask.words()}: the search went through every start and end (up to symmetry)")
+
+
+class MagicCount:
+    """What knight.count_magic found: tours (numberings: a tour and its reverse are two, as the
+    2003 census counts them), symmetry classes (the board's symmetries and the reversal), each
+    split into closed and open; how many were diagonally magic; the pieces done, of how many;
+    the search nodes and CPU seconds the pieces took (as recorded in their files), and the
+    CPU seconds projected for all the pieces at the rate of those done. found holds the tours
+    of the chosen starts when count_magic was asked to keep them."""
+
+    __slots__ = (
+        "tours",
+        "closed_tours",
+        "classes",
+        "closed_classes",
+        "diagonal_tours",
+        "pieces_done",
+        "pieces",
+        "nodes",
+        "cpu_seconds",
+        "found",
+    )
+
+    def __init__(self) -> None:
+        self.tours = self.closed_tours = self.classes = self.closed_classes = self.diagonal_tours = 0
+        self.pieces_done = self.pieces = self.nodes = 0
+        self.cpu_seconds = 0.0
+        self.found: list[Tour] = []
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[:-1])
+        return f"MagicCount({shown})"
+
+    @property
+    def open_tours(self) -> int:
+        return self.tours - self.closed_tours
+
+    @property
+    def open_classes(self) -> int:
+        return self.classes - self.closed_classes
+
+    @property
+    def complete(self) -> bool:
+        """Whether every piece was done: the counts are the board's, not a sample's."""
+        return self.pieces_done == self.pieces
+
+    @property
+    def projected_cpu_seconds(self) -> float:
+        """The CPU seconds all the pieces would take at the mean rate of those done."""
+        return self.cpu_seconds * self.pieces / self.pieces_done if self.pieces_done else 0.0
+
+
+def _paths(rows: int, cols: int, start: int, depth: int, avoid: int) -> list[tuple[int, ...]]:
+    """Every knight's path of depth moves from start (cells) that does not enter avoid, in move order."""
+    paths: list[tuple[int, ...]] = [(start,)]
+    for _ in range(depth):
+        paths = [
+            path + (cell,)
+            for path in paths
+            for cell in _leaps(rows, cols, path[-1])
+            if cell not in path and cell != avoid
+        ]
+    return paths
+
+
+def _plan(ask: _Magic, depth: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """The pieces: (the cells of the first moves, the end's cell, the piece's weight).
+
+    Without a fixed start or givens, the starts are one cell of each class under the board's
+    symmetries (weight: the class's size), and the end's class comes no earlier than the
+    start's: a tour ending in an earlier class is the reverse of the image of one counted
+    (weight doubled when the classes differ)."""
+    fixed = ask.question.start is not None or bool(ask.fixed)
+    sizes = {cell: 1 for cell in ask.starts()} if fixed else _orbits(ask.rows, ask.cols)
+    rank = {}
+    if not fixed:
+        for symmetry in rectangle_symmetries(ask.rows, ask.cols):
+            for cell in range(ask.rows * ask.cols):
+                if symmetry[cell] in sizes:
+                    rank[cell] = symmetry[cell]
+    pieces = []
+    for start in sorted(sizes):
+        for end in ask.ends(start):
+            weight = sizes[start]
+            if not fixed:
+                if rank[end] < start:
+                    continue
+                weight *= 1 if rank[end] == start else 2
+            for path in _paths(ask.rows, ask.cols, start, depth, end):
+                numbered = all(ask.fixed.get(cell, number) == number for number, cell in enumerate(path, 1))
+                if numbered and all(
+                    path[number - 1] == cell for cell, number in ask.fixed.items() if number <= len(path)
+                ):
+                    pieces.append((path, end, weight))
+    return pieces
+
+
+def _canonical(rows: int, cols: int, cells: Sequence[int]) -> tuple[int, ...]:
+    """The least image of the tour (cells in order) under the board's symmetries and the reversal."""
+    best = None
+    for symmetry in rectangle_symmetries(rows, cols):
+        image = tuple(symmetry[cell] for cell in cells)
+        for candidate in (image, image[::-1]):
+            if best is None or candidate < best:
+                best = candidate
+    assert best is not None
+    return best
+
+
+def _piece_job(rows, cols, head, tail, lines, given, max_nodes, until, keep) -> dict:
+    """Run one piece (on a worker): the kernel from head and tail to the end of its tree; what it found."""
+    deadline = NEVER if until == NEVER else time.monotonic() + (until - time.time())
+    began = time.process_time()
+    found = magic_search(
+        rows,
+        cols,
+        head,
+        tail,
+        lines=lines,
+        given=given,
+        count_all=True,
+        keep=keep,
+        max_nodes=max_nodes,
+        deadline=deadline,
+    )
+    return {
+        "status": found.status,
+        "count": found.total,
+        "nodes": found.nodes,
+        "cpu_seconds": round(time.process_time() - began, 3),
+        "tours": found.tours,
+    }
+
+
+def _piece_name(ask: _Magic, path: Sequence[int], end: int) -> str:
+    kind = ("diagonal" if ask.diagonal else "nested" if ask.nested else "semimagic") + ("-closed" if ask.closed else "")
+    moves = "-".join(ask.board.square_name(cell + 1) for cell in path)
+    return f"{ask.rows}x{ask.cols}-{kind}-{moves}-to-{ask.board.square_name(end + 1)}.json"
+
+
+def _read_piece(path: str, signature: dict) -> Optional[dict]:
+    """The result saved at path, or None when there is none (a file of another question is an error)."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            saved = json.load(file)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        raise InvalidInputError(f"piece file {path!r} cannot be read: {error}") from None
+    if not isinstance(saved, dict) or saved.get("format") != PIECE_FORMAT:
+        raise InvalidInputError(f"{path!r} is not a knight magic piece file")
+    if any(saved.get(key) != value for key, value in signature.items()):
+        raise InvalidInputError(f"piece file {path!r} is for another question")
+    return saved
+
+
+def _write_piece(path: str, saved: dict) -> None:
+    part = f"{path}.part"
+    with open(part, "w", encoding="utf-8") as file:
+        json.dump(saved, file, separators=(",", ":"))
+    os.replace(part, path)
+
+
+def magic_tours(
+    size: object = 8,
+    *,
+    closed: bool = False,
+    diagonal: bool = False,
+    nested: bool = False,
+    start: object = None,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    **unexpected: Never,
+) -> Iterator[Tour]:
+    """Every magic knight's tour of the board (see knight.magic for the arguments), lazily.
+
+    Tours come piece by piece (a start, then every path of the first moves), in a fixed
+    order; each piece's tours are found before the first of them is yielded. Without a start
+    (and givens) every square is a start. max_nodes bounds the search nodes of the whole
+    listing (10,000,000,000 by default), timeout the seconds: past either, SearchLimitError.
+    """
+    if unexpected:
+        raise unexpected_options("magic_tours", unexpected)
+    ask = _Magic(size, start, closed, diagonal, nested, max_nodes, timeout, "magic_tours")
+    return _listing(ask)
+
+
+def _listing(ask: _Magic) -> Iterator[Tour]:
+    if ask.refuted():
+        return
+    question = ask.question
+    starts = ask.starts() if ask.question.start is not None or ask.fixed else range(ask.rows * ask.cols)
+    spent = 0
+    for first in starts:
+        for last in ask.ends(first):
+            found = ask.run(
+                [first],
+                [last],
+                count_all=True,
+                keep=2**62,
+                max_nodes=question.budget - spent,
+                deadline=question.deadline,
+            )
+            spent += found.nodes
+            if found.status == LIMIT:
+                if question.expired():
+                    raise question.timed_out(f"{spent:,} search nodes")
+                raise SearchLimitError(
+                    f"listing the {ask.kind} tours of {ask.board.name} needs more than max_nodes={question.budget:,} search nodes"
+                )
+            for cells in found.tours:
+                yield ask.tour(cells)
+
+
+def count_magic(
+    size: object = 8,
+    *,
+    closed: bool = False,
+    diagonal: bool = False,
+    nested: bool = False,
+    start: object = None,
+    executor: Optional[object] = None,
+    results: Optional[object] = None,
+    depth: int = DEPTH,
+    pieces: Optional[Iterable[int]] = None,
+    keep: bool = False,
+    progress: bool = False,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    **unexpected: Never,
+) -> MagicCount:
+    """Count the magic knight's tours of the board and their symmetry classes, in pieces.
+
+    The arguments closed, diagonal, nested, start and a Board's givens ask what knight.magic
+    asks (closed=True counts the closed tours only; otherwise all, split into open and
+    closed). The work is split into pieces: a start from each class of squares under the
+    board's symmetries, then every path of depth more moves; pieces= (indices into that
+    list, in order) runs some of them only, a sample (the answer's ``complete`` is then
+    False). They run here, or on executor: any concurrent.futures.Executor or a Dask
+    distributed.Client. results=FOLDER writes each piece's result there as a small JSON
+    file as soon as it is done, and a piece whose file exists is read, not run again: a
+    count killed, or shared by many machines over one folder, resumes where it stopped.
+    progress=True prints a line on stderr per piece, with the time left at the rate so far.
+    keep=True keeps the tours of the chosen starts in the answer's ``found``.
+    max_nodes bounds each piece's search nodes (10,000,000,000 by default), timeout the
+    seconds of the whole count: past either, SearchLimitError (the pieces done are saved).
+    """
+    if unexpected:
+        raise unexpected_options("count_magic", unexpected)
+    ask = _Magic(size, start, closed, diagonal, nested, max_nodes, timeout, "count_magic")
+    depth = integer(depth, "depth")
+    if not 0 <= depth < ask.rows * ask.cols:
+        raise InvalidInputError(f"depth must be from 0 to {ask.rows * ask.cols - 1}, not {depth}")
+    if results is not None and not isinstance(results, (str, os.PathLike)):
+        raise InvalidTypeError(f"results must be a folder's path, not {_shown(results)}")
+    progress, keep = boolean(progress, "progress"), boolean(keep, "keep")
+    answer = MagicCount()
+    if ask.refuted():
+        return answer
+    plan = _plan(ask, depth)
+    chosen = range(len(plan)) if pieces is None else _chosen(pieces, len(plan))
+    answer.pieces = len(plan)
+    folder = None if results is None else os.fspath(results)
+    if folder is not None:
+        os.makedirs(folder, exist_ok=True)
+    signature = {
+        "format": PIECE_FORMAT,
+        "board": ask.board.name,
+        "kind": ask.kind,
+        "closed": ask.closed,
+        "givens": [list(pair) for pair in sorted(ask.board.givens.items())],
+        "start": ask.question.start,
+    }
+    classes: dict[tuple[int, ...], bool] = {}
+    question = ask.question
+    lines = ask.lines()
+    todo = []
+    for index in chosen:
+        path, end, weight = plan[index]
+        saved = None if folder is None else _read_piece(os.path.join(folder, _piece_name(ask, path, end)), signature)
+        if saved is None:
+            todo.append(index)
+        else:
+            _add(ask, answer, classes, saved, weight, keep)
+    client = _dask_client(executor)
+    if client is not None and executor is client:
+        executor = client.get_executor()  # type: ignore[attr-defined]
+    run_on = None if executor is None else _CheckedExecutor(executor)
+    began = time.monotonic()
+    args = [
+        (ask.rows, ask.cols, plan[i][0], [plan[i][1]], lines, ask.fixed, question.budget, question.until(), 2**31)
+        for i in todo
+    ]
+    for done, (index, result) in enumerate(_results(run_on, todo, args), 1):
+        path, end, weight = plan[index]
+        if result["status"] == LIMIT:
+            if question.expired():
+                raise question.timed_out(f"{answer.pieces_done:,} pieces of {len(plan):,}")
+            raise SearchLimitError(
+                f"piece {index} ({'-'.join(ask.board.square_name(c + 1) for c in path)}) needs more than "
+                f"max_nodes={question.budget:,} search nodes"
+            )
+        squares = [ask.board.square_name(cell + 1) for cell in path]
+        saved = dict(signature, piece=squares, end=ask.board.square_name(end + 1), index=index, **result)
+        if folder is not None:
+            _write_piece(os.path.join(folder, _piece_name(ask, path, end)), saved)
+        _add(ask, answer, classes, saved, weight, keep)
+        if progress:
+            elapsed = time.monotonic() - began
+            left = elapsed / done * (len(todo) - done)
+            print(
+                f"knight count_magic: {done}/{len(todo)} pieces, {answer.tours:,} tours, about {left:.0f} s left",
+                file=sys.stderr,
+                flush=True,
+            )
+    answer.classes = len(classes)
+    answer.closed_classes = sum(classes.values())
+    return answer
+
+
+def _chosen(pieces: Iterable[int], total: int) -> list[int]:
+    if isinstance(pieces, (str, bytes)) or not isinstance(pieces, Iterable):
+        raise InvalidTypeError(f"pieces must be indices of pieces, not {_shown(pieces)}")
+    chosen = []
+    for index in pieces:
+        if type(index) is not int or not 0 <= index < total:
+            raise InvalidInputError(f"piece {_shown(index)} is not one of the {total} pieces (0 to {total - 1})")
+        chosen.append(index)
+    return sorted(set(chosen))
+
+
+def _results(executor, todo: list[int], args: list[tuple]) -> Iterator[tuple[int, dict]]:
+    """(index, result) of each piece, as they finish."""
+    if executor is None:
+        for index, arguments in zip(todo, args):
+            yield index, _piece_job(*arguments)
+        return
+    from concurrent.futures import as_completed  # here, not at import knight
+
+    name = type(executor._executor).__name__
+    futures = {executor.submit(_piece_job, *arguments): index for index, arguments in zip(todo, args)}
+    try:
+        for future in as_completed(futures):
+            try:
+                result = future.result()
+            except (KeyboardInterrupt, SearchLimitError):
+                raise
+            except Exception as error:
+                raise WorkerError(f"{name} failed on a magic piece: {error}") from error
+            yield futures[future], result
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+def _add(ask: _Magic, answer: MagicCount, classes: dict, saved: dict, weight: int, keep: bool) -> None:
+    """Add one piece's saved result to the answer."""
+    answer.pieces_done += 1
+    answer.nodes += saved["nodes"]
+    answer.cpu_seconds += saved["cpu_seconds"]
+    for cells in saved["tours"]:
+        squares = [cell + 1 for cell in cells]
+        is_closed = ask.tour(cells).is_closed
+        answer.tours += weight
+        answer.closed_tours += weight if is_closed else 0
+        if ask.rows == ask.cols and adds_up(ask.rows, ask.cols, squares, diagonal=True):
+            answer.diagonal_tours += weight
+        classes[_canonical(ask.rows, ask.cols, cells)] = is_closed
+        if keep:
+            answer.found.append(ask.tour(cells))

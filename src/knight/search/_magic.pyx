@@ -1,0 +1,423 @@
+# cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled magic-tour kernel: knight's tours whose numbering makes every listed line add up,
+in C with the GIL released.
+
+The algorithm, order and pruning are those of the pure-Python twin ``_magic_py.py``, whose
+docstring explains them and the arguments; both return the same tours in the same order
+and the same node counts. All the state lives in one malloc'ed block per call, so calls
+from several threads run at once. Every C_DEADLINE_EVERY nodes the loop takes the GIL for a
+moment to read the clock and to let Ctrl-C through (PyErr_CheckSignals).
+"""
+
+from cpython.array cimport array
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.stdlib cimport abs, calloc, free, realloc
+
+import time
+
+from ..model._status cimport S_EXHAUSTED, S_FOUND, S_LIMIT
+
+FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
+
+cdef enum:
+    C_LINES = 5
+    C_DEADLINE_EVERY = 4096
+    S_INTERRUPTED = 3
+    S_NO_MEMORY = 4
+
+LINES = C_LINES
+DEADLINE_EVERY = C_DEADLINE_EVERY
+
+
+cdef struct State:
+    int32_t cells
+    int32_t cols
+    int32_t lines
+    int32_t zeros
+    int32_t ones
+    int32_t stamp
+    int32_t placed_head      # numbers placed at the head (1..placed_head)
+    int32_t placed_tail      # numbers placed at the tail (N - placed_tail + 1..N)
+    const int32_t *neighbours
+    const int32_t *given
+    const int32_t *at_number
+    const int32_t *next_given
+    const int32_t *last_given
+    const int32_t *cell_lines
+    const int64_t *target
+    const int64_t *order_key
+    uint8_t *open_
+    uint8_t *odd
+    int32_t *degree
+    int64_t *line_sum
+    int32_t *free_odd
+    int32_t *free_even
+    int32_t *xor_
+    int32_t *forced_value
+    int32_t *forced_cell
+    int32_t *stamp_cell
+    int32_t *stamp_number
+    int32_t *mark
+    uint8_t *side        # per depth: 1 when the tail moved from that frame
+    int32_t *path
+    int32_t *candidates   # per depth, 8 each
+    uint8_t *frame_size
+    uint8_t *cursor
+
+
+cdef inline int _reach(int32_t cols, int32_t a, int32_t b) noexcept nogil:
+    cdef int dr = abs(a // cols - b // cols), dc = abs(a % cols - b % cols)
+    cdef int bound = (dr + 1) // 2
+    if (dc + 1) // 2 > bound:
+        bound = (dc + 1) // 2
+    if (dr + dc + 2) // 3 > bound:
+        bound = (dr + dc + 2) // 3
+    return bound + ((bound + dr + dc) & 1)
+
+
+def reach(int cols, int a, int b):
+    """A lower bound on the knight's leaps from cell a to cell b (see the twin)."""
+    return _reach(cols, a, b)
+
+
+cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) noexcept nogil:
+    cdef int i, j
+    cdef int32_t neighbour, before, line
+    if change < 0:
+        s.zeros -= s.degree[cell] == 0
+        s.ones -= s.degree[cell] == 1
+        s.open_[cell] = 0
+    for i in range(8):
+        neighbour = s.neighbours[cell * 8 + i]
+        if neighbour < 0:
+            break
+        before = s.degree[neighbour]
+        s.degree[neighbour] = before + change
+        if s.open_[neighbour]:
+            s.zeros += (before + change == 0) - (before == 0)
+            s.ones += (before + change == 1) - (before == 1)
+    if change > 0:
+        s.open_[cell] = 1
+        s.zeros += s.degree[cell] == 0
+        s.ones += s.degree[cell] == 1
+    if s.given[cell]:
+        return
+    for j in range(C_LINES):
+        line = s.cell_lines[cell * C_LINES + j]
+        if line < 0:
+            break
+        s.line_sum[line] -= change * number
+        s.xor_[line] ^= cell
+        if s.odd[cell]:
+            s.free_odd[line] += change
+        else:
+            s.free_even[line] += change
+
+
+cdef bint _alive(State *s) noexcept nogil:
+    cdef int32_t total = s.cells, line, cell, upcoming, before, neighbour
+    cdef int32_t low_number = s.placed_head + 1, high_number = s.cells - s.placed_tail
+    cdef int32_t head = s.path[s.placed_head - 1], tail = s.path[high_number]
+    cdef int64_t need, odd_least, even_least, odd_most, even_most, a, b, low, high
+    cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now
+    cdef int i
+    if low_number & 1:
+        odd_least, even_least = low_number, low_number + 1
+    else:
+        odd_least, even_least = low_number + 1, low_number
+    if high_number & 1:
+        odd_most, even_most = high_number, high_number - 1
+    else:
+        odd_most, even_most = high_number - 1, high_number
+    s.stamp += 1
+    now = s.stamp
+    for line in range(s.lines):
+        need = s.target[line] - s.line_sum[line]
+        a = s.free_odd[line]
+        b = s.free_even[line]
+        low = a * odd_least + a * (a - 1) + b * even_least + b * (b - 1)
+        high = a * odd_most - a * (a - 1) + b * even_most - b * (b - 1)
+        if need < low or need > high:
+            return False
+        if a + b == 1:
+            cell = s.xor_[line]
+            if s.at_number[need] >= 0:
+                return False
+            if s.stamp_cell[cell] == now and s.forced_value[cell] != need:
+                return False
+            if s.stamp_number[need] == now and s.forced_cell[need] != cell:
+                return False
+            if _reach(s.cols, head, cell) > need - s.placed_head or _reach(s.cols, cell, tail) > high_number + 1 - need:
+                return False
+            s.stamp_cell[cell] = now
+            s.stamp_number[need] = now
+            s.forced_value[cell] = <int32_t>need
+            s.forced_cell[need] = cell
+    if high_number - low_number + 1 >= 2:
+        if s.zeros:
+            return False
+        for i in range(8):
+            neighbour = s.neighbours[head * 8 + i]
+            if neighbour < 0:
+                break
+            s.mark[neighbour] = now
+        for i in range(8):
+            neighbour = s.neighbours[tail * 8 + i]
+            if neighbour < 0:
+                break
+            if s.open_[neighbour] and s.degree[neighbour] == 1:
+                if s.mark[neighbour] == now:
+                    near_both += 1
+                else:
+                    near_tail += 1
+            s.mark[neighbour] = -now
+        for i in range(8):
+            neighbour = s.neighbours[head * 8 + i]
+            if neighbour < 0:
+                break
+            if s.open_[neighbour] and s.degree[neighbour] == 1 and s.mark[neighbour] == now:
+                near_head += 1
+        if near_head > 1 or near_tail > 1 or s.ones > 2 or s.ones != near_head + near_tail + near_both:
+            return False
+    upcoming = s.next_given[s.placed_head]
+    if upcoming and upcoming < high_number + 1 and _reach(s.cols, head, s.at_number[upcoming]) > upcoming - s.placed_head:
+        return False
+    before = s.last_given[high_number + 1]
+    return not (before > s.placed_head and _reach(s.cols, s.at_number[before], tail) > high_number + 1 - before)
+
+
+cdef void _fill(State *s, int32_t depth) noexcept nogil:
+    cdef int32_t *frame = s.candidates + depth * 8
+    cdef int32_t size = 0, fixed, neighbour, k, number, mover, other
+    cdef bint tail_moves, last
+    cdef int i
+    s.cursor[depth] = 0
+    s.frame_size[depth] = 0
+    if not _alive(s):
+        return
+    tail_moves = s.placed_head > s.placed_tail
+    s.side[depth] = tail_moves
+    if tail_moves:
+        number = s.cells - s.placed_tail
+        mover, other = s.path[number], s.path[s.placed_head - 1]
+    else:
+        number = s.placed_head + 1
+        mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
+    fixed = s.at_number[number]
+    last = depth == s.cells - 1
+    for i in range(8):
+        neighbour = s.neighbours[mover * 8 + i]
+        if neighbour < 0:
+            break
+        if not s.open_[neighbour]:
+            continue
+        if (neighbour != fixed) if fixed >= 0 else s.given[neighbour] != 0:
+            continue
+        if last and not _adjacent(s, neighbour, other):
+            continue
+        # insertion by (degree, order_key), stable as the twin's sort
+        k = size
+        while k > 0 and (
+            s.degree[frame[k - 1]] > s.degree[neighbour]
+            or (s.degree[frame[k - 1]] == s.degree[neighbour] and s.order_key[frame[k - 1]] > s.order_key[neighbour])
+        ):
+            frame[k] = frame[k - 1]
+            k -= 1
+        frame[k] = neighbour
+        size += 1
+    s.frame_size[depth] = <uint8_t>size
+
+
+cdef bint _adjacent(State *s, int32_t a, int32_t b) noexcept nogil:
+    cdef int i
+    for i in range(8):
+        if s.neighbours[a * 8 + i] < 0:
+            return False
+        if s.neighbours[a * 8 + i] == b:
+            return True
+    return False
+
+
+cdef int _run(State *s, int32_t base, bint count_all, int64_t keep, int64_t max_nodes, double deadline,
+              int32_t **found, int64_t *nodes_out, int64_t *count_out) noexcept nogil:
+    cdef int32_t depth = base, cell, total = s.cells, number
+    cdef int64_t nodes = 0, count = 0, kept = 0, room = 0
+    cdef int status = S_EXHAUSTED, i
+    cdef bint tail_moved
+    cdef int32_t *grown
+    _fill(s, depth)
+    while True:
+        if s.cursor[depth] == s.frame_size[depth]:
+            if depth == base:
+                break
+            depth -= 1
+            tail_moved = s.side[depth]
+            if tail_moved:
+                number = total - s.placed_tail + 1
+                s.placed_tail -= 1
+            else:
+                number = s.placed_head
+                s.placed_head -= 1
+            _place(s, s.path[number - 1], number, 1)
+            continue
+        cell = s.candidates[depth * 8 + s.cursor[depth]]
+        s.cursor[depth] += 1
+        nodes += 1
+        if nodes >= max_nodes:
+            status = S_LIMIT
+            break
+        if nodes % C_DEADLINE_EVERY == 0:
+            with gil:
+                if PyErr_CheckSignals() < 0:
+                    status = S_INTERRUPTED
+                elif time.monotonic() > deadline:
+                    status = S_LIMIT
+            if status != S_EXHAUSTED:
+                break
+        tail_moved = s.side[depth]
+        if tail_moved:
+            number = total - s.placed_tail
+            s.placed_tail += 1
+        else:
+            number = s.placed_head + 1
+            s.placed_head += 1
+        s.path[number - 1] = cell
+        _place(s, cell, number, -1)
+        depth += 1
+        if depth == total:
+            if _alive(s):
+                count += 1
+                if kept < keep:
+                    if kept == room:  # the tours kept grow by doubling
+                        room = 2 * room + 16
+                        grown = <int32_t *>realloc(found[0], room * total * 4)
+                        if grown == NULL:
+                            status = S_NO_MEMORY
+                            break
+                        found[0] = grown
+                    for i in range(total):
+                        found[0][kept * total + i] = s.path[i]
+                    kept += 1
+                if not count_all:
+                    status = S_FOUND
+                    break
+            depth -= 1
+            _place(s, cell, number, 1)
+            if tail_moved:
+                s.placed_tail -= 1
+            else:
+                s.placed_head -= 1
+            continue
+        _fill(s, depth)
+    nodes_out[0] = nodes
+    count_out[0] = count
+    return status
+
+
+def search(
+    const int32_t[::1] neighbours,
+    int cols,
+    const int32_t[::1] given,
+    const int32_t[::1] at_number,
+    const int32_t[::1] next_given,
+    const int32_t[::1] last_given,
+    const int32_t[::1] cell_lines,
+    const int64_t[::1] target,
+    const int32_t[::1] head,
+    const int32_t[::1] tail,
+    const int64_t[::1] order_key,
+    bint count_all,
+    long long keep,
+    long long max_nodes,
+    double deadline,
+):
+    """(status, tours, nodes, count): see the twin."""
+    cdef int32_t cells = given.shape[0], lines = target.shape[0], cell, line, number, odd_colour
+    cdef State s
+    cdef int j, status, i
+    cdef int64_t nodes = 0, count = 0
+    cdef int32_t *found = NULL
+    cdef int32_t base = head.shape[0] + tail.shape[0]
+    if not count_all:
+        keep = 1
+    s.cells, s.cols, s.lines = cells, cols, lines
+    odd_colour = (head[0] // cols + head[0] % cols) & 1
+    s.neighbours, s.given, s.at_number = &neighbours[0], &given[0], &at_number[0]
+    s.next_given, s.last_given = &next_given[0], &last_given[0]
+    s.cell_lines, s.target, s.order_key = &cell_lines[0], &target[0], &order_key[0]
+    s.stamp = 0
+    s.open_ = <uint8_t *>calloc(cells, 1)
+    s.odd = <uint8_t *>calloc(cells, 1)
+    s.degree = <int32_t *>calloc(cells, 4)
+    s.line_sum = <int64_t *>calloc(lines, 8)
+    s.free_odd = <int32_t *>calloc(lines, 4)
+    s.free_even = <int32_t *>calloc(lines, 4)
+    s.xor_ = <int32_t *>calloc(lines, 4)
+    s.forced_value = <int32_t *>calloc(cells, 4)
+    s.forced_cell = <int32_t *>calloc(cells + 2, 4)
+    s.stamp_cell = <int32_t *>calloc(cells, 4)
+    s.stamp_number = <int32_t *>calloc(cells + 2, 4)
+    s.mark = <int32_t *>calloc(cells, 4)
+    s.side = <uint8_t *>calloc(cells + 1, 1)
+    s.path = <int32_t *>calloc(cells, 4)
+    s.candidates = <int32_t *>calloc((cells + 1) * 8, 4)
+    s.frame_size = <uint8_t *>calloc(cells + 1, 1)
+    s.cursor = <uint8_t *>calloc(cells + 1, 1)
+    try:
+        if (not s.open_ or not s.odd or not s.degree or not s.line_sum or not s.free_odd or not s.free_even
+                or not s.xor_ or not s.forced_value or not s.forced_cell or not s.stamp_cell or not s.stamp_number
+                or not s.mark or not s.side or not s.path or not s.candidates or not s.frame_size or not s.cursor):
+            raise MemoryError()
+        s.zeros = s.ones = 0
+        for cell in range(cells):
+            s.open_[cell] = 1
+            s.odd[cell] = ((cell // cols + cell % cols) & 1) == odd_colour
+            for j in range(8):
+                if neighbours[cell * 8 + j] < 0:
+                    break
+                s.degree[cell] += 1
+            s.zeros += s.degree[cell] == 0
+            s.ones += s.degree[cell] == 1
+            for j in range(C_LINES):
+                line = cell_lines[cell * C_LINES + j]
+                if line < 0:
+                    break
+                if given[cell]:
+                    s.line_sum[line] += given[cell]
+                    continue
+                s.xor_[line] ^= cell
+                if s.odd[cell]:
+                    s.free_odd[line] += 1
+                else:
+                    s.free_even[line] += 1
+        for i in range(head.shape[0]):
+            s.path[i] = head[i]
+            _place(&s, head[i], i + 1, -1)
+        for i in range(tail.shape[0]):
+            s.path[cells - 1 - i] = tail[i]
+            _place(&s, tail[i], cells - i, -1)
+        s.placed_head, s.placed_tail = head.shape[0], tail.shape[0]
+        tours = array("i", [])
+        if base == cells:  # nothing left to search: the ends are the whole tour
+            if _alive(&s) and _adjacent(&s, s.path[s.placed_head - 1], s.path[s.placed_head]):
+                for i in range(cells):
+                    tours.append(s.path[i])
+                return S_FOUND, tours, 0, 1
+            return S_EXHAUSTED, tours, 0, 0
+        with nogil:
+            status = _run(&s, base, count_all, keep, max_nodes, deadline, &found, &nodes, &count)
+        if status == S_NO_MEMORY:
+            raise MemoryError()
+        if status == S_INTERRUPTED:
+            PyErr_CheckSignals()
+            raise KeyboardInterrupt
+        kept = count if count < keep else keep
+        for i in range(kept * cells):
+            tours.append(found[i])
+        return status, tours, nodes, count
+    finally:
+        free(s.open_); free(s.odd); free(s.degree); free(s.line_sum); free(s.free_odd); free(s.free_even)
+        free(s.xor_); free(s.forced_value); free(s.forced_cell); free(s.stamp_cell); free(s.stamp_number)
+        free(s.mark); free(s.side); free(s.path); free(s.candidates); free(s.frame_size); free(s.cursor)
+        free(found)

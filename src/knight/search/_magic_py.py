@@ -1,0 +1,310 @@
+"""Pure-Python twin of the compiled magic-tour kernel (``_magic.pyx``): same algorithm, same answers.
+
+``search`` completes a knight's path from both ends: the head carries numbers 1, 2, ...
+from the start, the tail numbers N, N - 1, ... from the end, until they meet; it lists the
+tours whose numbering makes every given line (rows, columns, and where asked the two long
+diagonals or the quadrants' half lines) add up to its target. The caller
+(search/_magic_tours.py) lays out the arrays:
+
+* ``neighbours``: cells × 8 cell indices, -1 after a cell's last neighbour;
+* ``cols``: the board's width (a cell is row * cols + col), for the knight-distance bound;
+* ``given``: per cell, its fixed number or 0; ``at_number``: per number 0..N + 1, its fixed
+  cell or -1; ``next_given``: per number k, the least fixed number above k, or 0;
+  ``last_given``: per number k, the greatest fixed number below k, or 0;
+* ``cell_lines``: cells × LINES line indices, -1 after a cell's last line;
+  ``target``: per line, its sum;
+* ``head``: the cells of numbers 1, 2, ... already chosen (a path, the start at least);
+  ``tail``: the cells of numbers N, N - 1, ... (the end at least), apart from head;
+* ``order_key``: per cell, the tie-break among candidates with as many onward moves;
+* ``count_all``: walk the whole tree, counting (else stop at the first tour);
+  ``keep``: at most this many tours are returned (count_all), in the order found.
+
+Number k stands on a cell of the start's colour when k is odd (a knight changes colour at
+every leap), so each line's free cells of each colour get numbers of one parity, from those
+between the head's and the tail's. The end that has fewer numbers moves next. A frame is
+dead, and gets no candidates, when:
+
+* a line's remaining sum is below the least or above the greatest sum its free cells can
+  still get: the smallest (largest) odd numbers left for its cells of the start's colour,
+  the smallest (largest) even ones for the others;
+* a line with one free cell forces that cell's number: it must not be fixed elsewhere, must
+  be the number the cell's other lines force and no other cell's forced number, and the
+  cell must be within knight's reach (``reach``, a lower bound) of both ends in time;
+* two or more cells are free and one has no free neighbour; or a free cell with one free
+  neighbour is next to neither end, or more than one of them is next to one end only, or
+  there are more than two (each must be an end's next step);
+* the next fixed number above the head (below the tail) is out of its reach in time.
+
+Candidates are the free neighbours of the moving end (the fixed cell when its next number
+is fixed; the last free cell must be next to the other end too), fewest free onward moves
+first (Warnsdorff), then by ``order_key``. Every DEADLINE_EVERY nodes the clock is read
+against the deadline; a search stopped by it or by the node budget reports LIMIT.
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+from typing import Sequence
+
+from ..model._status import EXHAUSTED, FOUND, LIMIT
+
+__all__ = ["DEADLINE_EVERY", "EXHAUSTED", "FOUND", "LIMIT", "LINES", "reach", "search"]
+
+#: The most lines a cell lies on: its row, its column, a diagonal, a half row and a half column.
+LINES = 5
+
+#: Nodes between two looks at the clock (the compiled kernel looks every 4096).
+DEADLINE_EVERY = 512
+
+
+def reach(cols: int, a: int, b: int) -> int:
+    """A lower bound on the knight's leaps from cell a to cell b, on any board of that width:
+    a leap moves at most 2 along an axis and 3 in all, and changes colour."""
+    dr = abs(a // cols - b // cols)
+    dc = abs(a % cols - b % cols)
+    bound = max((dr + 1) // 2, (dc + 1) // 2, (dr + dc + 2) // 3)
+    return bound + ((bound + dr + dc) & 1)
+
+
+def _bound(count: int, least: int, most: int) -> tuple[int, int]:
+    """The least and the greatest sum of count numbers of one parity from least to most (step 2)."""
+    spread = count * (count - 1)
+    return count * least + spread, count * most - spread
+
+
+def search(
+    neighbours: Sequence[int],
+    cols: int,
+    given: Sequence[int],
+    at_number: Sequence[int],
+    next_given: Sequence[int],
+    last_given: Sequence[int],
+    cell_lines: Sequence[int],
+    target: Sequence[int],
+    head: Sequence[int],
+    tail: Sequence[int],
+    order_key: Sequence[int],
+    count_all: bool,
+    keep: int,
+    max_nodes: int,
+    deadline: float,
+) -> tuple[int, array, int, int]:
+    """(status, tours, nodes, count): tours holds the cells of at most keep tours end to end
+    (the first one only, unless count_all); see the module's docstring."""
+    cells = total = len(given)
+    lines = len(target)
+    if not count_all:
+        keep = 1
+    odd_colour = (head[0] // cols + head[0] % cols) & 1
+    odd = [((cell // cols + cell % cols) & 1) == odd_colour for cell in range(cells)]
+    open_ = [True] * cells
+    degree = [sum(1 for i in range(8) if neighbours[cell * 8 + i] >= 0) for cell in range(cells)]
+    counts = {"zeros": degree.count(0), "ones": degree.count(1)}
+    line_sum = [0] * lines
+    free_odd = [0] * lines
+    free_even = [0] * lines
+    xor = [0] * lines
+    for cell in range(cells):
+        for j in range(LINES):
+            line = cell_lines[cell * LINES + j]
+            if line < 0:
+                break
+            if given[cell]:
+                line_sum[line] += given[cell]
+                continue
+            xor[line] ^= cell
+            if odd[cell]:
+                free_odd[line] += 1
+            else:
+                free_even[line] += 1
+    forced_value = [0] * cells
+    forced_cell = [0] * (total + 2)
+    stamp_cell = [0] * cells
+    stamp_number = [0] * (total + 2)
+    mark = [0] * cells
+    stamp = [0]
+    path = [0] * total
+    ends = [0, 0]  # numbers placed at the head, at the tail
+    side = [0] * (total + 1)
+    candidates: list[list[int]] = [[] for _ in range(total + 1)]
+    cursor = [0] * (total + 1)
+
+    def place(cell: int, number: int, change: int) -> None:
+        """Put number on cell (change -1) or take it off (+1)."""
+        if change < 0:
+            counts["zeros"] -= degree[cell] == 0
+            counts["ones"] -= degree[cell] == 1
+            open_[cell] = False
+        for i in range(8):
+            neighbour = neighbours[cell * 8 + i]
+            if neighbour < 0:
+                break
+            before = degree[neighbour]
+            degree[neighbour] = before + change
+            if open_[neighbour]:
+                counts["zeros"] += (before + change == 0) - (before == 0)
+                counts["ones"] += (before + change == 1) - (before == 1)
+        if change > 0:
+            open_[cell] = True
+            counts["zeros"] += degree[cell] == 0
+            counts["ones"] += degree[cell] == 1
+        if given[cell]:
+            return
+        for j in range(LINES):
+            line = cell_lines[cell * LINES + j]
+            if line < 0:
+                break
+            line_sum[line] -= change * number
+            xor[line] ^= cell
+            if odd[cell]:
+                free_odd[line] += change
+            else:
+                free_even[line] += change
+
+    def alive() -> bool:
+        """Whether the position may still become a magic tour (the module's docstring lists the rules)."""
+        low_number, high_number = ends[0] + 1, total - ends[1]  # the numbers left: low_number..high_number
+        head_cell, tail_cell = path[ends[0] - 1], path[high_number]
+        odd_least = low_number if low_number & 1 else low_number + 1
+        even_least = low_number + 1 if low_number & 1 else low_number
+        odd_most = high_number if high_number & 1 else high_number - 1
+        even_most = high_number - 1 if high_number & 1 else high_number
+        stamp[0] += 1
+        now = stamp[0]
+        for line in range(lines):
+            need = target[line] - line_sum[line]
+            low_odd, high_odd = _bound(free_odd[line], odd_least, odd_most)
+            low_even, high_even = _bound(free_even[line], even_least, even_most)
+            if need < low_odd + low_even or need > high_odd + high_even:
+                return False
+            if free_odd[line] + free_even[line] == 1:
+                cell = xor[line]
+                if at_number[need] >= 0:
+                    return False
+                if stamp_cell[cell] == now and forced_value[cell] != need:
+                    return False
+                if stamp_number[need] == now and forced_cell[need] != cell:
+                    return False
+                if (
+                    reach(cols, head_cell, cell) > need - ends[0]
+                    or reach(cols, cell, tail_cell) > high_number + 1 - need
+                ):
+                    return False
+                stamp_cell[cell] = stamp_number[need] = now
+                forced_value[cell] = need
+                forced_cell[need] = cell
+        left = high_number - low_number + 1
+        if left >= 2:
+            if counts["zeros"]:
+                return False
+            near_head = near_tail = near_both = 0
+            for i in range(8):
+                neighbour = neighbours[head_cell * 8 + i]
+                if neighbour < 0:
+                    break
+                mark[neighbour] = now
+            for i in range(8):
+                neighbour = neighbours[tail_cell * 8 + i]
+                if neighbour < 0:
+                    break
+                if open_[neighbour] and degree[neighbour] == 1:
+                    if mark[neighbour] == now:
+                        near_both += 1
+                    else:
+                        near_tail += 1
+                mark[neighbour] = -now
+            for i in range(8):
+                neighbour = neighbours[head_cell * 8 + i]
+                if neighbour < 0:
+                    break
+                if open_[neighbour] and degree[neighbour] == 1 and mark[neighbour] == now:
+                    near_head += 1
+            ones = counts["ones"]
+            if near_head > 1 or near_tail > 1 or ones > 2 or ones != near_head + near_tail + near_both:
+                return False
+        upcoming = next_given[ends[0]]
+        if upcoming and upcoming < high_number + 1 and reach(cols, head_cell, at_number[upcoming]) > upcoming - ends[0]:
+            return False
+        before = last_given[high_number + 1]
+        return not (before > ends[0] and reach(cols, at_number[before], tail_cell) > high_number + 1 - before)
+
+    def fill(depth: int) -> None:
+        """The candidates of frame depth: the cells that may take the moving end's next number."""
+        frame = candidates[depth]
+        frame.clear()
+        cursor[depth] = 0
+        if not alive():
+            return
+        tail_moves = ends[0] > ends[1]
+        side[depth] = tail_moves
+        number = total - ends[1] if tail_moves else ends[0] + 1
+        mover = path[number] if tail_moves else path[number - 2]
+        other = path[ends[0] - 1] if tail_moves else path[total - ends[1]]
+        fixed = at_number[number]
+        last = depth == total - 1
+        for i in range(8):
+            neighbour = neighbours[mover * 8 + i]
+            if neighbour < 0:
+                break
+            if not open_[neighbour] or (neighbour != fixed if fixed >= 0 else given[neighbour]):
+                continue
+            if last and other not in neighbours[neighbour * 8 : neighbour * 8 + 8]:
+                continue
+            frame.append(neighbour)
+        frame.sort(key=lambda cell: (degree[cell], order_key[cell]))
+
+    for number, cell in enumerate(head, 1):
+        path[number - 1] = cell
+        place(cell, number, -1)
+    for offset, cell in enumerate(tail):
+        path[total - 1 - offset] = cell
+        place(cell, total - offset, -1)
+    ends[0], ends[1] = len(head), len(tail)
+    base = depth = len(head) + len(tail)
+    found = array("i")
+    count = nodes = 0
+    status = EXHAUSTED
+    if depth == total:  # nothing left to search: the ends are the whole tour
+        fits = alive() and path[len(head)] in neighbours[path[len(head) - 1] * 8 : path[len(head) - 1] * 8 + 8]
+        if fits:
+            found.extend(path)
+        return (FOUND if fits else EXHAUSTED), found, 0, int(fits)
+    fill(depth)
+    while True:
+        frame = candidates[depth]
+        if cursor[depth] == len(frame):
+            if depth == base:
+                break
+            depth -= 1
+            tail_moved = side[depth]
+            number = total - ends[1] + 1 if tail_moved else ends[0]
+            place(path[number - 1], number, +1)
+            ends[tail_moved] -= 1
+            continue
+        cell = frame[cursor[depth]]
+        cursor[depth] += 1
+        nodes += 1
+        if nodes >= max_nodes or (nodes % DEADLINE_EVERY == 0 and time.monotonic() > deadline):
+            status = LIMIT
+            break
+        tail_moved = side[depth]
+        number = total - ends[1] if tail_moved else ends[0] + 1
+        path[number - 1] = cell
+        place(cell, number, -1)
+        ends[tail_moved] += 1
+        depth += 1
+        if depth == total:
+            if alive():
+                count += 1
+                if len(found) < keep * total:
+                    found.extend(path)
+                if not count_all:
+                    status = FOUND
+                    break
+            depth -= 1
+            place(cell, number, +1)
+            ends[tail_moved] -= 1
+            continue
+        fill(depth)
+    return status, found, nodes, count

@@ -1,0 +1,306 @@
+"""Magic knight's tours (knight.magic, magic_tours, count_magic, Tour.magic_kind, knight magic):
+every tour through the independent validator and an independent magic check; completions of
+Beverley's 1848 tour compared with a brute-force enumeration; both kernels; the theorems of none;
+results saved and resumed; bad input refused."""
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import knight
+import knight.svg
+
+from test_cli import knight_run
+from validator import assert_tour
+
+#: Beverley's semimagic tour (1848), the first published: rows top to bottom, numbers along the tour.
+BEVERLEY = [
+    [1, 30, 47, 52, 5, 28, 43, 54],
+    [48, 51, 2, 29, 44, 53, 6, 27],
+    [31, 46, 49, 4, 25, 8, 55, 42],
+    [50, 3, 32, 45, 56, 41, 26, 7],
+    [33, 62, 15, 20, 9, 24, 39, 58],
+    [16, 19, 34, 61, 40, 57, 10, 23],
+    [63, 14, 17, 36, 21, 12, 59, 38],
+    [18, 35, 64, 13, 60, 37, 22, 11],
+]
+
+
+def semimagic(rows):
+    """Written from the definition, apart from knight: every row adds up to one sum, every column to another."""
+    height, width = len(rows), len(rows[0])
+    total = height * width + 1
+    return all(2 * sum(row) == width * total for row in rows) and all(
+        2 * sum(row[c] for row in rows) == height * total for c in range(width)
+    )
+
+
+def numbered(squares, rows, cols):
+    grid = [[0] * cols for _ in range(rows)]
+    for number, square in enumerate(squares, 1):
+        grid[(square - 1) // cols][(square - 1) % cols] = number
+    return grid
+
+
+def squares_of(grid):
+    cols = len(grid[0])
+    place = {n: r * cols + c + 1 for r, row in enumerate(grid) for c, n in enumerate(row)}
+    return [place[n] for n in range(1, len(place) + 1)]
+
+
+def check_magic(tour):
+    assert_tour(list(tour), tour.rows, tour.cols, closed=tour.is_closed)
+    assert semimagic(numbered(tour, tour.rows, tour.cols))
+
+
+def puzzle(grid, numbers):
+    """Board with the squares of the given numbers of grid given."""
+    cols = len(grid[0])
+    givens = {r * cols + c + 1: n for r, row in enumerate(grid) for c, n in enumerate(row) if n in numbers}
+    return knight.Board((len(grid), cols), givens=givens)
+
+
+def brute_completions(grid, known):
+    """Every knight's path extending numbers 1..known of grid over the rest of the board, by
+    plain depth-first search, kept when the numbering is semimagic (no pruning, no knight code)."""
+    rows, cols = len(grid), len(grid[0])
+    squares = squares_of(grid)[:known]
+    free = {s for s in range(1, rows * cols + 1)} - set(squares)
+    found = []
+
+    def leaps(square):
+        r, c = divmod(square - 1, cols)
+        for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                yield (r + dr) * cols + c + dc + 1
+
+    def extend(path):
+        if not free:
+            if semimagic(numbered(path, rows, cols)):
+                found.append(tuple(path))
+            return
+        for square in leaps(path[-1]):
+            if square in free:
+                free.remove(square)
+                path.append(square)
+                extend(path)
+                path.pop()
+                free.add(square)
+
+    extend(squares)
+    return found
+
+
+def test_beverley_is_semimagic_and_knight_says_so():
+    tour = knight.Tour(squares_of(BEVERLEY), 8)
+    check_magic(tour)
+    assert tour.magic_kind == "semimagic" and tour.is_magic and not tour.is_closed
+    rows, cols, diagonals = tour.line_sums()
+    assert rows == [260] * 8 and cols == [260] * 8 and diagonals == [282, 210]
+
+
+def test_a_plain_tour_is_not_magic():
+    tour = knight.tour(8, start=1)
+    assert tour.magic_kind is None and not tour.is_magic
+    assert sum(tour.line_sums()[0]) == 64 * 65 // 2
+
+
+def test_completions_of_beverley_match_brute_force(magic_kernel):
+    """Numbers 1..44 given: knight lists exactly the semimagic completions a plain enumeration finds."""
+    board = puzzle(BEVERLEY, range(1, 45))
+    listed = [tuple(tour) for tour in knight.magic_tours(board)]
+    for tour in knight.magic_tours(board):
+        check_magic(tour)
+    assert sorted(listed) == sorted(brute_completions(BEVERLEY, 44))
+    assert tuple(squares_of(BEVERLEY)) in listed
+
+
+def test_beverley_completed_from_its_first_moves(magic_kernel):
+    """A puzzle with numbers 1..38 given is completed back to Beverley's tour, its only completion,
+    by the search, the listing and the count alike (benchmarks/bench_magic.py gives 1..20)."""
+    board = puzzle(BEVERLEY, range(1, 39))
+    tour = knight.magic(board, seed=3)
+    check_magic(tour)
+    assert list(tour) == squares_of(BEVERLEY)
+    assert [list(t) for t in knight.magic_tours(board)] == [squares_of(BEVERLEY)]
+    counted = knight.count_magic(board, depth=0)
+    assert (counted.tours, counted.classes, counted.closed_tours, counted.pieces_done) == (1, 1, 0, counted.pieces)
+
+
+def test_both_kernels_walk_the_same_tree(monkeypatch):
+    """The compiled kernel and its twin visit the same nodes and find the same tours."""
+    import importlib
+
+    import knight.search._kernels as kernels
+
+    board = puzzle(BEVERLEY, list(range(1, 31)) + [64])
+    answers = []
+    for name in ("knight.search._magic", "knight.search._magic_py"):
+        if name.endswith("_magic") and knight.model._kernels.NO_EXTENSIONS:
+            pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+        monkeypatch.setattr(kernels, "magic", importlib.import_module(name))
+        counted = knight.count_magic(board, depth=0, keep=True)
+        answers.append((counted.tours, counted.nodes, [list(t) for t in counted.found]))
+    assert answers[0] == answers[1]
+    assert answers[0][2] == [squares_of(BEVERLEY)]
+
+
+@pytest.mark.parametrize(
+    "size, words",
+    [
+        (3, "both sides odd"),
+        (7, "both sides odd"),
+        ((5, 6), "not a whole number"),
+        ((8, 3), "not a whole number"),
+        (6, "2 more than a multiple of 4"),
+        ((6, 10), "2 more than a multiple of 4"),
+        (4, "4×4 has none"),
+    ],
+)
+def test_no_magic_tour_with_a_proof(size, words):
+    with pytest.raises(knight.NoTourError, match=words):
+        knight.magic(size)
+    assert list(knight.magic_tours(size)) == []
+    assert knight.count_magic(size).tours == 0
+
+
+def test_no_magic_tour_by_exhaustive_search():
+    """4×6: no theorem applies; the search goes through every start and end."""
+    with pytest.raises(knight.NoTourError, match="every start and end"):
+        knight.magic((4, 6))
+
+
+def test_kinds_that_cannot_be():
+    with pytest.raises(knight.NoTourError, match="2003 census"):
+        knight.magic(8, diagonal=True)
+    with pytest.raises(knight.NoTourError, match="half line of 3"):
+        knight.magic((8, 6), nested=True)
+    with pytest.raises(knight.InvalidInputError, match="no long diagonals"):
+        knight.magic((8, 12), diagonal=True)
+
+
+def test_givens_of_clashing_colours_are_refused():
+    board = knight.Board(8, givens={1: 1, 3: 2})  # a1-c1 is no leap: 1 and 2 on one colour
+    with pytest.raises(knight.NoTourError):
+        knight.magic(board)
+
+
+def test_budget_and_timeout_end_the_search():
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=5,000"):
+        knight.magic(8, max_nodes=5_000, seed=1)
+    with pytest.raises(knight.SearchLimitError, match="timed out"):
+        knight.magic(12, timeout=0.05, seed=1)
+    with pytest.raises(knight.SearchLimitError, match="max_nodes"):
+        list(knight.magic_tours(8, max_nodes=10_000))
+
+
+@pytest.mark.parametrize(
+    "call, error",
+    [
+        (lambda: knight.magic(8, diagonal="yes"), knight.InvalidTypeError),
+        (lambda: knight.magic(8, seed=1.5), knight.InvalidTypeError),
+        (lambda: knight.magic(8, colour=1), knight.InvalidTypeError),
+        (lambda: knight.magic(8, max_nodes=0), knight.InvalidInputError),
+        (lambda: knight.magic(knight.Board(8, moves=(1, 3))), knight.InvalidInputError),
+        (lambda: knight.magic(knight.Board(8, periodic=True)), knight.InvalidInputError),
+        (lambda: knight.count_magic(8, depth=-1), knight.InvalidInputError),
+        (lambda: knight.count_magic(8, pieces=[10**9]), knight.InvalidInputError),
+        (lambda: knight.count_magic(8, pieces=5), knight.InvalidTypeError),
+        (lambda: knight.count_magic(8, results=5), knight.InvalidTypeError),
+        (lambda: knight.count_magic(8, executor=object()), knight.InvalidTypeError),
+    ],
+)
+def test_bad_input_is_refused(call, error):
+    with pytest.raises(error):
+        call()
+
+
+def test_results_are_saved_and_resumed(tmp_path, magic_kernel):
+    board = puzzle(BEVERLEY, range(1, 41))
+    first = knight.count_magic(board, depth=1, results=tmp_path)
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == first.pieces_done == first.pieces and first.tours == 1
+    saved = json.loads(files[0].read_text())
+    assert saved["format"] == "knight magic piece 1" and saved["board"] == "8×8"
+    again = knight.count_magic(board, depth=1, results=tmp_path)
+    assert (again.tours, again.nodes, again.cpu_seconds) == (first.tours, first.nodes, first.cpu_seconds)
+    files[0].write_text("{not json")
+    with pytest.raises(knight.InvalidInputError, match="cannot be read"):
+        knight.count_magic(board, depth=1, results=tmp_path)
+    files[0].write_text(json.dumps(dict(saved, board="12×12")))
+    with pytest.raises(knight.InvalidInputError, match="another question"):
+        knight.count_magic(board, depth=1, results=tmp_path)
+
+
+def test_a_sample_of_pieces_on_an_executor():
+    board = puzzle(BEVERLEY, range(1, 43))
+    whole = knight.count_magic(board, depth=1)
+    with ThreadPoolExecutor(2) as pool:
+        spread = knight.count_magic(board, depth=1, executor=pool)
+    assert (
+        (spread.tours, spread.classes, spread.nodes)
+        == (whole.tours, whole.classes, whole.nodes)
+        == (1, 1, spread.nodes)
+    )
+    sample = knight.count_magic(board, depth=1, pieces=[0, 2])
+    assert sample.pieces_done == 2 and not sample.complete and sample.pieces == whole.pieces
+    assert sample.projected_cpu_seconds >= sample.cpu_seconds
+
+
+def test_the_command_prints_the_sums(tmp_path):
+    picture = tmp_path / "beverley.txt"
+    picture.write_text("\n".join(" ".join(str(n) if n <= 36 else "." for n in row) for row in BEVERLEY) + "\n")
+    drawn = tmp_path / "square.svg"
+    done = knight_run("magic", str(picture), "-o", str(drawn))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [int(line.split("|")[1]) for line in lines[:8]] == [260] * 8
+    assert lines[9].split() == ["260"] * 8 and lines[10] == "semimagic, open, diagonals 282 and 210"
+    assert [int(n) for n in lines[0].split("|")[0].split()] == BEVERLEY[0]
+    assert "260" in drawn.read_text() and "<svg" in drawn.read_text()
+    refused = knight_run("magic", "6")
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1 and "multiple of 4" in refused.stderr
+
+
+def test_the_picture_shows_each_sum():
+    svg = knight.svg.magic_square(knight.Tour(squares_of(BEVERLEY), 8), cell=30)
+    assert svg.count(">260<") == 16 and ">282<" in svg and ">210<" in svg
+    with pytest.raises(knight.InvalidInputError):
+        knight.svg.magic_square(knight.Tour(squares_of(BEVERLEY), 8), cell=5)
+
+
+def test_a_failed_worker_is_a_worker_error(monkeypatch):
+    def broken(*args):
+        raise RuntimeError("lost")
+
+    monkeypatch.setattr(knight._magic, "_piece_job", broken)
+    with ThreadPoolExecutor(1) as pool, pytest.raises(knight.WorkerError, match="ThreadPoolExecutor failed") as raised:
+        knight.count_magic(puzzle(BEVERLEY, range(1, 41)), depth=0, executor=pool)
+    assert isinstance(raised.value.__cause__, RuntimeError)
+
+
+def test_closed_asks_for_no_givens_and_counts_closed_tours_only():
+    with pytest.raises(knight.InvalidInputError, match="closed=True with given moves"):
+        knight.magic(puzzle(BEVERLEY, range(1, 41)), closed=True)
+    counted = knight.count_magic((4, 6), closed=True)
+    assert (counted.tours, counted.closed_tours, counted.complete) == (0, 0, True)
+
+
+@pytest.mark.parametrize("size, closed", [(8, False), (8, True), ((8, 12), False), ((8, 12), True)])
+def test_the_pieces_weigh_every_start_and_end_once(size, closed):
+    """A start of each class and the ends of no earlier class, weighed by class size (doubled for
+    the reversal): the weights add up to every ordered (start, end) pair the count stands for."""
+    ask = knight._magic._Magic(size, None, closed, False, False, None, None, "count_magic")
+    cells = ask.rows * ask.cols
+    pairs = (
+        sum(len(knight._magic._leaps(ask.rows, ask.cols, c)) for c in range(cells)) if closed else cells * cells // 2
+    )
+    assert sum(weight for _, _, weight in knight._magic._plan(ask, 0)) == pairs
+
+
+def test_progress_says_pieces_and_time_left(capsys):
+    knight.count_magic(puzzle(BEVERLEY, range(1, 43)), depth=0, progress=True)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines and all(line.startswith("knight count_magic: ") and "s left" in line for line in lines)
+    assert lines[-1].startswith(f"knight count_magic: {len(lines)}/{len(lines)} pieces, 1 tours")

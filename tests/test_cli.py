@@ -334,7 +334,7 @@ def test_top_level_usage_names_every_subcommand():
     result = knight("--help")
     usage = result.stdout.split("\n\n")[0]
     assert usage.startswith("usage: knight [SIZE]")
-    assert "{tour,exists,count,all,solve,compare,trace,judge}" in usage
+    assert "{tour,exists,count,all,solve,compare,trace,judge,magic}" in usage
 
 
 def test_main_returns_0_after_help(capsys):

@@ -5,8 +5,7 @@ from __future__ import annotations
 import sys
 from typing import Sequence
 
-from .._magic import magic
-from ..model._errors import InvalidInputError
+from .. import InvalidInputError, magic
 from ._common import Parser, add_size_argument, board_of, integer_option, no_extra_arguments, start_of
 from ._count import max_nodes_option, timeout_option
 

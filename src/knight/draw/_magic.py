@@ -5,12 +5,8 @@ the one from the top-left corner above the one from the top-right)."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING
 
-from ..model._errors import InvalidInputError, InvalidTypeError
-
-if TYPE_CHECKING:
-    from ..model._tour import Tour
+from .. import InvalidInputError, InvalidTypeError, Tour
 
 __all__ = ["magic_square"]
 
@@ -24,8 +20,6 @@ def magic_square(tour: Tour, /, *, cell: int = 40) -> str:
     cell is a square's side in pixels (12 to 200). Raises InvalidInputError on a board that is
     not a whole flat rectangle (see Tour.line_sums).
     """
-    from ..model._tour import Tour  # the model, which the drawing floor may import
-
     if not isinstance(tour, Tour):
         raise InvalidTypeError(f"magic_square draws a knight.Tour, not {type(tour).__name__}")
     if isinstance(cell, bool) or not isinstance(cell, int) or not 12 <= cell <= 200:

@@ -27,6 +27,7 @@ from ._find import exists, solve, tour
 from ._methods import METHODS
 from ._trace import Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent, trace
 from ._version import __version__ as __version__
+from .model import _types
 from .model._board import Board
 from .model._errors import (
     InvalidInputError,
@@ -41,6 +42,7 @@ from .model._errors import (
 from .model._kernels import CHOSEN as _CHOSEN
 from .model._question import DEFAULT_MAX_NODES
 from .model._tour import Tour
+from .model._types import *  # noqa: F403  (the type aliases: Size, Square, Method, ...)
 from .model._validate import check_tour, is_tour
 
 #: "cython" when every package runs its compiled kernels, else "python" (see model._kernels).
@@ -94,3 +96,4 @@ __all__ = [
     "tours",
     "trace",
 ]
+__all__ += _types.__all__

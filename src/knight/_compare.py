@@ -9,25 +9,23 @@ would run it, with its own node budget and timeout; one that gives up is shown a
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from ._find import _method, _run, _seed
-from ._methods import Method
+from ._methods import Strategy
 from .model._board import KNIGHT, Board, _shown
 from .model._deadline import deadline
-from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, WarnsdorffStuckError, unexpected_options
+from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, WarnsdorffStuckError, checked_keywords
 from .model._question import Question
 from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND
 from .model._tour import Tour
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
+from .model._types import Leaper, Method, Size, Square
 
 __all__ = ["COMPARED_METHODS", "COMPARE_MAX_NODES", "Comparison", "MethodRun", "compare"]
 
 #: The methods compared by default: the seeds' three steps and knight's own search.
-COMPARED_METHODS = ("plain", "ordered", "warnsdorff", "backtrack")
+COMPARED_METHODS: tuple[Method, ...] = ("plain", "ordered", "warnsdorff", "backtrack")
 
 #: Search nodes (squares placed) each method may take, when max_nodes is not given.
 COMPARE_MAX_NODES = 1_000_000
@@ -110,17 +108,17 @@ def _aligned(lines: list[str]) -> list[str]:
     return out
 
 
+@checked_keywords
 def compare(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
-    methods: Iterable[str] = COMPARED_METHODS,
+    methods: Iterable[Method] = COMPARED_METHODS,
     closed: bool = False,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     timeout: float | None = None,
     seed: int | None = None,
-    **unexpected: Never,
 ) -> Comparison:
     """Run each method (names of knight.METHODS) on one board and start, and say what each needed.
 
@@ -132,8 +130,6 @@ def compare(
     time"), not an error. Raises NoTourError when the theorems or the fast rules refute the
     question (no method then searches).
     """
-    if unexpected:
-        raise unexpected_options("compare", unexpected)
     if isinstance(methods, str) or not isinstance(methods, Iterable):
         raise InvalidTypeError(
             f"methods must be a sequence of method names, such as {COMPARED_METHODS}, not {_shown(methods)}"
@@ -157,7 +153,7 @@ def compare(
     return Comparison(question.board, question.start, question.closed, question.budget, rows)
 
 
-def _timed(question: Question, name: str, run: Method, timeout: float | None, seed: int | None) -> MethodRun:
+def _timed(question: Question, name: str, run: Strategy, timeout: float | None, seed: int | None) -> MethodRun:
     """One method's run from the question's start, on a clock of its own."""
     asked = question.but()
     asked.started, asked.deadline = time.monotonic(), deadline(timeout)

@@ -14,16 +14,14 @@ this function (pyright does: tests/typing/use_api.py).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from .count import _enumerate, _sweep, tours
 from .model._board import KNIGHT, _shown
-from .model._errors import InvalidInputError, InvalidTypeError, unexpected_options
+from .model._errors import InvalidInputError, InvalidTypeError, checked_keywords
 from .model._memory import allocating
 from .model._refute import refute
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
+from .model._types import CountMethod, Executor, Leaper, Size, Square, StrPath
 
 __all__ = ["count", "tours"]
 
@@ -94,22 +92,22 @@ def _at_least_one(name: str, value: object) -> None:
         raise InvalidInputError(f"{name} must be at least 1, not {value}")
 
 
+@checked_keywords
 def count(
-    size: object,
-    start: object = None,
+    size: Size,
+    start: Optional[Square] = None,
     *,
-    end: object = None,
+    end: Optional[Square] = None,
     closed: bool = False,
-    moves: object = KNIGHT,
-    method: str = "auto",
-    executor: Optional[object] = None,
+    moves: Leaper = KNIGHT,
+    method: CountMethod = "auto",
+    executor: Optional[Executor] = None,
     shards: Optional[int] = None,
     threads: Optional[int] = None,
     progress: bool = False,
-    checkpoint: Optional[object] = None,
+    checkpoint: Optional[StrPath] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
-    **unexpected: Never,
 ) -> int:
     """The number of tours of the board, counted exactly.
 
@@ -151,8 +149,6 @@ def count(
     default: minutes; pass more for larger counts); timeout= bounds
     the seconds. Past either, SearchLimitError saying what was done.
     """
-    if unexpected:
-        raise unexpected_options("count", unexpected)
     if type(method) is not str:
         raise InvalidTypeError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     if method not in METHODS:

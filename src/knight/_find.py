@@ -9,12 +9,12 @@ else the other squares that no rule refutes, those of the more numerous colour f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import Iterable, Iterator
 
-from ._methods import METHODS, PROVING, Method, auto, choose, construct, refuse_late_setup
+from ._methods import METHODS, PROVING, Strategy, auto, choose, construct, refuse_late_setup
 from .model._board import KNIGHT, Board, _shown, as_board, integer, rectangle
 from .model._deadline import OutOfTime
-from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, unexpected_options
+from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, checked_keywords
 from .model._kernels import storage
 from .model._memory import allocating
 from .model._question import DEFAULT_MAX_NODES, SEARCH_MAX_SQUARES, Question
@@ -22,11 +22,9 @@ from .model._refute import GRAPH_MAX_SQUARES, refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._surfaces_theorems import closed_theorem
 from .model._tour import Tour
+from .model._types import Leaper, Method, Size, Square
 from .search import _kernels as _search_kernels
 from .search import backtrack, complete, search_bytes
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
 
 __all__ = ["DEFAULT_MAX_NODES", "exists", "method_for", "no_tour_reason", "solve", "tour"]
 
@@ -41,7 +39,7 @@ _QUICK_BOARDS: dict[int, Board] = {}
 _adopt = storage.adopt
 
 
-def _method(method: object) -> Method:
+def _method(method: object) -> Strategy:
     run = METHODS.get(method) if type(method) is str else None  # type: ignore[arg-type]
     if run is None:
         error = InvalidInputError if isinstance(method, str) else InvalidTypeError
@@ -49,18 +47,18 @@ def _method(method: object) -> Method:
     return run
 
 
+@checked_keywords
 def tour(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
-    end: object = None,
+    end: Square | None = None,
     closed: bool = False,
-    method: str = "auto",
-    moves: object = KNIGHT,
+    method: Method = "auto",
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     seed: int | None = None,
     timeout: float | None = None,
-    **unexpected: Never,
 ) -> Tour:
     """Find a knight's (or another leaper's) tour of the board from start.
 
@@ -95,7 +93,6 @@ def tour(
         and end is None
         and seed is None
         and timeout is None
-        and not unexpected
     ):  # the commonest call, answered in the core: no other check, no Question
         squares = _search_kernels.core.quick_tour(size, start)
         if squares is not None:
@@ -103,8 +100,6 @@ def tour(
             if board is None:
                 board = _QUICK_BOARDS.setdefault(size, rectangle(size, size))  # type: ignore[arg-type]
             return _adopt(Tour, squares, board)
-    if unexpected:
-        raise unexpected_options("tour", unexpected)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
     return Tour._trusted(_answer(question, method, run, _seed(seed)), question.board)
@@ -120,7 +115,7 @@ def _seed(seed: object) -> int | None:
     return seed
 
 
-def _answer(question: Question, method: object, run: Method, seed: int | None):
+def _answer(question: Question, method: object, run: Strategy, seed: int | None):
     """The squares of a tour answering question by method run; NoTourError or SearchLimitError else."""
     board = question.board
     if board.topology is not None and run not in PROVING:
@@ -144,7 +139,7 @@ def _answer(question: Question, method: object, run: Method, seed: int | None):
 ANY_START_NODES = 64
 
 
-def _from_any(question: Question, method: object, run: Method, seed: int | None):
+def _from_any(question: Question, method: object, run: Strategy, seed: int | None):
     """A tour from any start: the candidates (see _starts) that no rule refutes, in rounds of
     doubling node budgets, sharing the question's budget and deadline, until one has a tour;
     a start proved to have none leaves the rounds. NoTourError when every start is proved to
@@ -192,7 +187,7 @@ def _starts(question: Question) -> Iterator[int]:
     yield from rest
 
 
-def _from(question: Question, method: object, run: Method, seed: int | None):
+def _from(question: Question, method: object, run: Strategy, seed: int | None):
     """The squares of a tour from question.start by run; NoTourError, SearchLimitError else."""
     status, nodes, squares = _run(question, run, seed)
     if status == FOUND:
@@ -202,7 +197,7 @@ def _from(question: Question, method: object, run: Method, seed: int | None):
     raise _limit(question, method, nodes)
 
 
-def _run(question: Question, run: Method, seed: int | None, proof: bool = True):
+def _run(question: Question, run: Strategy, seed: int | None, proof: bool = True):
     """(status, nodes, squares) of run from question.start (a short proof first for the methods
     that need one, unless proof is False: knight.compare measures each method on its own)."""
     chosen = method_for(question, run, proof)
@@ -218,7 +213,7 @@ def _run(question: Question, run: Method, seed: int | None, proof: bool = True):
         return LIMIT, 0, None
 
 
-def method_for(question: Question, run: Method, proof: bool = True) -> Method | None:
+def method_for(question: Question, run: Strategy, proof: bool = True) -> Strategy | None:
     """The method run stands for on the question's board ("auto"'s choice), once the board's
     size is checked; None when a short proof first (for the methods that need one, unless proof
     is False) finds that no tour starts at question.start."""
@@ -271,12 +266,12 @@ def _exhausted(question: Question) -> NoTourError:
 
 
 def no_tour_reason(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
-    end: object = None,
+    end: Square | None = None,
     closed: bool = False,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> str | None:
@@ -305,16 +300,16 @@ def no_tour_reason(
     return None
 
 
+@checked_keywords
 def exists(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
-    end: object = None,
+    end: Square | None = None,
     closed: bool = False,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     timeout: float | None = None,
-    **unexpected: Never,
 ) -> bool:
     """Whether the board has a tour (closed, when asked; from start, to end, when given;
     through a puzzle's givens when the board carries them). exists(board) is True exactly
@@ -325,14 +320,12 @@ def exists(
     exhausting the search, which raises SearchLimitError if max_nodes (default
     DEFAULT_MAX_NODES) runs out, or timeout seconds pass, first.
     """
-    if unexpected:
-        raise unexpected_options("exists", unexpected)
     return (
         no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes, timeout=timeout) is None
     )
 
 
-def _puzzle_board(puzzle: object, moves: object) -> Board:
+def _puzzle_board(puzzle: object, moves: Leaper) -> Board:
     """The Board a puzzle names: a picture (text) or a Board carrying its givens."""
     if isinstance(puzzle, str):
         return Board.parse(puzzle, moves=moves)
@@ -341,13 +334,13 @@ def _puzzle_board(puzzle: object, moves: object) -> Board:
     raise InvalidTypeError(f"a puzzle must be a picture (text) or a knight.Board, not {type(puzzle).__name__}")
 
 
+@checked_keywords
 def solve(
-    puzzle: object,
+    puzzle: str | Board,
     *,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     timeout: float | None = None,
-    **unexpected: Never,
 ) -> Tour:
     """Complete a puzzle: an open tour with move k on every square where k is given.
 
@@ -361,8 +354,6 @@ def solve(
     of the domain search (which narrows every move's squares at once) counts as
     FILL_NODE_COST squares placed, about its time in the forward search's.
     """
-    if unexpected:
-        raise unexpected_options("solve", unexpected)
     board = _puzzle_board(puzzle, moves)
     question = Question.ask(board, None, None, False, KNIGHT, max_nodes, timeout, "solve")
     why = refute(question)

@@ -10,22 +10,20 @@ method knight.tour would run, and turns the records into the events below.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Iterator, Tuple, Union
+from typing import Iterator, Tuple, Union
 
 from ._find import _limit, _method, method_for
 from ._methods import backtrack, ordered, plain, warnsdorff
 from .model._board import KNIGHT, Board, _shown
 from .model._deadline import OutOfTime
-from .model._errors import InvalidInputError, NoTourError, unexpected_options
+from .model._errors import InvalidInputError, NoTourError, checked_keywords
 from .model._question import Question, node_budget
 from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
+from .model._types import Leaper, Size, Square, TraceMethod
 from .search import _kernels as _search_kernels
 from .search import backtrack_tracer, fixed_order_trace, rotated, warnsdorff_trace
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
 
 __all__ = ["DEFAULT_MAX_STEPS", "Choice", "Finished", "Placed", "Restart", "TakenBack", "Trace", "TraceEvent", "trace"]
 
@@ -162,16 +160,16 @@ class Trace(Iterator[TraceEvent]):
         return f"<knight.Trace of method {self.method!r} from {where} on {self.board.name}>"
 
 
+@checked_keywords
 def trace(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
     closed: bool = False,
-    method: str = "backtrack",
-    moves: object = KNIGHT,
+    method: TraceMethod = "backtrack",
+    moves: Leaper = KNIGHT,
     max_steps: int | None = None,
     timeout: float | None = None,
-    **unexpected: Never,
 ) -> Trace:
     """The events of the search knight.tour(size, start, ...) runs, in order, as it runs.
 
@@ -190,8 +188,6 @@ def trace(
     squares (default DEFAULT_MAX_STEPS) and runs at most timeout seconds, else raises
     SearchLimitError, as knight.tour does with max_nodes and timeout.
     """
-    if unexpected:
-        raise unexpected_options("trace", unexpected)
     budget = node_budget(max_steps, DEFAULT_MAX_STEPS, "max_steps")
     question = Question.ask(size, start, None, closed, moves, budget, timeout, "trace")
     run = _method(method)

@@ -30,19 +30,17 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from ..model._board import KNIGHT, Board, _shown, boolean
 from ..model._deadline import NEVER, OutOfTime, timed_out
-from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, unexpected_options
+from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, checked_keywords
 from ..model._memory import allocating
 from ..model._question import COUNT_MAX_NODES, MAX_BUDGET, SEARCH_MAX_SQUARES, Question
 from ..model._refute import refute
 from ..model._tour import Tour
+from ..model._types import Leaper, Size, Square
 from . import _kernels, _symmetry
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
 
 #: A split walks the first levels of the search tree until it has this many paths, or
 #: has walked this many levels.
@@ -445,16 +443,16 @@ def _run_on(executor, items: Sequence[WorkItem], nodes: int, run: Options, bar) 
     return tours, nodes
 
 
+@checked_keywords
 def tours(
-    size: object,
-    start: object = None,
+    size: Size,
+    start: Optional[Square] = None,
     *,
-    end: object = None,
+    end: Optional[Square] = None,
     closed: bool = False,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
-    **unexpected: Never,
 ) -> Iterator[Tour]:
     """Every tour of the board, lazily, each a Tour, in a fixed order.
 
@@ -469,8 +467,6 @@ def tours(
     seconds spent in the iteration (the time the caller takes between tours included):
     past it, SearchLimitError saying how many nodes were walked.
     """
-    if unexpected:
-        raise unexpected_options("tours", unexpected)
     question = counting_question(size, start, end, closed, moves, max_nodes, timeout, "tours")
     board, first, last, closed = question.board, zero_based(question.start), zero_based(question.end), question.closed
     _walkable(board)

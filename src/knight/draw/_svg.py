@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..model._board import KNIGHT, Board, _shown, board_name, boolean, file_name, integer, square_name
-from ..model._errors import InvalidInputError, InvalidTypeError, unexpected_options
+from ..model._errors import InvalidInputError, InvalidTypeError, checked_keywords
 from ..model._tour import Tour
 from . import _surfaces
 from ._marks import MIN_FONT, SVG_NS, _FONT, _Timing, _markers, _num, _num3, _numbers
@@ -160,6 +160,7 @@ if TYPE_CHECKING:
         loop: bool
 
 
+@checked_keywords
 def render(
     tour: Tour,
     *,
@@ -172,7 +173,6 @@ def render(
     animate: bool = False,
     duration: float | None = None,
     loop: bool = False,
-    **unexpected: Any,
 ) -> str:
     """Return the tour as an SVG 1.1 document (a string starting "<svg").
 
@@ -190,8 +190,6 @@ def render(
     between layers dashed in the "layers" colour (see draw/_boxes.py for the layout of four or
     more axes); it has no file letters, and animate=True is refused on it.
     """
-    if unexpected:
-        raise unexpected_options("render", unexpected)
     if not isinstance(tour, Tour):
         raise InvalidTypeError(f"render() takes a knight.Tour, not {type(tour).__name__}")
     size = int(_positive(integer(size, "size"), "size", MAX_SIZE))  # numpy's integers too

@@ -18,10 +18,10 @@ from __future__ import annotations
 import operator
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
+from typing import Any, Iterable, Iterator, Mapping
 
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
-from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
+from ._errors import InvalidInputError, InvalidTypeError, checked_keywords
 from ._memory import check_memory
 from ._topology import (
     Topology,
@@ -32,12 +32,7 @@ from ._topology import (
     parse_shape,
     parse_topology,
 )
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
-
-Size = Union[int, str, Tuple[int, int], "Board"]
-Square = Union[int, Tuple[int, int], str]
+from ._types import Axes, Givens, Leaper, Mask, Shape, Square
 
 #: Largest board accepted, in squares: square numbers must fit in an int32.
 MAX_SQUARES = 2**31 - 1
@@ -283,19 +278,17 @@ class Board:
     _hash: int
     _topology: Topology | None
 
+    @checked_keywords
     def __init__(
         self,
-        size: object = 8,
+        size: Shape = 8,
         *,
         holes: Iterable[Square] = (),
-        moves: object = KNIGHT,
-        periodic: object = False,
-        twisted: object = False,
-        givens: Mapping[Any, int] | None = None,
-        **unexpected: Never,
+        moves: Leaper = KNIGHT,
+        periodic: Axes = False,
+        twisted: Axes = False,
+        givens: Givens | None = None,
     ) -> None:
-        if unexpected:
-            raise unexpected_options("Board", unexpected)
         if isinstance(size, Board):
             raise InvalidInputError(f"size given twice: {size!r} is a board already; pass it alone")
         if is_box_text(size) or (isinstance(size, (tuple, list)) and len(size) != 2):
@@ -377,7 +370,7 @@ class Board:
         return board
 
     @classmethod
-    def parse(cls, picture: str, *, moves: object = KNIGHT, periodic: object = False, twisted: object = False) -> Board:
+    def parse(cls, picture: str, *, moves: Leaper = KNIGHT, periodic: Axes = False, twisted: Axes = False) -> Board:
         """The board a picture draws: "." a square, "#" a hole, a positive integer a given move;
         periodic= and twisted= join its edges as Board() does."""
         if not isinstance(picture, str):
@@ -433,7 +426,7 @@ class Board:
         )
 
     @classmethod
-    def from_mask(cls, mask: Any, *, moves: object = KNIGHT) -> Board:
+    def from_mask(cls, mask: Mask, *, moves: Leaper = KNIGHT) -> Board:
         """The board whose squares are the true cells of a 2-D array-like of bools (numpy too)."""
         ndim = getattr(mask, "ndim", None)
         if ndim is not None and ndim != 2:
@@ -555,7 +548,7 @@ class Board:
         """The lowest-numbered square: 1 on a rectangle."""
         return 1 if self._mask is None else self._mask.index(1) + 1
 
-    def square(self, square: object, what: str = "square") -> int:
+    def square(self, square: Square, what: str = "square") -> int:
         """The number of a square of the board, named by number, (row, col) pair or name."""
         if type(square) is int and self._mask is None and 0 < square <= self._squares:
             return square
@@ -672,7 +665,7 @@ class Board:
             if 0 <= row + dr < rows and 0 <= col + dc < cols and (mask is None or mask[(row + dr) * cols + col + dc])
         ]
 
-    def neighbours(self, square: object) -> list[int]:
+    def neighbours(self, square: Square) -> list[int]:
         """The squares (numbers) a leap from square, in move order."""
         return [target + 1 for target in self.neighbour_lists()[self.square(square) - 1]]
 
@@ -848,6 +841,6 @@ def as_board(size: object, moves: object = KNIGHT) -> Board:
         raise InvalidTypeError(f"size must be n, (rows, cols), 'RxC' or a knight.Board, not {_shown(size)}")
     leaper = KNIGHT if moves is KNIGHT else parse_leaper(moves)
     if is_box_text(size) or (isinstance(size, (tuple, list)) and len(size) != 2):
-        return Board(size, moves=leaper)
+        return Board(size, moves=leaper)  # type: ignore[arg-type]  # Board checks size
     rows, cols = parse_size(size)
     return rectangle(rows, cols, leaper)

@@ -1,6 +1,15 @@
 """The exceptions knight raises: one base class, and built-in bases where they fit."""
 
-from typing import Mapping, Sequence
+from __future__ import annotations
+
+from functools import wraps
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import ParamSpec
+
+    P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class KnightError(Exception):
@@ -68,9 +77,50 @@ for _error in (
 del _error
 
 
-def unexpected_options(call: str, options: Mapping[str, object]) -> InvalidTypeError:
-    """The error for keyword arguments a public call does not take, naming them (and, for
-    leaper=, the name it goes by)."""
-    names = ", ".join(map(repr, options))
-    hint = " (the piece's leap is moves=(a, b), such as moves=(1, 3) for the camel)" if "leaper" in options else ""
-    return InvalidTypeError(f"{call}() got an unexpected keyword argument {names}{hint}")
+def unexpected_options(call: str, options: Iterable[str], known: Sequence[str] = ()) -> InvalidTypeError:
+    """The error for keyword arguments a public call does not take, naming them and the closest
+    known keyword of each ("did you mean 'start'?"; for leaper=, moves=)."""
+    from difflib import get_close_matches  # on the error path only: not at import knight
+
+    unknown = list(options)
+    meant = {}
+    for name in unknown:
+        close = ["moves"] if name == "leaper" and "moves" in known else get_close_matches(name, known, n=1)
+        if close:
+            meant[name] = close[0]
+    message = (
+        f"{call}() got an unexpected keyword argument{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}"
+    )
+    if len(unknown) == 1 and meant:
+        message += f"; did you mean {meant[unknown[0]]!r}?"
+    elif meant:
+        message += "; did you mean " + ", ".join(f"{right!r} for {wrong!r}" for wrong, right in meant.items()) + "?"
+    if "leaper" in unknown:
+        message += " (the piece's leap is moves=(a, b), such as moves=(1, 3) for the camel)"
+    return InvalidTypeError(message)
+
+
+def checked_keywords(call: Callable[P, R]) -> Callable[P, R]:
+    """The public function (or __init__) call, whose misspelt keyword raises InvalidTypeError
+    naming the keywords it meant (see unexpected_options) rather than Python's bare TypeError.
+
+    call keeps its spelt-out signature (help(), type checkers); the names are looked at only
+    when Python refused the call's arguments, so a call that binds pays one frame, nothing more.
+    """
+    code = call.__code__  # type: ignore[attr-defined]
+    known = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    shown = call.__qualname__.split(".")[0] if call.__name__ == "__init__" else call.__name__
+
+    @wraps(call)
+    def checked(*args: P.args, **options: P.kwargs) -> R:
+        try:
+            return call(*args, **options)
+        except TypeError as error:
+            traceback = error.__traceback__
+            if traceback is not None and traceback.tb_next is None:  # raised binding the arguments
+                unknown = [name for name in options if name not in known]
+                if unknown:
+                    raise unexpected_options(shown, unknown, known) from None
+            raise
+
+    return checked

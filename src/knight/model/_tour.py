@@ -6,17 +6,15 @@ import re
 from array import array
 from collections.abc import Sequence, Sized
 from itertools import islice
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
+from typing import Any, Iterable, Iterator, overload
 
 from . import _text
 from ._board import KNIGHT, Board, _shown, as_board, boolean
-from ._errors import InvalidTypeError, NotATourError, unexpected_options
+from ._errors import InvalidTypeError, NotATourError, checked_keywords
 from ._kernels import storage
 from ._memory import allocating, check_memory
+from ._types import Leaper, Size
 from ._validate import LISTED_BYTES, board_leap, check_tour, checked_squares
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
 
 _NUMBER = re.compile(r"[+-]?[0-9]{1,20}")  # more digits name no square, and int() refuses 4,300
 _WORD = re.compile(r"\S{1,21}\s|\S{1,21}$|\S{1,22}")  # a number's 21 characters and a space; 22 are too many
@@ -41,11 +39,8 @@ class Tour(storage.SquareBuffer, Sequence[int]):
     __slots__ = ()
     _board: Board
 
-    def __init__(
-        self, squares: Iterable[int], board: object = 8, *, moves: object = KNIGHT, **unexpected: Never
-    ) -> None:
-        if unexpected:
-            raise unexpected_options("Tour", unexpected)
+    @checked_keywords
+    def __init__(self, squares: Iterable[int], board: Size = 8, *, moves: Leaper = KNIGHT) -> None:
         board = as_board(board, moves)
         if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
             raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")
@@ -58,7 +53,7 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         return storage.adopt(cls, squares, board)
 
     @classmethod
-    def from_line(cls, text: str, board: object = 8, *, moves: object = KNIGHT) -> Tour:
+    def from_line(cls, text: str, board: Size = 8, *, moves: Leaper = KNIGHT) -> Tour:
         """Read square numbers separated by white space, as Tour.line() writes them.
 
         The words are read one at a time, each at most 20 characters, and no more of them than
@@ -68,14 +63,14 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         return cls(map(_number, _WORD.finditer(text)), board, moves=moves)
 
     @classmethod
-    def from_coords(cls, coords: Iterable[tuple[int, ...]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
+    def from_coords(cls, coords: Iterable[tuple[int, ...]], board: Size = 8, *, moves: Leaper = KNIGHT) -> Tour:
         """Read 0-based coordinates, as Tour.coords() writes them: (row, col) pairs, or on a box
         one index per axis."""
         board = as_board(board, moves)
         return cls([board.square(_pair(pair)) for pair in _each(coords, "(row, col) pairs", len(board))], board)
 
     @classmethod
-    def from_algebraic(cls, names: Iterable[str], board: object = 8, *, moves: object = KNIGHT) -> Tour:
+    def from_algebraic(cls, names: Iterable[str], board: Size = 8, *, moves: Leaper = KNIGHT) -> Tour:
         """Read square names such as "a1", as Tour.algebraic() writes them."""
         board = as_board(board, moves)
         return cls([board.square(_name(name)) for name in _each(names, "square names", len(board))], board)

@@ -32,9 +32,27 @@ COMPARE_MAX_NODES = 1_000_000
 
 
 class MethodRun(NamedTuple):
-    """One method's run in a comparison: its name, what it came to (one of "found", "no tour",
-    "stuck", "out of nodes", "out of time"), the search nodes (squares placed) it took, its
-    wall time in seconds, and the tour it found (None unless result is "found")."""
+    """One method's run in a comparison.
+
+    Attributes
+    ----------
+    method : str
+        The method's name.
+    result : str
+        What it came to: "found", "no tour", "stuck", "out of nodes" or "out of time".
+    nodes : int
+        The search nodes (squares placed) it took.
+    seconds : float
+        Its wall time.
+    tour : Tour or None
+        The tour it found (None unless result is "found").
+
+    Examples
+    --------
+    >>> run = knight.compare(6, "a1", methods=("backtrack",))["backtrack"]
+    >>> run.result, run.tour is not None
+    ('found', True)
+    """
 
     method: str
     result: str
@@ -44,9 +62,30 @@ class MethodRun(NamedTuple):
 
 
 class Comparison:
-    """The runs of knight.compare(): one MethodRun a method, in the order asked, with the
-    question they answered. Iterate it for the runs; str() or table() gives them as a table,
-    and knight.svg.chart() (what a notebook shows) as a bar chart of the nodes."""
+    """The runs of knight.compare(): one MethodRun a method, in the order asked.
+
+    Iterate it for the runs, or look one up by method name; str() or table() gives them as
+    a table, and knight.svg.chart() (what a notebook shows) as a bar chart of the nodes.
+
+    Parameters
+    ----------
+    board : Board
+        The board compared on.
+    start : int
+        The start, a square number.
+    closed : bool
+        Whether closed tours were asked for.
+    max_nodes : int
+        Each method's node budget.
+    runs : Iterable[MethodRun]
+        One run a method, in the order asked.
+
+    Examples
+    --------
+    >>> comparison = knight.compare(6, "a1", methods=("ordered", "backtrack"))
+    >>> [run.method for run in comparison]
+    ['ordered', 'backtrack']
+    """
 
     __slots__ = ("board", "start", "closed", "max_nodes", "runs")
 
@@ -75,12 +114,30 @@ class Comparison:
 
     @property
     def title(self) -> str:
-        """The question in words: "8×8, open tours from a1, at most 1,000,000 nodes a method"."""
+        """The question in words.
+
+        Examples
+        --------
+        >>> knight.compare(6, "a1", methods=("backtrack",), max_nodes=1000).title
+        '6×6, open tours from a1, at most 1,000 nodes a method'
+        """
         board, kind = self.board, "closed" if self.closed else "open"
         return f"{board.name}, {kind} tours from {board.square_name(self.start)}, at most {self.max_nodes:,} nodes a method"
 
     def table(self) -> str:
-        """The runs as a table (Markdown, which reads as text too): method, nodes, time, result."""
+        """The runs as a table (Markdown, which reads as text too): method, nodes, time, result.
+
+        Returns
+        -------
+        str
+            The table's lines.
+
+        Examples
+        --------
+        >>> print(knight.compare(6, "a1", methods=("backtrack",)).table())  # doctest: +ELLIPSIS
+        | method    | nodes |  ms | result |
+        ...
+        """
         lines = ["| method | nodes | ms | result |", "| --- | ---: | ---: | --- |"]
         lines += [f"| {r.method} | {r.nodes:,} | {r.seconds * 1000:,.2f} | {r.result} |" for r in self.runs]
         return "\n".join(_aligned(lines)) + "\n"
@@ -120,15 +177,54 @@ def compare(
     timeout: float | None = None,
     seed: int | None = None,
 ) -> Comparison:
-    """Run each method (names of knight.METHODS) on one board and start, and say what each needed.
+    """Run each method on one board and start, and say what each needed.
 
-    size and start are as for knight.tour (start=None: the board's first square). Each
-    method gets its own max_nodes search nodes (default 1,000,000) and timeout
-    seconds (default none), and runs as knight.tour(method=...) would, without the short
-    proof tour runs first for the methods that cannot prove a no: so its nodes are its own.
-    A method that gives up is a run whose result says so ("stuck", "out of nodes", "out of
-    time"), not an error. Raises NoTourError when the theorems or the fast rules refute the
-    question (no method then searches).
+    Each method runs as ``knight.tour(method=...)`` would, with its own node budget and
+    timeout, without the short proof tour runs first for the methods that cannot prove a
+    no: so its nodes are its own. A method that gives up is a run whose result says so
+    ("stuck", "out of nodes", "out of time"), not an error.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board, as for `knight.tour`.
+    start : Square or None, default None
+        The first square (None: the board's first square).
+    methods : Iterable[Method], default ("plain", "ordered", "warnsdorff", "backtrack")
+        The methods to run, names of `knight.METHODS`, each once in the order given.
+    closed : bool, default False
+        Look for closed tours.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_nodes : int or None, default None
+        Each method's search nodes (None: 1,000,000).
+    timeout : float or None, default None
+        Each method's seconds (None: no limit).
+    seed : int or None, default None
+        Makes method="random" reproducible.
+
+    Returns
+    -------
+    Comparison
+        The runs, a `MethodRun` a method, looked up by position or by method name.
+
+    Raises
+    ------
+    NoTourError
+        The theorems or the fast rules refute the question (no method then searches).
+    InvalidInputError, InvalidTypeError
+        An unknown method, no method, or a value of the wrong type.
+
+    See Also
+    --------
+    tour : One method's tour.
+
+    Examples
+    --------
+    >>> import knight
+    >>> runs = knight.compare(6, "a1", methods=("ordered", "backtrack"))
+    >>> runs["backtrack"].result, runs["backtrack"].nodes
+    ('found', 36)
     """
     if isinstance(methods, str) or not isinstance(methods, Iterable):
         raise InvalidTypeError(

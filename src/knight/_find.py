@@ -47,6 +47,7 @@ def _method(method: object) -> Strategy:
     return run
 
 
+@_search_kernels.core.door  # the commonest call parsed and answered in C (a builtin function)
 @checked_keywords
 def tour(
     size: Size = 8,
@@ -60,29 +61,76 @@ def tour(
     seed: int | None = None,
     timeout: float | None = None,
 ) -> Tour:
-    """Find a knight's (or another leaper's) tour of the board from start.
-
-    size is n for n×n, (rows, cols), text such as "6x7", or a knight.Board (any shape,
-    holes included, and its own leaper). start is a square number (1 is the top-left
-    corner, row 0 col 0), a 0-based (row, col) pair or an algebraic name ("a1" is the
-    bottom-left corner); None means any start: the board's first square when a tour
-    starts there, else another (those of the more numerous colour first), so a tour is
-    returned whenever the board has one. closed=True asks for a tour whose last square
-    is a move from the first. method names the strategy (a key of knight.METHODS):
-    "auto" (the default) joins solved blocks in linear time where that construction
-    applies (knight's tours of whole rectangles, both sides at least 5, one at least 12,
-    but for both sides odd from 7 to 31; three wide from 15 and four wide from 10) and
-    backtracks elsewhere, whichever is faster; "uniform" draws one of all the tours, each
-    equally likely. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
-    method="random" and "uniform" reproducible. end= fixes the last square of an open
-    tour (None: any); a board carrying given moves (a puzzle, see knight.solve) is
-    completed with them. Both go to the puzzle search ("auto" or "backtrack" only).
-    timeout= bounds the time in seconds, as max_nodes= bounds the work.
+    """Find a knight's (or another leaper's) tour of a board.
 
     The theorems and fast refutations (pieces, colours, dead ends, cut squares, distances
-    between fixed moves) run first, for every method. Raises NoTourError when no tour
-    exists (by a proof or an exhaustive search), SearchLimitError when max_nodes squares
-    were placed, or timeout seconds passed, without an answer.
+    between fixed moves) run first, for every method; then the method searches or builds.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board: n for n×n, ``(rows, cols)``, text such as ``"6x7"``, a box such as
+        ``(4, 4, 4)``, or a `knight.Board` (any shape, holes included, with its own leaper).
+    start : Square or None, default None
+        The first square: its number (1 is the top-left corner, row 0 col 0), a name such as
+        ``"e4"`` (``"a1"`` is the bottom-left corner) or its 0-based ``(row, col)``. None
+        means any start: the board's first square when a tour starts there, else another (the
+        more numerous colour's first), so a tour is returned whenever the board has one.
+    end : Square or None, default None
+        The last square of an open tour (None: any). With an end, or a board carrying given
+        moves (a puzzle, see `knight.solve`), the puzzle search runs ("auto" or "backtrack").
+    closed : bool, default False
+        Ask for a closed tour: its last square is a move from the first.
+    method : Method, default "auto"
+        The strategy, a key of `knight.METHODS`. "auto" joins solved blocks in linear time
+        where that construction applies (knight's tours of whole rectangles, both sides at
+        least 5, one at least 12, but for both sides odd from 7 to 31; three wide from 15,
+        four wide from 10) and backtracks elsewhere; "uniform" draws one of all the tours,
+        each equally likely; "warnsdorff", "random", "plain" and "ordered" are the rule alone,
+        random restarts and the seeds' backtracking.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``: ``(1, 2)`` the knight, ``(1, 3)`` the camel.
+    max_nodes : int or None, default None
+        At most this many squares placed by the search (None: `knight.DEFAULT_MAX_NODES`).
+    seed : int or None, default None
+        Makes method="random" and "uniform" reproducible.
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    Tour
+        The squares in the order the piece visits them, with their board.
+
+    Raises
+    ------
+    NoTourError
+        No tour exists (by a proof or an exhaustive search); the message says why.
+    SearchLimitError
+        max_nodes squares were placed, or timeout seconds passed, without an answer.
+    InvalidInputError
+        A value that names no board, square or method (such as ``start="z9"``).
+    InvalidTypeError
+        A value of the wrong type (``start=3.5``), or a misspelt keyword ("did you mean ...?").
+
+    See Also
+    --------
+    exists : Whether a tour exists, answered from theorems where they apply.
+    tours : Every tour, lazily.
+    count : The number of tours.
+
+    Examples
+    --------
+    >>> import knight
+    >>> t = knight.tour(8, start="a1")
+    >>> t.start, len(t)
+    (57, 64)
+    >>> knight.tour(5, start=1, closed=True)
+    Traceback (most recent call last):
+    ...
+    knight.NoTourError: no closed tour on 5×5: both sides are odd
+    >>> knight.tour((3, 4), start=1).line()
+    '1 7 9 2 8 10 3 12 6 4 11 5'
     """
     if (
         type(method) is str  # not a numpy array, whose == gives an array
@@ -311,14 +359,53 @@ def exists(
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> bool:
-    """Whether the board has a tour (closed, when asked; from start, to end, when given;
-    through a puzzle's givens when the board carries them). exists(board) is True exactly
-    when tour(board) returns a tour.
+    """Whether the board has a tour of the kind asked.
 
-    Whole rectangles for the knight are answered from theorems, impossible shapes and ends
-    by the fast refutations, without searching; any other question by finding a tour or
-    exhausting the search, which raises SearchLimitError if max_nodes (default
-    DEFAULT_MAX_NODES) runs out, or timeout seconds pass, first.
+    ``exists(board)`` is True exactly when ``tour(board)`` returns a tour. Whole rectangles
+    for the knight are answered from theorems, impossible shapes and ends by the fast
+    refutations, without searching; any other question by finding a tour or exhausting
+    the search.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board, as for `knight.tour` (a puzzle's givens included when it carries them).
+    start : Square or None, default None
+        The first square, or None for any.
+    end : Square or None, default None
+        The last square of an open tour, or None for any.
+    closed : bool, default False
+        Ask about closed tours.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_nodes : int or None, default None
+        At most this many squares placed by a search (None: `knight.DEFAULT_MAX_NODES`).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    bool
+        True when a tour exists.
+
+    Raises
+    ------
+    SearchLimitError
+        A search was needed and ran out of max_nodes or timeout before an answer.
+    InvalidInputError, InvalidTypeError
+        A value that names no board or square, or of the wrong type.
+
+    See Also
+    --------
+    tour : The tour itself.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.exists(8), knight.exists(8, closed=True)
+    (True, True)
+    >>> knight.exists((4, 9), start="c2")
+    False
     """
     return (
         no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes, timeout=timeout) is None
@@ -344,15 +431,47 @@ def solve(
 ) -> Tour:
     """Complete a puzzle: an open tour with move k on every square where k is given.
 
-    puzzle is a picture ("." a square, "#" a hole, a number a given move; see
-    knight.Board.parse) or a knight.Board carrying givens. The tour's board is the
-    puzzle's, so tour.grid() and pictures show the givens apart from the found moves.
+    The tour's board is the puzzle's, so ``tour.grid()`` and pictures show the givens
+    apart from the found moves. A node of the domain search (which narrows every move's
+    squares at once) counts as FILL_NODE_COST squares placed, about its time in the
+    forward search's.
 
-    Raises NoTourError when the givens cannot be completed, saying why when a short
-    proof exists ("moves 1 and 2 are not a knight's move apart"); SearchLimitError when
-    max_nodes squares were placed, or timeout seconds passed, without an answer. A node
-    of the domain search (which narrows every move's squares at once) counts as
-    FILL_NODE_COST squares placed, about its time in the forward search's.
+    Parameters
+    ----------
+    puzzle : str or Board
+        A picture (``"."`` a square, ``"#"`` a hole, a number a given move; see
+        `knight.Board.parse`) or a `knight.Board` carrying givens.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_nodes : int or None, default None
+        At most this many squares placed (None: `knight.DEFAULT_MAX_NODES`).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    Tour
+        The completed tour, on the puzzle's board.
+
+    Raises
+    ------
+    NoTourError
+        The givens cannot be completed; the message says why when a short proof exists
+        ("moves 1 and 2 are not a knight's move apart").
+    SearchLimitError
+        max_nodes squares were placed, or timeout seconds passed, without an answer.
+    InvalidInputError, InvalidTypeError
+        A picture that does not parse, or a puzzle of another type.
+
+    See Also
+    --------
+    Board.parse : The picture a puzzle is drawn as.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.solve("1 . . .\\n. . . .\\n. . . 12").line()
+    '1 7 9 2 8 10 3 5 11 4 6 12'
     """
     board = _puzzle_board(puzzle, moves)
     question = Question.ask(board, None, None, False, KNIGHT, max_nodes, timeout, "solve")

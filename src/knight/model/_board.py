@@ -249,22 +249,45 @@ def parse_square(square: object, rows: int, cols: int, what: str = "square") -> 
 class Board:
     """Where the piece may stand (a rectangle, perhaps with holes) and how it moves.
 
+    Immutable and hashable. ``len(board)`` is its number of squares; ``square in board``
+    says whether a number, (row, col) pair or name is a square of it.
+
+    Parameters
+    ----------
+    size : Shape, default 8
+        n for n×n, ``(rows, cols)``, text such as ``"6x7"``; three or more axes,
+        ``(4, 4, 4)`` or ``"4x4x4"``, make a box (see docs/surfaces.md).
+    holes : Iterable[Square], default ()
+        The cells that are not squares (numbers, names or coordinates).
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``: ``(1, 2)`` the knight, ``(1, 3)`` the camel.
+    periodic : Axes, default False
+        True, or one bool per axis, joins an axis's two ends: ``(False, True)`` is a
+        cylinder, ``True`` a torus.
+    twisted : Axes, default False
+        Joins an axis's ends with a flip of the other axis (a Möbius strip, or a Klein
+        bottle with the other axis periodic).
+    givens : Givens or None, default None
+        A puzzle's moves, ``{square: move}`` (`Board.parse` reads them from a picture).
+
+    Raises
+    ------
+    InvalidInputError, InvalidTypeError
+        A value that names no board, square or leaper, or of the wrong type.
+
+    See Also
+    --------
+    Board.parse : A board from a picture.
+    Board.from_mask : A board from a 2-D array of bools.
+
+    Examples
+    --------
     >>> Board(8)                                  # the chessboard, for the knight
     Board(8)
     >>> Board((3, 4), holes=["a1"], moves=(1, 3))  # a camel on a 3×4 board less a corner
     Board((3, 4), holes=(9,), moves=(1, 3))
     >>> Board.parse(". . #\\n. 1 .").picture()
     '. . #\\n. 1 .'
-
-    Immutable and hashable. ``len(board)`` is its number of squares; ``square in board``
-    says whether a number, (row, col) pair or name is a square of it.
-
-    ``periodic=`` (True, or one bool per axis) joins an axis's two ends: ``(False, True)``
-    is a cylinder, ``True`` a torus; ``twisted=`` joins them with a flip of the other axis
-    (a Möbius strip, or a Klein bottle with the other axis periodic). A size of three or
-    more axes, ``(4, 4, 4)`` or ``"4x4x4"``, is a box. See model._topology and docs/surfaces.md.
-    ``givens={square: move}`` gives a puzzle's moves on any board (``Board.parse`` reads them
-    from a picture of two axes).
     """
 
     __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_topology")

@@ -13,27 +13,77 @@ R = TypeVar("R")
 
 
 class KnightError(Exception):
-    """Base class of every error knight raises on purpose."""
+    """Base class of every error knight raises on purpose.
+
+    Examples
+    --------
+    >>> import knight
+    >>> try:
+    ...     knight.tour(3)
+    ... except knight.KnightError as error:
+    ...     print(type(error).__name__)
+    NoTourError
+    """
 
 
 class InvalidInputError(KnightError, ValueError):
-    """A value of the right type that names no square, board or option."""
+    """A value of the right type that names no square, board or option (also a ValueError).
+
+    Examples
+    --------
+    >>> knight.tour(8, start="z9")
+    Traceback (most recent call last):
+    ...
+    knight.InvalidInputError: square 'z9' is off the 8×8 board
+    """
 
 
 class InvalidTypeError(KnightError, TypeError):
-    """A value of a type knight does not accept there."""
+    """A value of a type knight does not accept there, or a misspelt keyword (also a TypeError).
+
+    Examples
+    --------
+    >>> knight.tour(8, strat=1)
+    Traceback (most recent call last):
+    ...
+    knight.InvalidTypeError: tour() got an unexpected keyword argument 'strat'; did you mean 'start'?
+    """
 
 
 class NotATourError(InvalidInputError):
-    """A sequence of squares that is not a knight's tour; the message says why."""
+    """A sequence of squares that is not a knight's tour; the message says why.
+
+    Examples
+    --------
+    >>> knight.check_tour([1, 2], (1, 2))
+    Traceback (most recent call last):
+    ...
+    knight.NotATourError: move 2: 1 to 2 is not a knight's move
+    """
 
 
 class NoTourError(KnightError):
-    """No tour exists for the question asked; the message says why."""
+    """No tour exists for the question asked; the message says why.
+
+    Examples
+    --------
+    >>> knight.tour(4)
+    Traceback (most recent call last):
+    ...
+    knight.NoTourError: ...
+    """
 
 
 class SearchLimitError(KnightError, RuntimeError):
-    """The search used up its node budget before finding a tour or proving there is none."""
+    """The search used up its node budget (or time) before finding a tour or proving there is none.
+
+    Examples
+    --------
+    >>> knight.tour((3, 201), start=5, method="backtrack", max_nodes=10)
+    Traceback (most recent call last):
+    ...
+    knight.SearchLimitError: ...
+    """
 
 
 class WorkerError(KnightError, RuntimeError):
@@ -41,13 +91,33 @@ class WorkerError(KnightError, RuntimeError):
 
     The message names the executor and what failed; the original exception is chained
     (``__cause__``).
+
+    Examples
+    --------
+    >>> isinstance(knight.WorkerError("worker 1 was lost"), RuntimeError)
+    True
     """
 
 
 class WarnsdorffStuckError(SearchLimitError):
     """Warnsdorff's rule alone (method="warnsdorff") got stuck: not a proof that no tour exists.
 
-    .path holds the squares (1-based numbers) the rule visited before it got stuck.
+    Parameters
+    ----------
+    message : str
+        What got stuck, and where.
+    path : Sequence[int]
+        The squares (1-based numbers) the rule visited before it got stuck (`path`).
+
+    Examples
+    --------
+    >>> try:
+    ...     knight.tour((5, 5), start=2, method="warnsdorff")
+    ... except knight.WarnsdorffStuckError as stuck:
+    ...     print(len(stuck.path) < 25)
+    ... except knight.NoTourError:
+    ...     print(True)
+    True
     """
 
     def __init__(self, message: str, path: Sequence[int]) -> None:
@@ -56,7 +126,13 @@ class WarnsdorffStuckError(SearchLimitError):
 
     @property
     def path(self) -> list[int]:
-        """The squares (1-based numbers) the rule visited before it got stuck."""
+        """The squares (1-based numbers) the rule visited before it got stuck.
+
+        Examples
+        --------
+        >>> knight.WarnsdorffStuckError("stuck", [1, 12]).path
+        [1, 12]
+        """
         if type(self._path) is not list:
             self._path = list(self._path)
         return self._path  # type: ignore[return-value]

@@ -80,9 +80,41 @@ __all__ = [
 
 
 class Executor(Protocol):
-    """What knight.count(executor=...) takes: a concurrent.futures.Executor (such as a
-    ProcessPoolExecutor) or a Dask distributed.Client, whose submit() runs a work item."""
+    """What knight.count(executor=...) takes: an object with a submit() method.
+
+    A concurrent.futures.Executor (such as a ProcessPoolExecutor) or a Dask
+    distributed.Client, whose submit() runs a work item.
+
+    Examples
+    --------
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     knight.count(5, start=1, executor=pool)
+    304
+    """
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-        """Schedule fn(*args, **kwargs) and return a future of its result."""
+        """Schedule ``fn(*args, **kwargs)`` and return a future of its result.
+
+        Parameters
+        ----------
+        fn : Callable[..., Any]
+            The work item.
+        *args : Any
+            Its positional arguments.
+        **kwargs : Any
+            Its keyword arguments.
+
+        Returns
+        -------
+        Any
+            A future of its result (a concurrent.futures.Future, or Dask's).
+
+        Examples
+        --------
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     pool.submit(sum, [1, 2]).result()
+        3
+        """
         ...

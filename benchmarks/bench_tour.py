@@ -18,11 +18,21 @@ subprocess. Last, the judge mode's time per line on 64,000 lines, and the seed p
 own where g++ and the seed documents are at hand (target: knight at most 0.25× its time).
 Each target is printed beside its reference, measured in the same run. --layers prints
 instead where one call's time goes: the search in the kernel, the Tour, tour()'s own checks.
+
+The issue's references (#34) are the peers in ../shared/peers (PEERS; see its README):
+kt.c, a plain C Warnsdorff solver with backtracking, compiled here with cc -O3 -march=native
+as a library whose main() is called through ctypes for each start (its own loop of
+PEER_TOURS tours, timed by this thread's CPU time, its output sent to /dev/null), and
+ref_pure.py, a tight pure-Python one, whose functions are read from the file and timed
+here (its own timing lines are left out). Their search trees differ from knight's (ties
+broken by their move tables); any valid tour counts. The targets: knight at most 1.3×
+kt.c and ref_pure.py at least 50× knight.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import ctypes
 import importlib
 import os
@@ -42,6 +52,9 @@ import knight.model._kernels
 import knight.search._kernels
 
 HERE = Path(__file__).resolve().parent
+#: ../shared/peers beside the checkout (or beside a parent folder of worktrees)
+PEERS = next((up / "shared" / "peers" for up in HERE.parents if (up / "shared" / "peers").is_dir()), HERE / "peers")
+PEER_TOURS = 2000  # kt.c's own loop, a start
 SEED = HERE.parents[1] / "shared" / "seeds" / "000_0d790b20bcedfdb9.txt"
 JUDGE_LINES = 64_000
 JUDGE_ROUNDS = 5
@@ -81,6 +94,71 @@ def c_reference(workdir: Path):
     solver = ctypes.CDLL(str(library))
     solver.every_start.restype = ctypes.c_long
     return solver
+
+
+def peer_c(workdir: Path):
+    """kt.c (PEERS) as a ctypes library whose main() is kt_main, or None without it or a compiler."""
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    source = PEERS / "kt.c"
+    if compiler is None or not source.exists():
+        return None
+    library = workdir / "kt.so"
+    command = [compiler, *C_FLAGS, "-shared", "-fPIC", "-Dmain=kt_main", "-o", str(library), str(source)]
+    if subprocess.run(command, capture_output=True).returncode != 0:
+        return None
+    peer = ctypes.CDLL(str(library))
+    peer.kt_main.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+    return peer
+
+
+def per_tour_peer_c(peer, repeats: int) -> float:
+    """Seconds per tour of kt.c over all 64 starts: `kt solve 8 START 1 repeats` a start (its
+    own loop, and one tour before it), by this thread's CPU time, its output to /dev/null."""
+    libc = ctypes.CDLL(None)
+    sys.stdout.flush()
+    saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    try:
+        seconds = 0.0
+        for start in range(64):
+            words = [b"kt", b"solve", b"8", str(start).encode(), b"1", str(repeats).encode()]
+            argv = (ctypes.c_char_p * len(words))(*words)
+            began = clock()
+            status = peer.kt_main(len(words), argv)
+            seconds += clock() - began
+            if status != 0:
+                raise AssertionError(f"kt.c found no tour from {start}")
+        libc.fflush(None)
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(null)
+    return seconds / (64 * (repeats + 1))
+
+
+def peer_python():
+    """ref_pure.py's build and solve (PEERS), read from the file without its timing lines; None without it."""
+    source = PEERS / "ref_pure.py"
+    if not source.exists():
+        return None
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    tree.body = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef))]
+    functions: dict = {}
+    exec(compile(tree, str(source), "exec"), functions)  # the peer's own definitions, nothing else
+    neighbours = functions["build"](8, 8)
+    for start in range(64):
+        path = functions["solve"](neighbours, start)
+        assert path is not None and knight.is_tour([square + 1 for square in path], 8), start
+    return functions["solve"], neighbours
+
+
+def per_tour_peer_python(peer, repeats: int) -> float:
+    solve, neighbours = peer
+    began = clock()
+    for _ in range(repeats):
+        for start in range(64):
+            solve(neighbours, start)
+    return (clock() - began) / (64 * repeats)
 
 
 def c_tour(solver, start: int) -> list[int]:
@@ -215,15 +293,14 @@ def main() -> None:
         print(
             f"same 64 tours from knight (compiled and twin), the Python reference{' and the C reference' if solver else ''}"
         )
-        best = {
-            "knight": float("inf"),
-            "twin": float("inf"),
-            "C": float("inf"),
-            "Python": float("inf"),
-            "other": float("inf"),
-        }
+        kt, pure = peer_c(workdir), peer_python()
+        best = dict.fromkeys(("knight", "twin", "C", "Python", "other", "kt.c", "ref_pure.py"), float("inf"))
         for _ in range(ROUNDS):
             best["knight"] = min(best["knight"], per_tour_with("knight.search._core", 300))
+            if kt is not None:
+                best["kt.c"] = min(best["kt.c"], per_tour_peer_c(kt, PEER_TOURS))
+            if pure is not None:
+                best["ref_pure.py"] = min(best["ref_pure.py"], per_tour_peer_python(pure, 3))
             if solver is not None:
                 best["C"] = min(best["C"], per_tour_c(solver, 300))
             best["twin"] = min(best["twin"], per_tour_with("knight.search._core_py", 3))
@@ -238,6 +315,16 @@ def main() -> None:
         print(f"  Python reference        : {best['Python'] * 1e6:9.2f} µs")
         if args.against is not None:
             print(f"  {str(args.against)[:22]:<24}: {best['other'] * 1e6:9.2f} µs")
+        if kt is not None:
+            print(f"  peer kt.c, -O3 -march=native: {best['kt.c'] * 1e6:7.2f} µs")
+        if pure is not None:
+            print(f"  peer ref_pure.py        : {best['ref_pure.py'] * 1e6:9.2f} µs")
+        if kt is not None:
+            print(f"  knight / kt.c           : {best['knight'] / best['kt.c']:9.2f}×   (target at most 1.3×, #34)")
+        if pure is not None:
+            print(
+                f"  ref_pure.py / knight    : {best['ref_pure.py'] / best['knight']:9.1f}×   (target at least 50×, #34)"
+            )
         if solver is not None:
             print(f"  knight / C              : {best['knight'] / best['C']:9.2f}×   (target at most 1.3×)")
         print(f"  Python reference / knight: {best['Python'] / best['knight']:8.1f}×   (target at least 50×)")

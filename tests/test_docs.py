@@ -1,13 +1,16 @@
 """The documentation's examples (README.md and docs/*.md: the ``>>>`` lines, and the README's
-``$ knight ...`` lines) run and print what they say."""
+``$ knight ...`` lines, and the Examples of the public names' docstrings) run and print what
+they say."""
 
 import doctest
+import inspect
 import pathlib
 import re
 import shlex
 
 import pytest
 
+import knight
 from knight.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -22,6 +25,33 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 def test_examples_in_the_docs(page):
     failed, tried = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS, encoding="utf-8")
     assert failed == 0, f"{failed} of {tried} examples in {page.name} failed (see the output above)"
+
+
+def _docstring_tests():
+    """The doctests of knight's public names (their methods and properties too), each once."""
+    finder, seen = doctest.DocTestFinder(), set()
+    globs = {"knight": knight, "Board": knight.Board, "Tour": knight.Tour}
+    yield from doctest.DocTestFinder(recurse=False).find(knight, "knight", globs=dict(globs))  # help(knight)
+    for name in knight.__all__:
+        value = getattr(knight, name)
+        if not (inspect.isclass(value) or inspect.isroutine(value)):
+            continue  # a constant's docstring is its type's
+        for test in finder.find(value, f"knight.{name}", globs=dict(globs)):
+            if test.examples and test.name not in seen:
+                seen.add(test.name)
+                yield test
+
+
+DOCSTRING_TESTS = list(_docstring_tests())
+
+
+@pytest.mark.parametrize("test", DOCSTRING_TESTS, ids=[test.name for test in DOCSTRING_TESTS])
+def test_examples_in_the_docstrings(test):
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test)
+    assert runner.failures == 0, (
+        f"{runner.failures} of {runner.tries} examples in {test.name} failed (see the output above)"
+    )
 
 
 def _commands(text):

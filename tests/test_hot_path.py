@@ -1,6 +1,7 @@
 """The hot path and the bounds on a search: quick_tour, timeout=, Ctrl-C, the cost of a node,
 random closed tours, auto's choice and refused allocations."""
 
+import inspect
 import os
 import signal
 import subprocess
@@ -34,6 +35,37 @@ def test_quick_tour_is_the_general_path(core):
             assert quick is not None and quick[0] == start
             assert_tour(quick, n, n)
             assert quick == knight.tour(n, start, max_nodes=knight.DEFAULT_MAX_NODES)._squares  # the general path
+
+
+def test_the_door_shows_the_function_it_wraps():
+    """knight.tour (a builtin made by the core's door when compiled) has the Python function's
+    name, signature and docstring."""
+    assert knight.tour.__name__ == "tour" and "Parameters" in knight.tour.__doc__
+    names = ["size", "start", "end", "closed", "method", "moves", "max_nodes", "seed", "timeout"]
+    assert list(inspect.signature(knight.tour).parameters) == names
+    assert inspect.signature(knight.tour).parameters["moves"].default == (1, 2)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: knight.tour(8, 5),
+        lambda: knight.tour(8, start=5),
+        lambda: knight.tour(size=8, start=5),
+        lambda: knight.tour(8, "e8"),
+        lambda: knight.tour(start=5),
+    ],
+)
+def test_every_form_of_the_commonest_call_is_the_general_paths_tour(call):
+    assert call() == knight.tour(8, 5, max_nodes=knight.DEFAULT_MAX_NODES)  # the general path's
+
+
+def test_the_door_passes_the_rest_on():
+    assert knight.tour().start == 1 and knight.tour(5, start=None, closed=False, moves=(1, 2)).start == 1
+    with pytest.raises(knight.InvalidTypeError, match="did you mean 'start'"):
+        knight.tour(8, strat=5)
+    with pytest.raises(knight.NoTourError):
+        knight.tour(8, start=1, end=3)  # one colour: the colour rule refutes it
 
 
 @pytest.mark.parametrize(

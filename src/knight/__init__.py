@@ -1,4 +1,27 @@
-"""knight: knight's tours on any board, found by a compiled search with a pure-Python twin.
+"""knight: knight's tours on any board, found, counted and drawn.
+
+A knight's tour visits every square of a board once by knight's moves. knight finds one
+on a chessboard in microseconds (a compiled Warnsdorff-ordered search, with a pure-Python
+twin), builds them on huge rectangles in linear time, proves when none exists, counts
+them exactly, and draws them; on any board: rectangles with holes, other leapers,
+cylinders, tori and boxes.
+
+Functions
+---------
+tour(size, start, ...)      one tour (knight.Tour), or NoTourError with the reason
+exists(size, start, ...)    whether a tour exists
+solve(puzzle, ...)          complete a puzzle's given moves
+count(size, start, ...)     the number of tours, exactly
+tours(size, start, ...)     every tour, lazily
+compare(size, start, ...)   each method's nodes and time on one question
+trace(size, start, ...)     the search's events as it runs
+check_tour(squares, board)  raise NotATourError saying what is wrong; is_tour: a bool
+
+Classes: Board (where the piece stands and how it moves), Tour (the squares in order, with
+their formats), Comparison, Trace and its events; the errors derive from KnightError.
+Types: Size, Square, Leaper, Method, ... (the aliases of every signature). Pictures:
+knight.svg (SVG and PNG), knight.draw (the HTML player). Squares are numbered from 1 at
+the top-left corner, or named as in chess ("a1" is the bottom-left corner).
 
 >>> import knight
 >>> t = knight.tour(8, start=1)   # an open tour of 8×8 from square 1 (a8)
@@ -7,15 +30,9 @@ True
 >>> knight.count(5, start=1)      # open tours of 5×5 from a corner
 304
 
-The house (ARCHITECTURE.md): the ground floor ``model`` (Board, the question, Tour,
-errors, formats, refutations, the deadline); the engines beside each other above it,
-``search``, ``construct`` and ``count``, which import only the model; the entry points
-that choose between engines (``_find``: tour, exists, solve; ``_methods``; ``_counting``:
-count; ``_compare``: compare) above them; ``draw`` and ``cli`` on top.
-
-Importing knight is quick (well under 25 ms, see benchmarks/bench_startup.py): executors,
-tqdm, numpy, the drawing code and the construction's stored tables load when first used;
-``knight.svg`` (an alias of ``knight.draw``) is imported on first access.
+Importing knight is quick (well under 25 ms, see benchmarks/bench_startup.py); the
+package's layout is in ARCHITECTURE.md. ``knight.draw`` (and its alias
+``knight.svg``) is imported on first access.
 """
 
 from types import ModuleType
@@ -28,6 +45,7 @@ from ._magic import MagicCount, count_magic, magic, magic_tours
 from ._methods import METHODS
 from ._trace import Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent, trace
 from ._version import __version__ as __version__
+from .model import _types
 from .model._board import Board
 from .model._errors import (
     InvalidInputError,
@@ -43,6 +61,7 @@ from .model._errors import (
 from .model._kernels import CHOSEN as _CHOSEN
 from .model._question import DEFAULT_MAX_NODES
 from .model._tour import Tour
+from .model._types import *  # noqa: F403  (the type aliases: Size, Square, Method, ...)
 from .model._validate import check_tour, is_tour
 
 #: "cython" when every package runs its compiled kernels, else "python" (see model._kernels).
@@ -104,3 +123,4 @@ __all__ = [
     "tours",
     "trace",
 ]
+__all__ += _types.__all__

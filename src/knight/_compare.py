@@ -9,34 +9,50 @@ would run it, with its own node budget and timeout; one that gives up is shown a
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence, overload
+from typing import Iterable, Iterator, NamedTuple, Sequence, overload
 
 from ._find import _method, _run, _seed
-from ._methods import Method
+from ._methods import Strategy
 from .model._board import KNIGHT, Board, _shown
 from .model._deadline import deadline
-from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, WarnsdorffStuckError, unexpected_options
+from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, WarnsdorffStuckError, checked_keywords
 from .model._question import Question
 from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND
 from .model._tour import Tour
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
+from .model._types import Leaper, Method, Size, Square
 
 __all__ = ["COMPARED_METHODS", "COMPARE_MAX_NODES", "Comparison", "MethodRun", "compare"]
 
 #: The methods compared by default: the seeds' three steps and knight's own search.
-COMPARED_METHODS = ("plain", "ordered", "warnsdorff", "backtrack")
+COMPARED_METHODS: tuple[Method, ...] = ("plain", "ordered", "warnsdorff", "backtrack")
 
 #: Search nodes (squares placed) each method may take, when max_nodes is not given.
 COMPARE_MAX_NODES = 1_000_000
 
 
 class MethodRun(NamedTuple):
-    """One method's run in a comparison: its name, what it came to (one of "found", "no tour",
-    "stuck", "out of nodes", "out of time"), the search nodes (squares placed) it took, its
-    wall time in seconds, and the tour it found (None unless result is "found")."""
+    """One method's run in a comparison.
+
+    Attributes
+    ----------
+    method : str
+        The method's name.
+    result : str
+        What it came to: "found", "no tour", "stuck", "out of nodes" or "out of time".
+    nodes : int
+        The search nodes (squares placed) it took.
+    seconds : float
+        Its wall time.
+    tour : Tour or None
+        The tour it found (None unless result is "found").
+
+    Examples
+    --------
+    >>> run = knight.compare(6, "a1", methods=("backtrack",))["backtrack"]
+    >>> run.result, run.tour is not None
+    ('found', True)
+    """
 
     method: str
     result: str
@@ -53,6 +69,19 @@ class Comparison(Sequence[MethodRun]):
     last a Comparison of those runs) whose runs can also be looked up by method name
     (``comparison["plain"]``). ``str()`` and ``table()`` give the runs as a table;
     ``knight.draw.chart()`` (what a notebook shows) as a bar chart of the nodes.
+
+    Parameters
+    ----------
+    board : Board
+        The board compared on.
+    start : int
+        The start, a square number.
+    closed : bool
+        Whether closed tours were asked for.
+    max_nodes : int
+        Each method's node budget.
+    runs : Iterable[MethodRun]
+        One run a method, in the order asked.
 
     Examples
     --------
@@ -106,12 +135,30 @@ class Comparison(Sequence[MethodRun]):
 
     @property
     def title(self) -> str:
-        """The question in words: "8×8, open tours from a1, at most 1,000,000 nodes a method"."""
+        """The question in words.
+
+        Examples
+        --------
+        >>> knight.compare(6, "a1", methods=("backtrack",), max_nodes=1000).title
+        '6×6, open tours from a1, at most 1,000 nodes a method'
+        """
         board, kind = self.board, "closed" if self.closed else "open"
         return f"{board.name}, {kind} tours from {board.square_name(self.start)}, at most {self.max_nodes:,} nodes a method"
 
     def table(self) -> str:
-        """The runs as a table (Markdown, which reads as text too): method, nodes, time, result."""
+        """The runs as a table (Markdown, which reads as text too): method, nodes, time, result.
+
+        Returns
+        -------
+        str
+            The table's lines.
+
+        Examples
+        --------
+        >>> print(knight.compare(6, "a1", methods=("backtrack",)).table())  # doctest: +ELLIPSIS
+        | method    | nodes |  ms | result |
+        ...
+        """
         lines = ["| method | nodes | ms | result |", "| --- | ---: | ---: | --- |"]
         lines += [f"| {r.method} | {r.nodes:,} | {r.seconds * 1000:,.2f} | {r.result} |" for r in self.runs]
         return "\n".join(_aligned(lines)) + "\n"
@@ -139,30 +186,67 @@ def _aligned(lines: list[str]) -> list[str]:
     return out
 
 
+@checked_keywords
 def compare(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
-    methods: Iterable[str] = COMPARED_METHODS,
+    methods: Iterable[Method] = COMPARED_METHODS,
     closed: bool = False,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     timeout: float | None = None,
     seed: int | None = None,
-    **unexpected: Never,
 ) -> Comparison:
-    """Run each method (names of knight.METHODS) on one board and start, and say what each needed.
+    """Run each method on one board and start, and say what each needed.
 
-    size and start are as for knight.tour (start=None: the board's first square). Each
-    method gets its own max_nodes search nodes (default 1,000,000) and timeout
-    seconds (default none), and runs as knight.tour(method=...) would, without the short
-    proof tour runs first for the methods that cannot prove a no: so its nodes are its own.
-    A method that gives up is a run whose result says so ("stuck", "out of nodes", "out of
-    time"), not an error. Raises NoTourError when the theorems or the fast rules refute the
-    question (no method then searches).
+    Each method runs as ``knight.tour(method=...)`` would, with its own node budget and
+    timeout, without the short proof tour runs first for the methods that cannot prove a
+    no: so its nodes are its own. A method that gives up is a run whose result says so
+    ("stuck", "out of nodes", "out of time"), not an error.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board, as for `knight.tour`.
+    start : Square or None, default None
+        The first square (None: the board's first square).
+    methods : Iterable[Method], default ("plain", "ordered", "warnsdorff", "backtrack")
+        The methods to run, names of `knight.METHODS`, each once in the order given.
+    closed : bool, default False
+        Look for closed tours.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_nodes : int or None, default None
+        Each method's search nodes (None: 1,000,000).
+    timeout : float or None, default None
+        Each method's seconds (None: no limit).
+    seed : int or None, default None
+        Makes method="random" reproducible.
+
+    Returns
+    -------
+    Comparison
+        The runs, a `MethodRun` a method, looked up by position or by method name.
+
+    Raises
+    ------
+    NoTourError
+        The theorems or the fast rules refute the question (no method then searches).
+    InvalidInputError, InvalidTypeError
+        An unknown method, no method, or a value of the wrong type.
+
+    See Also
+    --------
+    tour : One method's tour.
+
+    Examples
+    --------
+    >>> import knight
+    >>> runs = knight.compare(6, "a1", methods=("ordered", "backtrack"))
+    >>> runs["backtrack"].result, runs["backtrack"].nodes
+    ('found', 36)
     """
-    if unexpected:
-        raise unexpected_options("compare", unexpected)
     if isinstance(methods, str) or not isinstance(methods, Iterable):
         raise InvalidTypeError(
             f"methods must be a sequence of method names, such as {COMPARED_METHODS}, not {_shown(methods)}"
@@ -186,7 +270,7 @@ def compare(
     return Comparison(question.board, question.start, question.closed, question.budget, rows)
 
 
-def _timed(question: Question, name: str, run: Method, timeout: float | None, seed: int | None) -> MethodRun:
+def _timed(question: Question, name: str, run: Strategy, timeout: float | None, seed: int | None) -> MethodRun:
     """One method's run from the question's start, on a clock of its own."""
     asked = question.but()
     asked.started, asked.deadline = time.monotonic(), deadline(timeout)

@@ -14,16 +14,14 @@ this function (pyright does: tests/typing/use_api.py).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from .count import _enumerate, _sweep, tours
 from .model._board import KNIGHT, _shown
-from .model._errors import InvalidInputError, InvalidTypeError, unexpected_options
+from .model._errors import InvalidInputError, InvalidTypeError, checked_keywords
 from .model._memory import allocating
 from .model._refute import refute
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
+from .model._types import CountMethod, Executor, Leaper, Size, Square, StrPath
 
 __all__ = ["count", "tours"]
 
@@ -94,65 +92,99 @@ def _at_least_one(name: str, value: object) -> None:
         raise InvalidInputError(f"{name} must be at least 1, not {value}")
 
 
+@checked_keywords
 def count(
-    size: object,
-    start: object = None,
+    size: Size,
+    start: Optional[Square] = None,
     *,
-    end: object = None,
+    end: Optional[Square] = None,
     closed: bool = False,
-    moves: object = KNIGHT,
-    method: str = "auto",
-    executor: Optional[object] = None,
+    moves: Leaper = KNIGHT,
+    method: CountMethod = "auto",
+    executor: Optional[Executor] = None,
     shards: Optional[int] = None,
     threads: Optional[int] = None,
     progress: bool = False,
-    checkpoint: Optional[object] = None,
+    checkpoint: Optional[StrPath] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
-    **unexpected: Never,
 ) -> int:
     """The number of tours of the board, counted exactly.
 
-    size is n for n×n, (rows, cols), text such as "6x7", or a knight.Board: any shape,
-    holes never visited, moved on by the board's leaper (the knight unless it says
-    otherwise). start and end are squares of the board (number, (row, col) pair or name).
+    Open tours are directed paths, from start (to end) or, without them, from every
+    square, as OEIS A165134 counts them (a tour and its reverse are two); closed=True
+    counts undirected cycles (OEIS A001230), or with a start the closed tours from it,
+    twice as many.
 
-    What is counted: open tours are directed paths, from start (to end) or, without them,
-    from every square, as OEIS A165134 counts them (a tour and its reverse are two);
-    closed=True counts undirected cycles (OEIS A001230), or with a start the closed
-    tours from it, twice as many. end= is for open tours only.
+    Parameters
+    ----------
+    size : Size
+        The board: n for n×n, ``(rows, cols)``, text such as ``"6x7"``, or a `knight.Board`
+        (any shape, holes never visited, moved on by the board's leaper).
+    start : Square or None, default None
+        The first square (number, ``(row, col)`` or name), or None for every square.
+    end : Square or None, default None
+        The last square of open tours, or None for any.
+    closed : bool, default False
+        Count closed tours.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    method : CountMethod, default "auto"
+        "frontier" counts by dynamic programming over a frontier swept across the board,
+        without walking a tour (3×30's 708,879,149,595,968 open tours in a fraction of a
+        second); "join" sweeps the two halves to the middle and joins their states (the same
+        count, see docs/counting.md); "enumerate" walks every tour; "auto" sweeps, but for
+        boards the sweep does not take (too wide; tori, Möbius strips, Klein bottles) and open
+        tours of the whole 5×5 board, where walking is as fast.
+    executor : Executor or None, default None
+        Run the work on a `concurrent.futures.Executor` (such as a ProcessPoolExecutor) or a
+        Dask ``distributed.Client``: the walk in work items, the frontier sweep sharded, each
+        layer's states partitioned by a hash across shards, so a worker's memory falls as
+        workers are added. None: here.
+    shards : int or None, default None
+        The sweep's shards on an executor (None: one a worker).
+    threads : int or None, default None
+        At most this many threads sweep the wide layers here (None: the CPUs this process
+        may run on, rounded down to a power of two, at most 64); the same answer.
+    progress : bool, default False
+        Show a bar with the time left (needs tqdm: ``pip install "knight-tour[progress]"``).
+    checkpoint : StrPath or None, default None
+        A file where the frontier sweep writes its last layer after each square, and from
+        which, when it exists, it resumes with the same answer.
+    max_nodes : int or None, default None
+        Bounds the work: search nodes when walking, frontier states expanded when sweeping
+        (None: 1,000,000,000, minutes of work).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
 
-    method="frontier" counts by dynamic programming over a frontier swept across the
-    board, without walking a tour (3×30's 708,879,149,595,968 open tours in a fraction
-    of a second); "join" sweeps the two halves of the board to the middle and joins their
-    states (the same count, no faster on the boards measured: see docs/counting.md);
-    "enumerate" walks every tour; "auto" (the default) sweeps,
-    except on boards the sweep does not take (too wide; tori, Möbius strips, Klein bottles: it
-    sweeps cylinders along their open axis and boxes layer by layer) and on open tours of the
-    whole 5×5 board, where walking is as fast. The work runs here, or on executor: any
-    concurrent.futures.Executor (such as a ProcessPoolExecutor), or a Dask
-    distributed.Client (or its get_executor()). There the walk runs in work items, in any
-    order, and the frontier sweep is sharded: each layer's states are partitioned by a hash
-    of the state across shards (shards=, by default one a worker), each shard advanced a
-    square a round on a worker and its successors sent to their owners, so that the memory
-    a worker needs falls as workers are added. On a Dask client the states move from worker
-    to worker, each shard staying on one worker; on another executor they pass through this
-    process between rounds.
-    threads bounds the threads the frontier sweep takes here (by default, and at most, the CPUs
-    this process may run on, within a Linux container's CPU quota; rounded down to a power of
-    two, at most 64): the wide layers, and
-    the two ends of the pass that prunes them, are swept by all of them at once, with the same
-    answer. The walk, the join and the pure-Python engine take one; on an executor, the shards
-    are the parallel work.
-    progress=True shows a bar with the time left (needs tqdm). checkpoint=PATH (a file) makes
-    the frontier sweep write its last layer there after each square and, when the file
-    exists, resume from it with the same answer. max_nodes bounds the work:
-    search nodes when walking, frontier states expanded when sweeping (1,000,000,000 by
-    default: minutes; pass more for larger counts); timeout= bounds
-    the seconds. Past either, SearchLimitError saying what was done.
+    Returns
+    -------
+    int
+        The number of tours (0 when a theorem or a fast rule proves there is none).
+
+    Raises
+    ------
+    SearchLimitError
+        max_nodes or timeout ran out; the message says what was done.
+    InvalidInputError, InvalidTypeError
+        A value that names no board, square or method, or of the wrong type.
+    WorkerError
+        The executor or one of its workers failed, or was lost.
+
+    See Also
+    --------
+    tours : Every tour, lazily.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.count(5, start=1)
+    304
+    >>> knight.count((3, 4))
+    16
+    >>> knight.count(6, closed=True)
+    9862
     """
-    if unexpected:
-        raise unexpected_options("count", unexpected)
     if type(method) is not str:
         raise InvalidTypeError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     if method not in METHODS:

@@ -9,12 +9,12 @@ else the other squares that no rule refutes, those of the more numerous colour f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import Iterable, Iterator
 
-from ._methods import METHODS, PROVING, Method, auto, choose, construct, refuse_late_setup
+from ._methods import METHODS, PROVING, Strategy, auto, choose, construct, refuse_late_setup
 from .model._board import KNIGHT, Board, _shown, as_board, integer, rectangle
 from .model._deadline import OutOfTime
-from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, unexpected_options
+from .model._errors import InvalidInputError, InvalidTypeError, NoTourError, SearchLimitError, checked_keywords
 from .model._kernels import storage
 from .model._memory import allocating
 from .model._question import DEFAULT_MAX_NODES, SEARCH_MAX_SQUARES, Question
@@ -22,11 +22,9 @@ from .model._refute import GRAPH_MAX_SQUARES, refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._surfaces_theorems import closed_theorem
 from .model._tour import Tour
+from .model._types import Leaper, Method, Size, Square
 from .search import _kernels as _search_kernels
 from .search import backtrack, complete, search_bytes
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
 
 __all__ = ["DEFAULT_MAX_NODES", "exists", "method_for", "no_tour_reason", "solve", "tour"]
 
@@ -41,7 +39,7 @@ _QUICK_BOARDS: dict[int, Board] = {}
 _adopt = storage.adopt
 
 
-def _method(method: object) -> Method:
+def _method(method: object) -> Strategy:
     run = METHODS.get(method) if type(method) is str else None  # type: ignore[arg-type]
     if run is None:
         error = InvalidInputError if isinstance(method, str) else InvalidTypeError
@@ -49,42 +47,90 @@ def _method(method: object) -> Method:
     return run
 
 
+@_search_kernels.core.door  # the commonest call parsed and answered in C (a builtin function)
+@checked_keywords
 def tour(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
-    end: object = None,
+    end: Square | None = None,
     closed: bool = False,
-    method: str = "auto",
-    moves: object = KNIGHT,
+    method: Method = "auto",
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     seed: int | None = None,
     timeout: float | None = None,
-    **unexpected: Never,
 ) -> Tour:
-    """Find a knight's (or another leaper's) tour of the board from start.
-
-    size is n for n×n, (rows, cols), text such as "6x7", or a knight.Board (any shape,
-    holes included, and its own leaper). start is a square number (1 is the top-left
-    corner, row 0 col 0), a 0-based (row, col) pair or an algebraic name ("a1" is the
-    bottom-left corner); None means any start: the board's first square when a tour
-    starts there, else another (those of the more numerous colour first), so a tour is
-    returned whenever the board has one. closed=True asks for a tour whose last square
-    is a move from the first. method names the strategy (a key of knight.METHODS):
-    "auto" (the default) joins solved blocks in linear time where that construction
-    applies (knight's tours of whole rectangles, both sides at least 5, one at least 12,
-    but for both sides odd from 7 to 31; three wide from 15 and four wide from 10) and
-    backtracks elsewhere, whichever is faster; "uniform" draws one of all the tours, each
-    equally likely. moves=(a, b) makes the piece an (a, b)-leaper; seed makes
-    method="random" and "uniform" reproducible. end= fixes the last square of an open
-    tour (None: any); a board carrying given moves (a puzzle, see knight.solve) is
-    completed with them. Both go to the puzzle search ("auto" or "backtrack" only).
-    timeout= bounds the time in seconds, as max_nodes= bounds the work.
+    """Find a knight's (or another leaper's) tour of a board.
 
     The theorems and fast refutations (pieces, colours, dead ends, cut squares, distances
-    between fixed moves) run first, for every method. Raises NoTourError when no tour
-    exists (by a proof or an exhaustive search), SearchLimitError when max_nodes squares
-    were placed, or timeout seconds passed, without an answer.
+    between fixed moves) run first, for every method; then the method searches or builds.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board: n for n×n, ``(rows, cols)``, text such as ``"6x7"``, a box such as
+        ``(4, 4, 4)``, or a `knight.Board` (any shape, holes included, with its own leaper).
+    start : Square or None, default None
+        The first square: its number (1 is the top-left corner, row 0 col 0), a name such as
+        ``"e4"`` (``"a1"`` is the bottom-left corner) or its 0-based ``(row, col)``. None
+        means any start: the board's first square when a tour starts there, else another (the
+        more numerous colour's first), so a tour is returned whenever the board has one.
+    end : Square or None, default None
+        The last square of an open tour (None: any). With an end, or a board carrying given
+        moves (a puzzle, see `knight.solve`), the puzzle search runs ("auto" or "backtrack").
+    closed : bool, default False
+        Ask for a closed tour: its last square is a move from the first.
+    method : Method, default "auto"
+        The strategy, a key of `knight.METHODS`. "auto" joins solved blocks in linear time
+        where that construction applies (knight's tours of whole rectangles, both sides at
+        least 5, one at least 12, but for both sides odd from 7 to 31; three wide from 15,
+        four wide from 10) and backtracks elsewhere; "uniform" draws one of all the tours,
+        each equally likely; "warnsdorff", "random", "plain" and "ordered" are the rule alone,
+        random restarts and the seeds' backtracking.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``: ``(1, 2)`` the knight, ``(1, 3)`` the camel.
+    max_nodes : int or None, default None
+        At most this many squares placed by the search (None: `knight.DEFAULT_MAX_NODES`).
+    seed : int or None, default None
+        Makes method="random" and "uniform" reproducible.
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    Tour
+        The squares in the order the piece visits them, with their board.
+
+    Raises
+    ------
+    NoTourError
+        No tour exists (by a proof or an exhaustive search); the message says why.
+    SearchLimitError
+        max_nodes squares were placed, or timeout seconds passed, without an answer.
+    InvalidInputError
+        A value that names no board, square or method (such as ``start="z9"``).
+    InvalidTypeError
+        A value of the wrong type (``start=3.5``), or a misspelt keyword ("did you mean ...?").
+
+    See Also
+    --------
+    exists : Whether a tour exists, answered from theorems where they apply.
+    tours : Every tour, lazily.
+    count : The number of tours.
+
+    Examples
+    --------
+    >>> import knight
+    >>> t = knight.tour(8, start="a1")
+    >>> t.start, len(t)
+    (57, 64)
+    >>> knight.tour(5, start=1, closed=True)
+    Traceback (most recent call last):
+    ...
+    knight.NoTourError: no closed tour on 5×5: both sides are odd
+    >>> knight.tour((3, 4), start=1).line()
+    '1 7 9 2 8 10 3 12 6 4 11 5'
     """
     if (
         type(method) is str  # not a numpy array, whose == gives an array
@@ -95,7 +141,6 @@ def tour(
         and end is None
         and seed is None
         and timeout is None
-        and not unexpected
     ):  # the commonest call, answered in the core: no other check, no Question
         squares = _search_kernels.core.quick_tour(size, start)
         if squares is not None:
@@ -103,8 +148,6 @@ def tour(
             if board is None:
                 board = _QUICK_BOARDS.setdefault(size, rectangle(size, size))  # type: ignore[arg-type]
             return _adopt(Tour, squares, board)
-    if unexpected:
-        raise unexpected_options("tour", unexpected)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
     return Tour._trusted(_answer(question, method, run, _seed(seed)), question.board)
@@ -120,7 +163,7 @@ def _seed(seed: object) -> int | None:
     return seed
 
 
-def _answer(question: Question, method: object, run: Method, seed: int | None):
+def _answer(question: Question, method: object, run: Strategy, seed: int | None):
     """The squares of a tour answering question by method run; NoTourError or SearchLimitError else."""
     board = question.board
     if board.topology is not None and run not in PROVING:
@@ -144,7 +187,7 @@ def _answer(question: Question, method: object, run: Method, seed: int | None):
 ANY_START_NODES = 64
 
 
-def _from_any(question: Question, method: object, run: Method, seed: int | None):
+def _from_any(question: Question, method: object, run: Strategy, seed: int | None):
     """A tour from any start: the candidates (see _starts) that no rule refutes, in rounds of
     doubling node budgets, sharing the question's budget and deadline, until one has a tour;
     a start proved to have none leaves the rounds. NoTourError when every start is proved to
@@ -192,7 +235,7 @@ def _starts(question: Question) -> Iterator[int]:
     yield from rest
 
 
-def _from(question: Question, method: object, run: Method, seed: int | None):
+def _from(question: Question, method: object, run: Strategy, seed: int | None):
     """The squares of a tour from question.start by run; NoTourError, SearchLimitError else."""
     status, nodes, squares = _run(question, run, seed)
     if status == FOUND:
@@ -202,7 +245,7 @@ def _from(question: Question, method: object, run: Method, seed: int | None):
     raise _limit(question, method, nodes)
 
 
-def _run(question: Question, run: Method, seed: int | None, proof: bool = True):
+def _run(question: Question, run: Strategy, seed: int | None, proof: bool = True):
     """(status, nodes, squares) of run from question.start (a short proof first for the methods
     that need one, unless proof is False: knight.compare measures each method on its own)."""
     chosen = method_for(question, run, proof)
@@ -218,7 +261,7 @@ def _run(question: Question, run: Method, seed: int | None, proof: bool = True):
         return LIMIT, 0, None
 
 
-def method_for(question: Question, run: Method, proof: bool = True) -> Method | None:
+def method_for(question: Question, run: Strategy, proof: bool = True) -> Strategy | None:
     """The method run stands for on the question's board ("auto"'s choice), once the board's
     size is checked; None when a short proof first (for the methods that need one, unless proof
     is False) finds that no tour starts at question.start."""
@@ -271,12 +314,12 @@ def _exhausted(question: Question) -> NoTourError:
 
 
 def no_tour_reason(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
-    end: object = None,
+    end: Square | None = None,
     closed: bool = False,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> str | None:
@@ -305,34 +348,71 @@ def no_tour_reason(
     return None
 
 
+@checked_keywords
 def exists(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
-    end: object = None,
+    end: Square | None = None,
     closed: bool = False,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     timeout: float | None = None,
-    **unexpected: Never,
 ) -> bool:
-    """Whether the board has a tour (closed, when asked; from start, to end, when given;
-    through a puzzle's givens when the board carries them). exists(board) is True exactly
-    when tour(board) returns a tour.
+    """Whether the board has a tour of the kind asked.
 
-    Whole rectangles for the knight are answered from theorems, impossible shapes and ends
-    by the fast refutations, without searching; any other question by finding a tour or
-    exhausting the search, which raises SearchLimitError if max_nodes (default
-    DEFAULT_MAX_NODES) runs out, or timeout seconds pass, first.
+    ``exists(board)`` is True exactly when ``tour(board)`` returns a tour. Whole rectangles
+    for the knight are answered from theorems, impossible shapes and ends by the fast
+    refutations, without searching; any other question by finding a tour or exhausting
+    the search.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board, as for `knight.tour` (a puzzle's givens included when it carries them).
+    start : Square or None, default None
+        The first square, or None for any.
+    end : Square or None, default None
+        The last square of an open tour, or None for any.
+    closed : bool, default False
+        Ask about closed tours.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_nodes : int or None, default None
+        At most this many squares placed by a search (None: `knight.DEFAULT_MAX_NODES`).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    bool
+        True when a tour exists.
+
+    Raises
+    ------
+    SearchLimitError
+        A search was needed and ran out of max_nodes or timeout before an answer.
+    InvalidInputError, InvalidTypeError
+        A value that names no board or square, or of the wrong type.
+
+    See Also
+    --------
+    tour : The tour itself.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.exists(8), knight.exists(8, closed=True)
+    (True, True)
+    >>> knight.exists((4, 9), start="c2")
+    False
     """
-    if unexpected:
-        raise unexpected_options("exists", unexpected)
     return (
         no_tour_reason(size, start, end=end, closed=closed, moves=moves, max_nodes=max_nodes, timeout=timeout) is None
     )
 
 
-def _puzzle_board(puzzle: object, moves: object) -> Board:
+def _puzzle_board(puzzle: object, moves: Leaper) -> Board:
     """The Board a puzzle names: a picture (text) or a Board carrying its givens."""
     if isinstance(puzzle, str):
         return Board.parse(puzzle, moves=moves)
@@ -341,28 +421,58 @@ def _puzzle_board(puzzle: object, moves: object) -> Board:
     raise InvalidTypeError(f"a puzzle must be a picture (text) or a knight.Board, not {type(puzzle).__name__}")
 
 
+@checked_keywords
 def solve(
-    puzzle: object,
+    puzzle: str | Board,
     *,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: int | None = None,
     timeout: float | None = None,
-    **unexpected: Never,
 ) -> Tour:
     """Complete a puzzle: an open tour with move k on every square where k is given.
 
-    puzzle is a picture ("." a square, "#" a hole, a number a given move; see
-    knight.Board.parse) or a knight.Board carrying givens. The tour's board is the
-    puzzle's, so tour.grid() and pictures show the givens apart from the found moves.
+    The tour's board is the puzzle's, so ``tour.grid()`` and pictures show the givens
+    apart from the found moves. A node of the domain search (which narrows every move's
+    squares at once) counts as FILL_NODE_COST squares placed, about its time in the
+    forward search's.
 
-    Raises NoTourError when the givens cannot be completed, saying why when a short
-    proof exists ("moves 1 and 2 are not a knight's move apart"); SearchLimitError when
-    max_nodes squares were placed, or timeout seconds passed, without an answer. A node
-    of the domain search (which narrows every move's squares at once) counts as
-    FILL_NODE_COST squares placed, about its time in the forward search's.
+    Parameters
+    ----------
+    puzzle : str or Board
+        A picture (``"."`` a square, ``"#"`` a hole, a number a given move; see
+        `knight.Board.parse`) or a `knight.Board` carrying givens.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_nodes : int or None, default None
+        At most this many squares placed (None: `knight.DEFAULT_MAX_NODES`).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    Tour
+        The completed tour, on the puzzle's board.
+
+    Raises
+    ------
+    NoTourError
+        The givens cannot be completed; the message says why when a short proof exists
+        ("moves 1 and 2 are not a knight's move apart").
+    SearchLimitError
+        max_nodes squares were placed, or timeout seconds passed, without an answer.
+    InvalidInputError, InvalidTypeError
+        A picture that does not parse, or a puzzle of another type.
+
+    See Also
+    --------
+    Board.parse : The picture a puzzle is drawn as.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.solve("1 . . .\\n. . . .\\n. . . 12").line()
+    '1 7 9 2 8 10 3 5 11 4 6 12'
     """
-    if unexpected:
-        raise unexpected_options("solve", unexpected)
     board = _puzzle_board(puzzle, moves)
     question = Question.ask(board, None, None, False, KNIGHT, max_nodes, timeout, "solve")
     why = refute(question)

@@ -21,7 +21,7 @@ import os
 import sys
 import time
 from array import array
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Sequence
+from typing import Any, Iterable, Iterator, Optional, Sequence
 
 from ._counting import _CheckedExecutor, _dask_client
 from .count._symmetry import rectangle_symmetries
@@ -33,17 +33,15 @@ from .model._errors import (
     NoTourError,
     SearchLimitError,
     WorkerError,
-    unexpected_options,
+    checked_keywords,
 )
 from .model._magic import adds_up, line_cells, no_magic_reason
 from .model._question import Question
 from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
+from .model._types import Executor, Size, Square
 from .search import magic_search
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
 
 __all__ = ["MAGIC_MAX_NODES", "MagicCount", "count_magic", "magic", "magic_tours"]
 
@@ -165,17 +163,17 @@ def _luby(i: int) -> int:
     return 1 << (k - 1)
 
 
+@checked_keywords
 def magic(
-    size: object = 8,
+    size: Size = 8,
     *,
     closed: bool = False,
     diagonal: bool = False,
     nested: bool = False,
-    start: object = None,
+    start: Optional[Square] = None,
     seed: Optional[int] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
-    **unexpected: Never,
 ) -> Tour:
     """Find a magic knight's tour: numbered 1 to N along the tour, every row adds up to one sum
     and every column to another (n(n² + 1)/2 on an n×n board: 260 on 8×8).
@@ -213,8 +211,6 @@ def magic(
     >>> tour.magic_kind  # doctest: +SKIP
     'semimagic'
     """
-    if unexpected:
-        raise unexpected_options("magic", unexpected)
     ask = _Magic(size, start, closed, diagonal, nested, max_nodes, timeout, "magic")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidTypeError(f"seed must be an int or None, not {_shown(seed)}")
@@ -410,16 +406,16 @@ def _write_piece(path: str, saved: dict) -> None:
     os.replace(part, path)
 
 
+@checked_keywords
 def magic_tours(
-    size: object = 8,
+    size: Size = 8,
     *,
     closed: bool = False,
     diagonal: bool = False,
     nested: bool = False,
-    start: object = None,
+    start: Optional[Square] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
-    **unexpected: Never,
 ) -> Iterator[Tour]:
     """Every magic knight's tour of the board (see knight.magic for the arguments), lazily.
 
@@ -428,8 +424,6 @@ def magic_tours(
     (and givens) every square is a start. max_nodes bounds the search nodes of the whole
     listing (10,000,000,000 by default), timeout the seconds: past either, SearchLimitError.
     """
-    if unexpected:
-        raise unexpected_options("magic_tours", unexpected)
     ask = _Magic(size, start, closed, diagonal, nested, max_nodes, timeout, "magic_tours")
     return _listing(ask)
 
@@ -461,14 +455,15 @@ def _listing(ask: _Magic) -> Iterator[Tour]:
                 yield ask.tour(cells)
 
 
+@checked_keywords
 def count_magic(
-    size: object = 8,
+    size: Size = 8,
     *,
     closed: bool = False,
     diagonal: bool = False,
     nested: bool = False,
-    start: object = None,
-    executor: Optional[object] = None,
+    start: Optional[Square] = None,
+    executor: Optional[Executor] = None,
     results: Optional[object] = None,
     depth: int = DEPTH,
     pieces: Optional[Iterable[int]] = None,
@@ -476,7 +471,6 @@ def count_magic(
     progress: bool = False,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
-    **unexpected: Never,
 ) -> MagicCount:
     """Count the magic knight's tours of the board and their symmetry classes, in pieces.
 
@@ -494,8 +488,6 @@ def count_magic(
     max_nodes bounds each piece's search nodes (10,000,000,000 by default), timeout the
     seconds of the whole count: past either, SearchLimitError (the pieces done are saved).
     """
-    if unexpected:
-        raise unexpected_options("count_magic", unexpected)
     ask = _Magic(size, start, closed, diagonal, nested, max_nodes, timeout, "count_magic")
     depth = integer(depth, "depth")
     if not 0 <= depth < ask.rows * ask.cols:
@@ -533,7 +525,7 @@ def count_magic(
             _add(ask, answer, classes, saved, weight, keep)
     client = _dask_client(executor)
     if client is not None and executor is client:
-        executor = client.get_executor()  # type: ignore[attr-defined]
+        executor = client.get_executor()  # type: ignore[union-attr]
     run_on = None if executor is None else _CheckedExecutor(executor)
     began = time.monotonic()
     args = [

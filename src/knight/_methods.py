@@ -26,7 +26,7 @@ from .model._errors import InvalidInputError, SearchLimitError
 from .model._status import FOUND
 from .search import backtrack, ordered, plain, random_warnsdorff, warnsdorff
 
-Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
+Strategy = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 
 
 #: Squares a second the construction lays, at the least, on the compiled kernel and on its
@@ -56,7 +56,7 @@ def _refuse_late_construction(board: Board, deadline: float) -> None:
     _refuse_late(board, deadline, "the construction", _construction_time(board))
 
 
-def refuse_late_setup(board: Board, deadline: float, run: Method, twin: bool) -> None:
+def refuse_late_setup(board: Board, deadline: float, run: Strategy, twin: bool) -> None:
     """SearchLimitError before a search by run on the twin kernels (twin) whose set-up, in
     Python and not looking at the clock, cannot end by the deadline."""
     if twin and run in (backtrack, warnsdorff, random_warnsdorff):
@@ -146,7 +146,7 @@ CHOICES_KEPT = 256
 
 
 @lru_cache(maxsize=CHOICES_KEPT)
-def choose(board: Board) -> Method:
+def choose(board: Board) -> Strategy:
     """The method "auto" runs, whichever is fastest: construction for knight's tours of whole
     rectangles (and of the surfaces on them, see surface) where it covers every start (both
     sides at least 5, one at least 12; three or four wide from knight.construct's AUTO_FROM) but
@@ -163,7 +163,7 @@ def choose(board: Board) -> Method:
 
 
 #: method name -> strategy, as knight.tour(method=...) takes them.
-METHODS: dict[str, Method] = {
+METHODS: dict[str, Strategy] = {
     "auto": auto,
     "construct": construct,
     "backtrack": backtrack,

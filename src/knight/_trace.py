@@ -10,22 +10,20 @@ method knight.tour would run, and turns the records into the events below.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Iterator, Tuple, Union
+from typing import Iterator, Tuple, Union
 
 from ._find import _limit, _method, method_for
 from ._methods import backtrack, ordered, plain, warnsdorff
 from .model._board import KNIGHT, Board, _shown
 from .model._deadline import OutOfTime
-from .model._errors import InvalidInputError, NoTourError, unexpected_options
+from .model._errors import InvalidInputError, NoTourError, checked_keywords
 from .model._question import Question, node_budget
 from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
+from .model._types import Leaper, Size, Square, TraceMethod
 from .search import _kernels as _search_kernels
 from .search import backtrack_tracer, fixed_order_trace, rotated, warnsdorff_trace
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
 
 __all__ = ["DEFAULT_MAX_STEPS", "Choice", "Finished", "Placed", "Restart", "TakenBack", "Trace", "TraceEvent", "trace"]
 
@@ -74,23 +72,61 @@ class _Move(_Event):
 
 
 class Placed(_Move):
-    """square (a 1-based square number, as in a Tour) was placed as move number move."""
+    """A square placed: the search put the piece on square as move number move.
+
+    Parameters
+    ----------
+    square : int
+        A 1-based square number, as in a Tour.
+    move : int
+        The move number, 1 for the start.
+
+    Examples
+    --------
+    >>> next(knight.trace(5, "a5"))
+    Placed(square=1, move=1)
+    """
 
     __slots__ = ()
 
 
 class TakenBack(_Move):
-    """square, which was move number move, was taken back: the search backtracks."""
+    """A square taken back: square, which was move number move, is free again (the search backtracks).
+
+    Parameters
+    ----------
+    square : int
+        A 1-based square number.
+    move : int
+        The move number it had.
+
+    Examples
+    --------
+    >>> knight.TakenBack(12, 7)
+    TakenBack(square=12, move=7)
+    """
 
     __slots__ = ()
 
 
 class Choice(_Event):
-    """For move number move, the method's rule ranked candidates (the squares it has not yet
-    tried from here, best first) and chose the first, candidates[0] (the square property).
+    """A choice: for move number move, the method's rule ranked candidates and chose the first.
 
-    degrees holds each candidate's key in the rule: its free onward moves for Warnsdorff's
-    rule ("backtrack", "warnsdorff"), its moves on the empty board for "ordered".
+    Parameters
+    ----------
+    move : int
+        The move number chosen for.
+    candidates : tuple[int, ...]
+        The squares not yet tried from here, best first; the first is chosen (`square`).
+    degrees : tuple[int, ...]
+        Each candidate's key in the rule: its free onward moves for Warnsdorff's rule
+        ("backtrack", "warnsdorff"), its moves on the empty board for "ordered".
+
+    Examples
+    --------
+    >>> choice = [event for event in knight.trace(5, "a5") if isinstance(event, knight.Choice)][0]
+    >>> choice.move, choice.square == choice.candidates[0]
+    (2, True)
     """
 
     __slots__ = ("move", "candidates", "degrees")
@@ -105,13 +141,31 @@ class Choice(_Event):
 
     @property
     def square(self) -> int:
-        """The square chosen."""
+        """The square chosen: the first candidate.
+
+        Examples
+        --------
+        >>> knight.Choice(2, (8, 12), (2, 3)).square
+        8
+        """
         return self.candidates[0]
 
 
 class Restart(_Event):
-    """The search gave up its round and begins round number round from the start, with new
-    tie-breaks and twice the budget ("backtrack" only): the board is empty again."""
+    """A new round: the search gave up its round and begins again from the start.
+
+    With new tie-breaks and twice the budget ("backtrack" only): the board is empty again.
+
+    Parameters
+    ----------
+    round : int
+        The number of the round beginning, 1 for the second.
+
+    Examples
+    --------
+    >>> knight.Restart(1)
+    Restart(round=1)
+    """
 
     __slots__ = ("round",)
     round: int
@@ -121,9 +175,22 @@ class Restart(_Event):
 
 
 class Finished(_Event):
-    """The last event: nodes squares were placed in all (as knight.tour counts them); tour is
-    the tour found (a closed one begun at the start asked), or None when the search proved
-    that none starts there (or Warnsdorff's rule got stuck)."""
+    """The last event of a trace.
+
+    Parameters
+    ----------
+    nodes : int
+        The squares placed in all, as knight.tour counts them (its max_nodes).
+    tour : Tour or None
+        The tour found (a closed one begun at the start asked), or None when the search
+        proved that none starts there (or Warnsdorff's rule got stuck).
+
+    Examples
+    --------
+    >>> finished = list(knight.trace(5, "a5", method="warnsdorff"))[-1]
+    >>> finished.nodes, len(finished.tour)
+    (25, 25)
+    """
 
     __slots__ = ("nodes", "tour")
     nodes: int
@@ -139,8 +206,27 @@ TraceEvent = Union[Placed, TakenBack, Choice, Restart, Finished]
 
 
 class Trace(Iterator[TraceEvent]):
-    """knight.trace's answer: the events of one search, read once, as it runs; board, start
-    (a square number), method and closed say what was asked."""
+    """knight.trace's answer: the events of one search, read once, as it runs.
+
+    Parameters
+    ----------
+    events : Iterator[TraceEvent]
+        The events, made as they are read.
+    board : Board
+        The board searched.
+    start : int
+        The start, a square number.
+    method : str
+        The method followed.
+    closed : bool
+        Whether a closed tour was asked for.
+
+    Examples
+    --------
+    >>> trace = knight.trace(5, "a5", method="warnsdorff")
+    >>> trace.start, trace.method, sum(1 for _ in trace)
+    (1, 'warnsdorff', 50)
+    """
 
     board: Board
     start: int
@@ -162,36 +248,73 @@ class Trace(Iterator[TraceEvent]):
         return f"<knight.Trace of method {self.method!r} from {where} on {self.board.name}>"
 
 
+@checked_keywords
 def trace(
-    size: object = 8,
-    start: object = None,
+    size: Size = 8,
+    start: Square | None = None,
     *,
     closed: bool = False,
-    method: str = "backtrack",
-    moves: object = KNIGHT,
+    method: TraceMethod = "backtrack",
+    moves: Leaper = KNIGHT,
     max_steps: int | None = None,
     timeout: float | None = None,
-    **unexpected: Never,
 ) -> Trace:
-    """The events of the search knight.tour(size, start, ...) runs, in order, as it runs.
+    """The events of the search ``knight.tour(size, start, ...)`` runs, in order, as it runs.
 
-    size, start, closed and moves are knight.tour's (start=None: the board's first square).
-    method is "backtrack" (the compiled Warnsdorff-ordered search with pruning and restarts),
-    "plain" or "ordered" (the seed notes' backtracking), "warnsdorff" (the rule alone), or
-    "auto" where it backtracks. Each square placed is a Placed event, each square taken
-    back a TakenBack, each choice by a rule a Choice (before the Placed it leads to), each
-    new round of the search a Restart; the last event is Finished, whose nodes are the
-    nodes knight.tour counts for the same question (its max_nodes). A closed tour is
-    searched from the board's first square, as knight.tour does, and rotated to begin at
-    start.
+    Each square placed is a `Placed` event, each square taken back a `TakenBack`, each
+    choice by a rule a `Choice` (before the Placed it leads to), each new round of the
+    search a `Restart`; the last event is `Finished`, whose nodes are the nodes knight.tour
+    counts for the same question (its max_nodes). A closed tour is searched from the
+    board's first square, as knight.tour does, and rotated to begin at start. The
+    arguments and the theorems are checked when trace is called; the search runs as the
+    events are read.
 
-    The arguments and the theorems are checked when trace is called (InvalidInputError,
-    NoTourError); the search runs as the events are read. It places at most max_steps
-    squares (default DEFAULT_MAX_STEPS) and runs at most timeout seconds, else raises
-    SearchLimitError, as knight.tour does with max_nodes and timeout.
+    Parameters
+    ----------
+    size : Size, default 8
+        The board, as for `knight.tour` (flat boards, no puzzle).
+    start : Square or None, default None
+        The first square (None: the board's first square).
+    closed : bool, default False
+        Follow the search for a closed tour.
+    method : TraceMethod, default "backtrack"
+        "backtrack" (the compiled Warnsdorff-ordered search with pruning and restarts),
+        "plain" or "ordered" (the seed notes' backtracking), "warnsdorff" (the rule alone),
+        or "auto" where it backtracks.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_steps : int or None, default None
+        At most this many squares placed (None: DEFAULT_MAX_STEPS, 100,000).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    Trace
+        An iterator of the events (`TraceEvent`), with the board, start and method.
+
+    Raises
+    ------
+    NoTourError
+        When called: the theorems or the fast rules refute the question.
+    InvalidInputError, InvalidTypeError
+        When called: a value that names no board, square or traceable method, or of the wrong type.
+    SearchLimitError
+        While iterating, past max_steps or timeout.
+
+    See Also
+    --------
+    tour : The same search, without its events.
+
+    Examples
+    --------
+    >>> import knight
+    >>> events = list(knight.trace(5, "a5", method="warnsdorff"))
+    >>> events[0]
+    Placed(square=1, move=1)
+    >>> events[-1].nodes
+    25
     """
-    if unexpected:
-        raise unexpected_options("trace", unexpected)
     budget = node_budget(max_steps, DEFAULT_MAX_STEPS, "max_steps")
     question = Question.ask(size, start, None, closed, moves, budget, timeout, "trace")
     run = _method(method)

@@ -233,6 +233,27 @@ def graphs(board: Board, tour: Tour) -> None:
     assert board_graph.number_of_nodes() == len(board) and tour_graph.number_of_edges() >= len(tour) - 1
 
 
+def aliases() -> None:
+    """The public type aliases, in a user's own annotations."""
+    size: knight.Size = (6, 6)
+    shape: knight.Shape = "6x6"
+    square: knight.Square = "a1"
+    leaper: knight.Leaper = (1, 2)
+    axes: knight.Axes = (False, True)
+    givens: knight.Givens = {"a1": 1}
+    mask: knight.Mask = [[True, True], [True, False]]
+    method: knight.Method = "backtrack"
+    counted: knight.CountMethod = "frontier"
+    traced: knight.TraceMethod = "warnsdorff"
+    where: knight.StrPath = Path("checkpoint.bin")
+    with ThreadPoolExecutor(1) as pool:
+        executor: knight.Executor = pool
+        assert knight.count((3, 4), moves=leaper, method=counted, executor=executor) == 16
+    assert knight.tour(size, square, method=method).board == Board(shape)
+    assert Board(8, periodic=axes, givens=givens).givens == {57: 1} and len(Board.from_mask(mask)) == 3
+    assert knight.trace(5, 1, method=traced) and str(where)
+
+
 def main() -> None:
     for board in boards()[:1]:
         for tour in tours(board):
@@ -244,6 +265,7 @@ def main() -> None:
         comparing()
         traces()
         graphs(board, knight.tour(board))
+    aliases()
 
 
 if __name__ == "__main__":

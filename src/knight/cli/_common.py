@@ -287,7 +287,7 @@ def picture_board(path: str, moves: object) -> Board:
 
 def _picture_board(text: str, where: str, moves: object) -> Board:
     try:
-        board = Board.parse(text, moves=moves)
+        board = Board.parse(text, moves=moves)  # type: ignore[arg-type]  # parse checks it
     except InvalidInputError as error:
         raise InvalidInputError(f"picture from {where}: {error}") from None
     return board

@@ -30,19 +30,23 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from ..model._board import KNIGHT, Board, _shown, boolean
 from ..model._deadline import NEVER, OutOfTime, timed_out
-from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, optional_module, unexpected_options
+from ..model._errors import (
+    InvalidInputError,
+    InvalidTypeError,
+    SearchLimitError,
+    checked_keywords,
+    optional_module,
+)
 from ..model._memory import allocating
 from ..model._question import COUNT_MAX_NODES, MAX_BUDGET, SEARCH_MAX_SQUARES, Question
 from ..model._refute import refute
 from ..model._tour import Tour
+from ..model._types import Leaper, Size, Square
 from . import _kernels, _symmetry
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
 
 #: A split walks the first levels of the search tree until it has this many paths, or
 #: has walked this many levels.
@@ -441,32 +445,69 @@ def _run_on(executor, items: Sequence[WorkItem], nodes: int, run: Options, bar) 
     return tours, nodes
 
 
+@checked_keywords
 def tours(
-    size: object,
-    start: object = None,
+    size: Size,
+    start: Optional[Square] = None,
     *,
-    end: object = None,
+    end: Optional[Square] = None,
     closed: bool = False,
-    moves: object = KNIGHT,
+    moves: Leaper = KNIGHT,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
-    **unexpected: Never,
 ) -> Iterator[Tour]:
     """Every tour of the board, lazily, each a Tour, in a fixed order.
 
-    size and start as for knight.count(). Open tours: from start, or from every square
-    in square order; with end=, only those that end there (the walk is the same, the
-    others are passed over). Closed tours: from start in both directions, or (start=None) each
-    cycle once, from the board's first square (square 1 on a rectangle) to the earlier
-    of its two moves from there (in knight.tour's move order). From each start,
-    tours come in depth-first order with moves in Warnsdorff order, as knight.tour's
-    first round tries them, so the first one usually arrives at once. max_nodes bounds the
-    search nodes of the whole iteration (1,000,000,000 by default): past it, SearchLimitError. timeout= bounds the
-    seconds spent in the iteration (the time the caller takes between tours included):
-    past it, SearchLimitError saying how many nodes were walked.
+    Open tours: from start, or from every square in square order; with end, only those
+    that end there (the walk is the same, the others are passed over). Closed tours: from
+    start in both directions, or (start=None) each cycle once, from the board's first
+    square to the earlier of its two moves from there (in knight.tour's move order). From
+    each start, tours come in depth-first order with moves in Warnsdorff order, as
+    knight.tour's first round tries them, so the first one usually arrives at once.
+
+    Parameters
+    ----------
+    size : Size
+        The board, as for `knight.count`.
+    start : Square or None, default None
+        The first square, or None for every square.
+    end : Square or None, default None
+        The last square of open tours, or None for any.
+    closed : bool, default False
+        List closed tours.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_nodes : int or None, default None
+        At most this many search nodes for the whole iteration (None: 1,000,000,000).
+    timeout : float or None, default None
+        At most this many seconds in the iteration, the caller's time between tours
+        included (None: no limit).
+
+    Returns
+    -------
+    Iterator[Tour]
+        The tours, one at a time.
+
+    Raises
+    ------
+    SearchLimitError
+        While iterating, past max_nodes or timeout; the message says how many nodes were walked.
+    InvalidInputError, InvalidTypeError
+        A value that names no board or square, or of the wrong type.
+
+    See Also
+    --------
+    count : Their number, without listing them.
+
+    Examples
+    --------
+    >>> import knight
+    >>> every = knight.tours((3, 4), start=1)
+    >>> next(every).line()
+    '1 7 9 2 8 10 3 12 6 4 11 5'
+    >>> sum(1 for _ in knight.tours((3, 4)))
+    16
     """
-    if unexpected:
-        raise unexpected_options("tours", unexpected)
     question = counting_question(size, start, end, closed, moves, max_nodes, timeout, "tours")
     board, first, last, closed = question.board, zero_based(question.start), zero_based(question.end), question.closed
     _walkable(board)

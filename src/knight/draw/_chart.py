@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import Any, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from .. import Comparison, InvalidTypeError
-from ..model import unexpected_options
+from ..model import checked_keywords
 from ._svg import MAX_SIZE, SVG_NS, _FONT, _num, _positive
 
 #: A bar's colour by what the run came to.
@@ -37,12 +37,11 @@ class Bar(NamedTuple):
     tooltip: str = ""
 
 
-def chart(comparison: Comparison, *, width: int = 640, **unexpected: Any) -> str:
+@checked_keywords
+def chart(comparison: Comparison, *, width: int = 640) -> str:
     """Return a knight.compare() result as an SVG bar chart (a string starting "<svg"): a row a
     method, the bar's length its search nodes on a log scale past the node budget, its node
     count and result beside it. width is the picture's width in pixels (at least 400)."""
-    if unexpected:
-        raise unexpected_options("chart", unexpected)
     if not isinstance(comparison, Comparison):
         raise InvalidTypeError(f"chart() takes what knight.compare() returns, not {type(comparison).__name__}")
     rows = [

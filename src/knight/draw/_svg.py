@@ -34,7 +34,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .. import Board, InvalidInputError, InvalidTypeError, Tour
-from ..model import KNIGHT, board_name, boolean, file_name, integer, optional_module, unexpected_options
+from ..model import (
+    KNIGHT,
+    board_name,
+    boolean,
+    checked_keywords,
+    file_name,
+    integer,
+    optional_module,
+)
 from ..model import shown as _shown
 from . import _surfaces
 from ._marks import MIN_FONT, SVG_NS, _FONT, _Timing, _markers, _num, _num3, _numbers
@@ -161,6 +169,7 @@ if TYPE_CHECKING:
         loop: bool
 
 
+@checked_keywords
 def render(
     tour: Tour,
     *,
@@ -173,7 +182,6 @@ def render(
     animate: bool = False,
     duration: float | None = None,
     loop: bool = False,
-    **unexpected: Any,
 ) -> str:
     """Return the tour as an SVG 1.1 document (a string starting "<svg").
 
@@ -191,8 +199,6 @@ def render(
     between layers dashed in the "layers" colour (see draw/_boxes.py for the layout of four or
     more axes); it has no file letters, and animate=True is refused on it.
     """
-    if unexpected:
-        raise unexpected_options("render", unexpected)
     if not isinstance(tour, Tour):
         raise InvalidTypeError(f"render() takes a knight.Tour, not {type(tour).__name__}")
     size = int(_positive(integer(size, "size"), "size", MAX_SIZE))  # numpy's integers too

@@ -25,7 +25,7 @@ import-linter contract (pyproject.toml) keeps them out of the private modules.
 
 from ._board import KNIGHT, as_board, board_name, boolean, file_name, integer, parse_size
 from ._board import _shown as shown
-from ._errors import optional_module, unexpected_options
+from ._errors import checked_keywords, optional_module, unexpected_options
 from ._kernels import select
 from ._text import move_numbers
 from ._topology import is_box_text, parse_topology
@@ -35,6 +35,7 @@ __all__ = [
     "as_board",
     "board_name",
     "boolean",
+    "checked_keywords",
     "file_name",
     "integer",
     "is_box_text",

@@ -20,10 +20,10 @@ import re
 import warnings
 from functools import lru_cache
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
+from typing import Any, Iterable, Iterator, Mapping
 
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
-from ._errors import InvalidInputError, InvalidTypeError, optional_module, unexpected_options
+from ._errors import InvalidInputError, InvalidTypeError, checked_keywords, optional_module
 from ._memory import check_memory
 from ._topology import (
     Topology,
@@ -34,12 +34,7 @@ from ._topology import (
     parse_shape,
     parse_topology,
 )
-
-if TYPE_CHECKING:
-    from typing_extensions import Never
-
-Size = Union[int, str, Tuple[int, int], "Board"]
-Square = Union[int, Tuple[int, int], str]
+from ._types import Axes, Givens, Leaper, Mask, Shape, Square
 
 #: Largest board accepted, in squares: square numbers must fit in an int32.
 MAX_SQUARES = 2**31 - 1
@@ -256,22 +251,45 @@ def parse_square(square: object, rows: int, cols: int, what: str = "square") -> 
 class Board:
     """Where the piece may stand (a rectangle, perhaps with holes) and how it moves.
 
+    Immutable and hashable. ``len(board)`` is its number of squares; ``square in board``
+    says whether a number, (row, col) pair or name is a square of it.
+
+    Parameters
+    ----------
+    size : Shape, default 8
+        n for n×n, ``(rows, cols)``, text such as ``"6x7"``; three or more axes,
+        ``(4, 4, 4)`` or ``"4x4x4"``, make a box (see docs/surfaces.md).
+    holes : Iterable[Square], default ()
+        The cells that are not squares (numbers, names or coordinates).
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``: ``(1, 2)`` the knight, ``(1, 3)`` the camel.
+    periodic : Axes, default False
+        True, or one bool per axis, joins an axis's two ends: ``(False, True)`` is a
+        cylinder, ``True`` a torus.
+    twisted : Axes, default False
+        Joins an axis's ends with a flip of the other axis (a Möbius strip, or a Klein
+        bottle with the other axis periodic).
+    givens : Givens or None, default None
+        A puzzle's moves, ``{square: move}`` (`Board.parse` reads them from a picture).
+
+    Raises
+    ------
+    InvalidInputError, InvalidTypeError
+        A value that names no board, square or leaper, or of the wrong type.
+
+    See Also
+    --------
+    Board.parse : A board from a picture.
+    Board.from_mask : A board from a 2-D array of bools.
+
+    Examples
+    --------
     >>> Board(8)                                  # the chessboard, for the knight
     Board(8)
     >>> Board((3, 4), holes=["a1"], moves=(1, 3))  # a camel on a 3×4 board less a corner
     Board((3, 4), holes=(9,), moves=(1, 3))
     >>> Board.parse(". . #\\n. 1 .").picture()
     '. . #\\n. 1 .'
-
-    Immutable and hashable. ``len(board)`` is its number of squares; ``square in board``
-    says whether a number, (row, col) pair or name is a square of it.
-
-    ``periodic=`` (True, or one bool per axis) joins an axis's two ends: ``(False, True)``
-    is a cylinder, ``True`` a torus; ``twisted=`` joins them with a flip of the other axis
-    (a Möbius strip, or a Klein bottle with the other axis periodic). A size of three or
-    more axes, ``(4, 4, 4)`` or ``"4x4x4"``, is a box. See model._topology and docs/surfaces.md.
-    ``givens={square: move}`` gives a puzzle's moves on any board (``Board.parse`` reads them
-    from a picture of two axes).
     """
 
     __slots__ = ("_rows", "_cols", "_mask", "_leaper", "_steps", "_givens", "_squares", "_hash", "_topology")
@@ -285,19 +303,17 @@ class Board:
     _hash: int
     _topology: Topology | None
 
+    @checked_keywords
     def __init__(
         self,
-        size: object = 8,
+        size: Shape = 8,
         *,
         holes: Iterable[Square] = (),
-        moves: object = KNIGHT,
-        periodic: object = False,
-        twisted: object = False,
-        givens: Mapping[Any, int] | None = None,
-        **unexpected: Never,
+        moves: Leaper = KNIGHT,
+        periodic: Axes = False,
+        twisted: Axes = False,
+        givens: Givens | None = None,
     ) -> None:
-        if unexpected:
-            raise unexpected_options("Board", unexpected)
         if isinstance(size, Board):
             raise InvalidInputError(f"size given twice: {size!r} is a board already; pass it alone")
         if is_box_text(size) or (isinstance(size, (tuple, list)) and len(size) != 2):
@@ -379,7 +395,7 @@ class Board:
         return board
 
     @classmethod
-    def parse(cls, picture: str, *, moves: object = KNIGHT, periodic: object = False, twisted: object = False) -> Board:
+    def parse(cls, picture: str, *, moves: Leaper = KNIGHT, periodic: Axes = False, twisted: Axes = False) -> Board:
         """The board a picture draws: "." a square, "#" a hole, a positive integer a given move;
         periodic= and twisted= join its edges as Board() does."""
         if not isinstance(picture, str):
@@ -435,7 +451,7 @@ class Board:
         )
 
     @classmethod
-    def from_mask(cls, mask: Any, *, moves: object = KNIGHT) -> Board:
+    def from_mask(cls, mask: Mask, *, moves: Leaper = KNIGHT) -> Board:
         """The board whose squares are the true cells of a 2-D array-like of bools (numpy too)."""
         ndim = getattr(mask, "ndim", None)
         if ndim is not None and ndim != 2:
@@ -557,7 +573,7 @@ class Board:
         """The lowest-numbered square: 1 on a rectangle."""
         return 1 if self._mask is None else self._mask.index(1) + 1
 
-    def square(self, square: object, what: str = "square") -> int:
+    def square(self, square: Square, what: str = "square") -> int:
         """The number of a square of the board, named by number, (row, col) pair or name."""
         if type(square) is int and self._mask is None and 0 < square <= self._squares:
             return square
@@ -1007,6 +1023,6 @@ def as_board(size: object, moves: object = KNIGHT) -> Board:
         raise InvalidTypeError(f"size must be n, (rows, cols), 'RxC' or a knight.Board, not {_shown(size)}")
     leaper = KNIGHT if moves is KNIGHT else parse_leaper(moves)
     if is_box_text(size) or (isinstance(size, (tuple, list)) and len(size) != 2):
-        return Board(size, moves=leaper)
+        return Board(size, moves=leaper)  # type: ignore[arg-type]  # Board checks size
     rows, cols = parse_size(size)
     return rectangle(rows, cols, leaper)

@@ -2,31 +2,88 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from functools import wraps
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import ParamSpec
+
+    P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class KnightError(Exception):
-    """Base class of every error knight raises on purpose."""
+    """Base class of every error knight raises on purpose.
+
+    Examples
+    --------
+    >>> import knight
+    >>> try:
+    ...     knight.tour(3)
+    ... except knight.KnightError as error:
+    ...     print(type(error).__name__)
+    NoTourError
+    """
 
 
 class InvalidInputError(KnightError, ValueError):
-    """A value of the right type that names no square, board or option."""
+    """A value of the right type that names no square, board or option (also a ValueError).
+
+    Examples
+    --------
+    >>> knight.tour(8, start="z9")
+    Traceback (most recent call last):
+    ...
+    knight.InvalidInputError: square 'z9' is off the 8×8 board
+    """
 
 
 class InvalidTypeError(KnightError, TypeError):
-    """A value of a type knight does not accept there."""
+    """A value of a type knight does not accept there, or a misspelt keyword (also a TypeError).
+
+    Examples
+    --------
+    >>> knight.tour(8, strat=1)
+    Traceback (most recent call last):
+    ...
+    knight.InvalidTypeError: tour() got an unexpected keyword argument 'strat'; did you mean 'start'?
+    """
 
 
 class NotATourError(InvalidInputError):
-    """A sequence of squares that is not a knight's tour; the message says why."""
+    """A sequence of squares that is not a knight's tour; the message says why.
+
+    Examples
+    --------
+    >>> knight.check_tour([1, 2], (1, 2))
+    Traceback (most recent call last):
+    ...
+    knight.NotATourError: move 2: 1 to 2 is not a knight's move
+    """
 
 
 class NoTourError(KnightError):
-    """No tour exists for the question asked; the message says why."""
+    """No tour exists for the question asked; the message says why.
+
+    Examples
+    --------
+    >>> knight.tour(4)
+    Traceback (most recent call last):
+    ...
+    knight.NoTourError: ...
+    """
 
 
 class SearchLimitError(KnightError, RuntimeError):
-    """The search used up its node budget before finding a tour or proving there is none."""
+    """The search used up its node budget (or time) before finding a tour or proving there is none.
+
+    Examples
+    --------
+    >>> knight.tour((3, 201), start=5, method="backtrack", max_nodes=10)
+    Traceback (most recent call last):
+    ...
+    knight.SearchLimitError: ...
+    """
 
 
 class WorkerError(KnightError, RuntimeError):
@@ -34,6 +91,11 @@ class WorkerError(KnightError, RuntimeError):
 
     The message names the executor and what failed; the original exception is chained
     (``__cause__``).
+
+    Examples
+    --------
+    >>> isinstance(knight.WorkerError("worker 1 was lost"), RuntimeError)
+    True
     """
 
 
@@ -85,7 +147,22 @@ def install_command(extra: str) -> str:
 class WarnsdorffStuckError(SearchLimitError):
     """Warnsdorff's rule alone (method="warnsdorff") got stuck: not a proof that no tour exists.
 
-    .path holds the squares (1-based numbers) the rule visited before it got stuck.
+    Parameters
+    ----------
+    message : str
+        What got stuck, and where.
+    path : Sequence[int]
+        The squares (1-based numbers) the rule visited before it got stuck (`path`).
+
+    Examples
+    --------
+    >>> try:
+    ...     knight.tour((5, 5), start=2, method="warnsdorff")
+    ... except knight.WarnsdorffStuckError as stuck:
+    ...     print(len(stuck.path) < 25)
+    ... except knight.NoTourError:
+    ...     print(True)
+    True
     """
 
     def __init__(self, message: str, path: Sequence[int]) -> None:
@@ -94,7 +171,13 @@ class WarnsdorffStuckError(SearchLimitError):
 
     @property
     def path(self) -> list[int]:
-        """The squares (1-based numbers) the rule visited before it got stuck."""
+        """The squares (1-based numbers) the rule visited before it got stuck.
+
+        Examples
+        --------
+        >>> knight.WarnsdorffStuckError("stuck", [1, 12]).path
+        [1, 12]
+        """
         if type(self._path) is not list:
             self._path = list(self._path)
         return self._path  # type: ignore[return-value]
@@ -116,9 +199,50 @@ for _error in (
 del _error
 
 
-def unexpected_options(call: str, options: Mapping[str, object]) -> InvalidTypeError:
-    """The error for keyword arguments a public call does not take, naming them (and, for
-    leaper=, the name it goes by)."""
-    names = ", ".join(map(repr, options))
-    hint = " (the piece's leap is moves=(a, b), such as moves=(1, 3) for the camel)" if "leaper" in options else ""
-    return InvalidTypeError(f"{call}() got an unexpected keyword argument {names}{hint}")
+def unexpected_options(call: str, options: Iterable[str], known: Sequence[str] = ()) -> InvalidTypeError:
+    """The error for keyword arguments a public call does not take, naming them and the closest
+    known keyword of each ("did you mean 'start'?"; for leaper=, moves=)."""
+    from difflib import get_close_matches  # on the error path only: not at import knight
+
+    unknown = list(options)
+    meant = {}
+    for name in unknown:
+        close = ["moves"] if name == "leaper" and "moves" in known else get_close_matches(name, known, n=1)
+        if close:
+            meant[name] = close[0]
+    message = (
+        f"{call}() got an unexpected keyword argument{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}"
+    )
+    if len(unknown) == 1 and meant:
+        message += f"; did you mean {meant[unknown[0]]!r}?"
+    elif meant:
+        message += "; did you mean " + ", ".join(f"{right!r} for {wrong!r}" for wrong, right in meant.items()) + "?"
+    if "leaper" in unknown:
+        message += " (the piece's leap is moves=(a, b), such as moves=(1, 3) for the camel)"
+    return InvalidTypeError(message)
+
+
+def checked_keywords(call: Callable[P, R]) -> Callable[P, R]:
+    """The public function (or __init__) call, whose misspelt keyword raises InvalidTypeError
+    naming the keywords it meant (see unexpected_options) rather than Python's bare TypeError.
+
+    call keeps its spelt-out signature (help(), type checkers); the names are looked at only
+    when Python refused the call's arguments, so a call that binds pays one frame, nothing more.
+    """
+    code = call.__code__  # type: ignore[attr-defined]
+    known = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    shown = call.__qualname__.split(".")[0] if call.__name__ == "__init__" else call.__name__
+
+    @wraps(call)
+    def checked(*args: P.args, **options: P.kwargs) -> R:
+        try:
+            return call(*args, **options)
+        except TypeError as error:
+            traceback = error.__traceback__
+            if traceback is not None and traceback.tb_next is None:  # raised binding the arguments
+                unknown = [name for name in options if name not in known]
+                if unknown:
+                    raise unexpected_options(shown, unknown, known) from None
+            raise
+
+    return checked

@@ -64,7 +64,7 @@ def board_square(board: Board, square: object, call: str, what: str = "start") -
     if type(square) is int and board.mask is None and 0 < square <= len(board):
         return square
     try:
-        return board.square(square, what)
+        return board.square(square, what)  # type: ignore[arg-type]  # which checks it
     except InvalidInputError as error:
         if board.is_rectangle and board.rows == board.cols and type(square) is int and len(board) < square <= MAX_SIDE:
             raise InvalidInputError(

@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
 
 from . import _text
 from ._board import KNIGHT, Board, _shown, as_board, boolean, networkx_module, square_nodes
-from ._errors import InvalidInputError, InvalidTypeError, NotATourError, unexpected_options
+from ._errors import InvalidInputError, InvalidTypeError, NotATourError, checked_keywords
 from ._kernels import storage
 from ._magic import MagicKind, line_sums, magic_kind
 from ._memory import allocating, check_memory
+from ._types import Leaper, Size
 from ._validate import LISTED_BYTES, board_leap, check_tour, checked_squares
 
 if TYPE_CHECKING:
-    from typing_extensions import Never, Protocol
+    from typing_extensions import Protocol
 
     class SupportsWrite(Protocol):
         def write(self, text: str, /) -> object: ...
@@ -37,20 +38,42 @@ REPR_SQUARES = 10_000
 class Tour(storage.SquareBuffer, Sequence[int]):
     """A tour: the squares (1-based numbers) of a Board in the order the piece visits them.
 
-    Tour(squares, board) validates (board is n, (rows, cols), "RxC" or a knight.Board);
-    knight.tour() builds one. The squares live in one int32 array, exported read-only
-    through the buffer protocol: memoryview(tour) and numpy.asarray(tour) share it
-    without copying.
+    `knight.tour` builds one; ``Tour(squares, board)`` checks one. The squares live in one
+    int32 array, exported read-only through the buffer protocol: ``memoryview(tour)`` and
+    ``numpy.asarray(tour)`` share it without copying. A Tour is a sequence of ints,
+    immutable and hashable.
+
+    Parameters
+    ----------
+    squares : Iterable[int]
+        The 1-based square numbers, in the order visited.
+    board : Size, default 8
+        n, ``(rows, cols)``, ``"RxC"`` or a `knight.Board`.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+
+    Raises
+    ------
+    NotATourError
+        The squares are no tour of the board; the message says why.
+
+    See Also
+    --------
+    tour : Find one.
+
+    Examples
+    --------
+    >>> import knight
+    >>> t = knight.Tour([1, 7, 9, 2, 8, 10, 3, 12, 6, 4, 11, 5], (3, 4))
+    >>> t.start, t.end, len(t), t[1]
+    (1, 5, 12, 7)
     """
 
     __slots__ = ()
     _board: Board
 
-    def __init__(
-        self, squares: Iterable[int], board: object = 8, *, moves: object = KNIGHT, **unexpected: Never
-    ) -> None:
-        if unexpected:
-            raise unexpected_options("Tour", unexpected)
+    @checked_keywords
+    def __init__(self, squares: Iterable[int], board: Size = 8, *, moves: Leaper = KNIGHT) -> None:
         board = as_board(board, moves)
         if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
             raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")
@@ -63,59 +86,164 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         return storage.adopt(cls, squares, board)
 
     @classmethod
-    def from_line(cls, text: str, board: object = 8, *, moves: object = KNIGHT) -> Tour:
+    def from_line(cls, text: str, board: Size = 8, *, moves: Leaper = KNIGHT) -> Tour:
         """Read square numbers separated by white space, as Tour.line() writes them.
 
         The words are read one at a time, each at most 20 characters, and no more of them than
-        the board has squares: the work is bounded by the board, whatever the line's length."""
+        the board has squares: the work is bounded by the board, whatever the line's length.
+
+        Parameters
+        ----------
+        text : str
+            The square numbers.
+        board : Size, default 8
+            The board, as for Tour().
+        moves : Leaper, default (1, 2)
+            The piece's leap ``(a, b)``.
+
+        Returns
+        -------
+        Tour
+            The tour, checked.
+
+        Examples
+        --------
+        >>> Tour.from_line("1 7 9 2 8 10 3 12 6 4 11 5", (3, 4)).end
+        5
+        """
         if not isinstance(text, str):
             raise InvalidTypeError(f"a line of square numbers must be text, not {type(text).__name__}")
         return cls(map(_number, _WORD.finditer(text)), board, moves=moves)
 
     @classmethod
-    def from_coords(cls, coords: Iterable[tuple[int, ...]], board: object = 8, *, moves: object = KNIGHT) -> Tour:
-        """Read 0-based coordinates, as Tour.coords() writes them: (row, col) pairs, or on a box
-        one index per axis."""
+    def from_coords(cls, coords: Iterable[tuple[int, ...]], board: Size = 8, *, moves: Leaper = KNIGHT) -> Tour:
+        """Read 0-based coordinates, as Tour.coords() writes them.
+
+        Parameters
+        ----------
+        coords : Iterable[tuple[int, ...]]
+            ``(row, col)`` pairs, or on a box one index per axis.
+        board : Size, default 8
+            The board, as for Tour().
+        moves : Leaper, default (1, 2)
+            The piece's leap ``(a, b)``.
+
+        Returns
+        -------
+        Tour
+            The tour, checked.
+
+        Examples
+        --------
+        >>> t = knight.tour((3, 4), start=1)
+        >>> Tour.from_coords(t.coords(), (3, 4)) == t
+        True
+        """
         board = as_board(board, moves)
         return cls([board.square(_pair(pair)) for pair in _each(coords, "(row, col) pairs", len(board))], board)
 
     @classmethod
-    def from_algebraic(cls, names: Iterable[str], board: object = 8, *, moves: object = KNIGHT) -> Tour:
-        """Read square names such as "a1", as Tour.algebraic() writes them."""
+    def from_algebraic(cls, names: Iterable[str], board: Size = 8, *, moves: Leaper = KNIGHT) -> Tour:
+        """Read square names such as "a1", as Tour.algebraic() writes them.
+
+        Parameters
+        ----------
+        names : Iterable[str]
+            The squares' names.
+        board : Size, default 8
+            The board, as for Tour().
+        moves : Leaper, default (1, 2)
+            The piece's leap ``(a, b)``.
+
+        Returns
+        -------
+        Tour
+            The tour, checked.
+
+        Examples
+        --------
+        >>> t = knight.tour((3, 4), start=1)
+        >>> Tour.from_algebraic(t.algebraic(), (3, 4)) == t
+        True
+        """
         board = as_board(board, moves)
         return cls([board.square(_name(name)) for name in _each(names, "square names", len(board))], board)
 
     @property
     def board(self) -> Board:
-        """The board the tour covers."""
+        """The board the tour covers.
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).board
+        Board((3, 4))
+        """
         return self._board
 
     @property
     def rows(self) -> int:
+        """The board's rows.
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).rows
+        3
+        """
         return self._board.rows
 
     @property
     def cols(self) -> int:
+        """The board's columns.
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).cols
+        4
+        """
         return self._board.cols
 
     @property
     def size(self) -> tuple[int, int]:
-        """The board's bounding rectangle: (rows, cols)."""
+        """The board's bounding rectangle: (rows, cols).
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).size
+        (3, 4)
+        """
         return self._board.size
 
     @property
     def start(self) -> int:
-        """The first square."""
+        """The first square.
+
+        Examples
+        --------
+        >>> knight.tour(8, start="a1").start
+        57
+        """
         return self._squares[0]
 
     @property
     def end(self) -> int:
-        """The last square."""
+        """The last square.
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).end
+        5
+        """
         return self._squares[-1]
 
     @property
     def is_closed(self) -> bool:
-        """Whether the last square is a knight's move (a leap) from the first (a cycle: three squares at least)."""
+        """Whether the last square is a knight's move (a leap) from the first (a cycle: three squares at least).
+
+        Examples
+        --------
+        >>> knight.tour(6, start=1, closed=True).is_closed
+        True
+        """
         return len(self) > 2 and board_leap(self._board, self.end, self.start)
 
     @property
@@ -193,32 +321,94 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         return allocating(len(self._squares) * FORMAT_BYTES[kind], f"Tour.{kind}() of a tour of {self._board.name}")
 
     def line(self) -> str:
-        """Square numbers separated by single spaces: "1 11 28 ..."."""
+        """Square numbers separated by single spaces, as Tour.from_line reads them.
+
+        Returns
+        -------
+        str
+            The line, such as ``"1 11 28 ..."``.
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).line()
+        '1 7 9 2 8 10 3 12 6 4 11 5'
+        """
         with self._format("line"):
             return _text.line(self._squares)
 
     def coords(self) -> list[tuple[int, ...]]:
-        """0-based (row, col) of each square, in order; on a box, one index per axis (Board.coords)."""
+        """The 0-based coordinates of each square, in order, as Tour.from_coords reads them.
+
+        Returns
+        -------
+        list[tuple[int, ...]]
+            ``(row, col)`` pairs; on a box, one index per axis
+            (Board.coords).
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).coords()[:3]
+        [(0, 0), (1, 2), (2, 0)]
+        """
         with self._format("coords"):
             return list(_text.coords(self._squares, self._board))
 
     def algebraic(self) -> list[str]:
-        """The name of each square, in order (Board.square_name): file "a" is column 0, rank 1 the
-        bottom row; on a box, its coordinates."""
+        """The algebraic name of each square, in order, as Tour.from_algebraic reads them.
+
+        Returns
+        -------
+        list[str]
+            Names such as ``"a1"``: file "a" is column 0, rank 1 the bottom row;
+            on a box, its coordinates (Board.square_name).
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).algebraic()[:3]
+        ['a3', 'c2', 'a1']
+        """
         with self._format("algebraic"):
             return list(_text.names(self._squares, self._board))
 
     def matrix(self) -> list[list[int]]:
-        """Rows of move numbers, 1 at the start; 0 on a hole."""
+        """The board's rows of move numbers, 1 at the start.
+
+        Returns
+        -------
+        list[list[int]]
+            A row a list, 0 on a hole.
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).matrix()
+        [[1, 4, 7, 10], [12, 9, 2, 5], [3, 6, 11, 8]]
+        """
         with self._format("matrix"):
             return _text.matrix(self._squares, self._board)
 
     def grid(self, *, boxed: bool = False) -> str:
-        """The move-number matrix as aligned text, "#" on a hole; boxed=True draws cell borders.
+        """The move-number matrix as aligned text, "#" on a hole.
 
         Unboxed, it is a picture of the board with every move given: Board.parse() reads it.
         On a puzzle's board (knight.solve) each given number is marked "12*"; Board.parse
         reads the mark as a given too, so a solved grid parses back to the full solution.
+
+        Parameters
+        ----------
+        boxed : bool, default False
+            Draw cell borders.
+
+        Returns
+        -------
+        str
+            The lines of the grid.
+
+        Examples
+        --------
+        >>> print(knight.tour((3, 4), start=1).grid())
+         1  4  7 10
+        12  9  2  5
+         3  6 11  8
         """
         boxed = boolean(boxed, "boxed")
         with self._format("grid"):
@@ -262,10 +452,20 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         write("\n")
 
     def to_networkx(self) -> Any:
-        """The tour as a networkx.DiGraph: squares as nodes (with row, col, name and move),
-        an edge from each to the next (attribute ``move``, 1 for the first move); a closed tour
-        adds the closing move back to the start (``closing``). Needs networkx
-        (``pip install "knight-tour[networkx]"``, knight.MissingExtraError else)."""
+        """The tour as a networkx.DiGraph, an edge from each square to the next.
+
+        Needs networkx (``pip install "knight-tour[networkx]"``, knight.MissingExtraError else).
+
+        Returns
+        -------
+        networkx.DiGraph
+            Squares as nodes (with row, col, name and move).
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).to_networkx().number_of_edges()  # doctest: +SKIP
+        11
+        """
         board = self._board
         graph = networkx_module().DiGraph(
             name=f"tour of {board.name}", rows=board.rows, cols=board.cols, moves=board.moves

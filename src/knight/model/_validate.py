@@ -8,15 +8,14 @@ from itertools import islice
 from typing import TYPE_CHECKING, Iterable
 
 from ._board import KNIGHT, _shown, as_board, boolean
-from ._errors import InvalidTypeError, NotATourError, unexpected_options
+from ._errors import InvalidTypeError, NotATourError, checked_keywords
 from ._memory import check_memory
+from ._types import Leaper, Size
 
 #: Bytes a square takes in a Python list of ints (a pointer and an int object).
 LISTED_BYTES = 40
 
 if TYPE_CHECKING:
-    from typing_extensions import Never
-
     from ._board import Board
 
 
@@ -34,17 +33,41 @@ def board_leap(board: Board, a: int, b: int) -> bool:
     return b - 1 in board._neighbours_of(a - 1)
 
 
-def check_tour(
-    squares: Iterable[int], board: object = 8, *, closed: bool = False, moves: object = KNIGHT, **unexpected: Never
-) -> None:
+@checked_keywords
+def check_tour(squares: Iterable[int], board: Size = 8, *, closed: bool = False, moves: Leaper = KNIGHT) -> None:
     """Raise NotATourError saying what is wrong unless squares is a tour of the board.
 
-    squares are 1-based square numbers; board is n, (rows, cols), "RxC" or a knight.Board
-    (holes and leaper included); with closed=True the last square must also be a leap
-    from the first, and there must be at least three squares (a closed tour is a cycle).
+    Parameters
+    ----------
+    squares : Iterable[int]
+        1-based square numbers, read no further than one past the board's size.
+    board : Size, default 8
+        n, ``(rows, cols)``, ``"RxC"`` or a `knight.Board` (holes and leaper included).
+    closed : bool, default False
+        The last square must also be a leap from the first, and there must be at least
+        three squares (a closed tour is a cycle).
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+
+    Raises
+    ------
+    NotATourError
+        The squares are no tour; the message says which move is wrong and why.
+    InvalidInputError, InvalidTypeError
+        A board that does not parse, or a value of the wrong type.
+
+    See Also
+    --------
+    is_tour : The same check as a bool.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.check_tour([1, 8, 3], (3, 3))
+    Traceback (most recent call last):
+    ...
+    knight.NotATourError: a tour of 3×3 has 9 squares, not 3
     """
-    if unexpected:
-        raise unexpected_options("check_tour", unexpected)
     checked_squares(squares, as_board(board, moves), boolean(closed, "closed"))
 
 
@@ -100,12 +123,43 @@ def _square_number(square: object, index: int) -> int:
     raise NotATourError(f"move {index}: {_shown(square, 40)} is not a square number")
 
 
-def is_tour(
-    squares: Iterable[int], board: object = 8, *, closed: bool = False, moves: object = KNIGHT, **unexpected: Never
-) -> bool:
-    """Whether squares is a tour of the board (closed, when asked); see check_tour."""
-    if unexpected:
-        raise unexpected_options("is_tour", unexpected)
+@checked_keywords
+def is_tour(squares: Iterable[int], board: Size = 8, *, closed: bool = False, moves: Leaper = KNIGHT) -> bool:
+    """Whether squares is a tour of the board (closed, when asked).
+
+    Parameters
+    ----------
+    squares : Iterable[int]
+        1-based square numbers.
+    board : Size, default 8
+        n, ``(rows, cols)``, ``"RxC"`` or a `knight.Board` (holes and leaper included).
+    closed : bool, default False
+        Ask whether it is a closed tour.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+
+    Returns
+    -------
+    bool
+        True when `check_tour` finds nothing wrong.
+
+    Raises
+    ------
+    InvalidInputError, InvalidTypeError
+        A board that does not parse, or a value of the wrong type.
+
+    See Also
+    --------
+    check_tour : Says what is wrong.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.is_tour(knight.tour(5, start=1), 5)
+    True
+    >>> knight.is_tour([1, 2, 3], 5)
+    False
+    """
     try:
         check_tour(squares, board, closed=closed, moves=moves)
     except NotATourError:

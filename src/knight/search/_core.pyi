@@ -1,7 +1,10 @@
 from array import array
-from typing import Optional, Sequence, Tuple
+from typing import Callable, Optional, Sequence, Tuple, TypeVar
 
-from typing_extensions import Self, disjoint_base
+from typing_extensions import ParamSpec, Self, disjoint_base
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 KNIGHT_MOVES: Tuple[Tuple[int, int], ...]
 FOUND: int
@@ -25,6 +28,7 @@ def graph_path(
     offsets: array[int], targets: array[int], start: int, max_nodes: int, deadline: float = ...
 ) -> Tuple[int, int, Optional[array[int]]]: ...
 def quick_tour(size: object, start: object) -> Optional[array[int]]: ...
+def door(general: Callable[_P, _R]) -> Callable[_P, _R]: ...
 
 PAUSED: int
 PLACED: int

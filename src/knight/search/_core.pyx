@@ -21,11 +21,13 @@ NoEvents, where Cython leaves the recording out, so the search itself pays nothi
 
 from cpython.array cimport array, clone
 from cpython.exc cimport PyErr_CheckSignals
+from cpython.object cimport PyObject
 from libc.math cimport INFINITY
 from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
+import sys
 from time import monotonic
 
 from ..model._board import KNIGHT_MOVES
@@ -43,6 +45,7 @@ cdef enum:
     _KEY_SHIFT = 51
     _QUICK_MIN = 5         # quick_tour() answers n×n boards from _QUICK_MIN ...
     _QUICK_MAX = 11        # ... to _QUICK_MAX
+    _KNIGHT_MOVES = 8      # the knight's moves: quick_tour's boards' b.moves
     _QUICK_CELLS = (_QUICK_MAX + 4) * (_QUICK_MAX + 4)  # bordered cells of the largest
     _QUICK_SQUARES = _QUICK_MAX * _QUICK_MAX
 
@@ -207,11 +210,13 @@ cdef void _record_choice(Events *ev, Board *b, int32_t top, int32_t first) noexc
     ev.length += 3 + 2 * count
 
 
-cdef int _depth_first(Board *b, int32_t start, bint closed, int64_t budget, double deadline, int64_t *nodes_out,
-                      Recorder *ev) except -1 nogil:
+cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed, int64_t budget, double deadline,
+                             int64_t *nodes_out, Recorder *ev) except -1 nogil:
     """One round, as the twin's depth_first; returns the status and puts the nodes in nodes_out.
-    With Events, records the events and pauses (S_PAUSED) when the chunk is full; ev.paused resumes."""
-    cdef int32_t n = b.n, moves = b.moves
+    With Events, records the events and pauses (S_PAUSED) when the chunk is full; ev.paused resumes.
+    moves is b.moves, passed apart so that the C compiler makes the commonest call's loop (the
+    knight's 8 moves, a constant) with its move loops unrolled."""
+    cdef int32_t n = b.n
     cdef int32_t offset[MAX_MOVES]
     cdef int32_t ones = b.ones, links_home = b.base_degree[start], stamp = 0
     cdef int32_t square, neighbour, depth, top, remaining, next_to_knight, size, i, j, k
@@ -462,7 +467,7 @@ cdef int _rounds(Board *b, int32_t cell, bint closed, int64_t max_nodes, double 
         if not r.under_way:
             r.budget = min((8 * <int64_t>b.n) << r.round_, max_nodes - r.nodes) if r.round_ < 40 else max_nodes - r.nodes
             _tie_breaks(b, rows, cols, r.round_)
-        status = _depth_first(b, cell, closed, r.budget, deadline, &used, ev)
+        status = _depth_first(b, b.moves, cell, closed, r.budget, deadline, &used, ev)
         r.under_way = status == S_PAUSED
         if r.under_way:
             return status
@@ -778,6 +783,7 @@ cdef Board *_prepare(int size) except NULL:
     if b == NULL:
         raise MemoryError(f"no memory to lay out a {size}×{size} board: {sizeof(Board)} bytes refused")
     _shape(b, size, size, KNIGHT_MOVES)
+    assert b.moves == _KNIGHT_MOVES
     b.n = size * size
     cdef size_t bytes_ = <size_t>b.cells * (1 + 1 + 8 + 4)
     cdef char *block = <char *>malloc(bytes_)
@@ -830,6 +836,11 @@ def quick_tour(size, start):
     round of the search finds it: the same tour the general path returns. Anything else
     (other forms, starts the theorems refuse, a first round that fails) is None.
     """
+    return _quick(size, start)
+
+
+cdef object _quick(size, start):
+    """quick_tour, called from C (the door below) without a Python call."""
     if type(size) is not int or not _QUICK_MIN <= size <= _QUICK_MAX:
         return None
     cdef int n = size
@@ -849,7 +860,7 @@ def quick_tour(size, start):
     b.free_, b.degree, b.home, b.mark, b.todo, b.path = free_, degree, _NO_HOME, mark, todo, path
     b.candidates, b.frame_size, b.cursor = candidates, frame_size, cursor
     cdef int32_t cell = (square // n + b.border) * b.width + square % n + b.border
-    if _depth_first(&b, cell, False, 8 * b.n, INFINITY, &nodes, <NoEvents *>NULL) != S_FOUND:
+    if _depth_first(&b, _KNIGHT_MOVES, cell, False, 8 * b.n, INFINITY, &nodes, <NoEvents *>NULL) != S_FOUND:
         return None
     return _squares(&b, False)
 
@@ -857,3 +868,98 @@ def quick_tour(size, start):
 # Made at import, so threads (free-threaded builds too) only ever read them, and the first call is quick.
 for _size in range(_QUICK_MIN, _QUICK_MAX + 1):
     _prepared[_size] = _prepare(_size)
+
+
+# -- door: knight.tour's commonest call taken from its Python arguments here -----------------
+
+cdef extern from "Python.h":
+    ctypedef struct PyMethodDef:
+        const char *ml_name
+        void *ml_meth
+        int ml_flags
+        const char *ml_doc
+    enum:
+        METH_FASTCALL
+        METH_KEYWORDS
+    object PyCFunction_NewEx(PyMethodDef *ml, object self, object module)
+    object PyObject_Vectorcall(object callable, PyObject **args, size_t nargsf, PyObject *kwnames)
+    Py_ssize_t PyTuple_GET_SIZE(PyObject *p)
+    PyObject *PyTuple_GET_ITEM(PyObject *p, Py_ssize_t pos)
+
+
+# What knight.tour, made by door(), holds (one door a process, made at import): the general
+# function, what the fast path needs to make a Tour, and its method definition (name, text
+# signature and docstring). The function's __self__ is this module, so help() shows a function.
+cdef object _door_general, _door_tour_class, _door_adopt, _door_rectangle, _door_kernels, _door_this
+cdef dict _door_boards = {}
+cdef bytes _door_name, _door_doc
+cdef PyMethodDef _door_definition
+
+
+cdef object _enter(object module, PyObject **args, Py_ssize_t nargs, PyObject *kwnames):
+    """knight.tour(*args, **kwnames): (size) or (size, start), start positional or by keyword,
+    answered by _quick and wrapped in a Tour here; anything else, or a quick_tour that says
+    None, passed on as it came (vectorcall, no tuple nor dict) to the general function."""
+    cdef object size = 8, start = None, squares, board, name
+    cdef Py_ssize_t keywords = 0 if kwnames == NULL else PyTuple_GET_SIZE(kwnames)
+    cdef bint quick = nargs <= 2 and keywords <= 1 and _door_kernels.core is _door_this
+    if quick and keywords == 1:
+        name = <object>PyTuple_GET_ITEM(kwnames, 0)
+        quick = nargs < 2 and (name is "start" or name == "start")
+        if quick:
+            start = <object>args[nargs]
+    if quick:
+        if nargs >= 1:
+            size = <object>args[0]
+        if nargs == 2:
+            start = <object>args[1]
+        squares = _quick(size, start)
+        if squares is not None:
+            board = _door_boards.get(size)
+            if board is None:
+                board = _door_boards.setdefault(size, _door_rectangle(size, size))
+            return _door_adopt(_door_tour_class, squares, board)
+    return PyObject_Vectorcall(_door_general, args, <size_t>nargs, kwnames)
+
+
+def _text_signature(function):
+    """function's parameters and defaults as CPython reads a builtin's (its __text_signature__)."""
+    code = function.__code__
+    names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    defaults, keyword_defaults = function.__defaults__ or (), function.__kwdefaults__ or {}
+    first_default = code.co_argcount - len(defaults)
+    parts = [
+        name if i < first_default else f"{name}={defaults[i - first_default]!r}"
+        for i, name in enumerate(names[: code.co_argcount])
+    ]
+    if code.co_kwonlyargcount:
+        parts.append("*")
+    parts += [f"{name}={keyword_defaults[name]!r}" if name in keyword_defaults else name for name in names[code.co_argcount :]]
+    return f"{function.__name__}({', '.join(parts)})\n--\n\n"
+
+
+def door(general):
+    """knight.tour as a builtin function whose commonest call (an n×n board of QUICK_SIZES, a
+    start or none, no other option) is parsed and answered here, the rest passed on to general
+    (the Python function, keywords checked), whose name, signature and docstring it shows.
+
+    The fast path holds while knight.search._kernels.core is this module (a test or benchmark
+    that swaps in the twin gets the general path, which asks the twin). One door a process:
+    a second call makes the first one's function pass on to the second's general."""
+    global _door_general, _door_tour_class, _door_adopt, _door_rectangle, _door_kernels, _door_this
+    global _door_name, _door_doc
+    from ..model._board import rectangle
+    from ..model._kernels import storage
+    from ..model._tour import Tour
+    from . import _kernels
+
+    plain = getattr(general, "__wrapped__", general)
+    _door_general, _door_tour_class, _door_adopt, _door_rectangle = general, Tour, storage.adopt, rectangle
+    _door_kernels, _door_this = _kernels, sys.modules[__name__]
+    _door_name = plain.__name__.encode()
+    _door_doc = (_text_signature(plain) + (plain.__doc__ or "")).encode()
+    _door_definition.ml_name = _door_name
+    _door_definition.ml_meth = <void *>_enter
+    _door_definition.ml_flags = METH_FASTCALL | METH_KEYWORDS
+    _door_definition.ml_doc = _door_doc
+    return PyCFunction_NewEx(&_door_definition, _door_this, plain.__module__)

@@ -51,12 +51,18 @@ import math
 from array import array
 from functools import lru_cache
 from time import monotonic
-from typing import Sequence
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from ..model._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, NEIGHBOUR_CACHE_SQUARES, neighbour_lists
 from ..model._flood import reachable
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._order import tie_breaks
+
+if TYPE_CHECKING:
+    from typing_extensions import ParamSpec
+
+    P = ParamSpec("P")
+R = TypeVar("R")
 
 __all__ = [
     "CHECK_EVERY",
@@ -73,6 +79,7 @@ __all__ = [
     "Tracer",
     "graph_path",
     "quick_tour",
+    "door",
     "search",
 ]
 
@@ -451,3 +458,9 @@ def quick_tour(size: object, start: object) -> array | None:
     if status != FOUND:
         return None
     return _squares(path)
+
+
+def door(general: Callable[P, R]) -> Callable[P, R]:
+    """knight.tour itself: the twin's door is the Python function (the compiled core's door
+    parses the commonest call in C)."""
+    return general

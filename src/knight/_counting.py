@@ -154,9 +154,9 @@ def count(
     if unexpected:
         raise unexpected_options("count", unexpected)
     if type(method) is not str:
-        raise InvalidTypeError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        raise InvalidTypeError(f"method must be one of {', '.join(METHODS)}, not {_shown(method)}")
     if method not in METHODS:
-        raise InvalidInputError(f"method {method!r} is not one of {', '.join(METHODS)}")
+        raise InvalidInputError(f"method {_shown(method)} is not one of {', '.join(METHODS)}")
     question = _enumerate.counting_question(size, start, end, closed, moves, max_nodes, timeout, "count")
     client = _dask_client(executor)
     if client is not None and executor is client:  # the walk and the join take its executor
@@ -170,7 +170,9 @@ def count(
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
         return 0
     if checkpoint is not None and (method in ("join", "enumerate") or executor is not None):
-        raise InvalidInputError(f"checkpoint= is for the frontier sweep run here, not method {method!r} or an executor")
+        raise InvalidInputError(
+            f"checkpoint= is for the frontier sweep run here, not method {_shown(method)} or an executor"
+        )
     if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
         raise InvalidTypeError(f"checkpoint must be a path, not {_shown(checkpoint)}")
     wide = None if method == "enumerate" else _sweep.too_wide(board)
@@ -180,7 +182,7 @@ def count(
     walk = method == "enumerate" or wide is not None
     walk = walk or (method == "auto" and checkpoint is None and last is None and walked_by_auto(board, question.closed))
     if shards is not None and (walk or method == "join"):
-        how = "method 'join'" if method == "join" else f"the walk (method {method!r} on {board.name})"
+        how = "method 'join'" if method == "join" else f"the walk (method {_shown(method)} on {board.name})"
         raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, not {how}")
     with allocating(0, f"counting the {question.kind} tours of {board.name}"):  # a MemoryError named
         if walk:

@@ -3,6 +3,12 @@ player's input, executors and signals, deadlines on boxes, deep nesting and the 
 Each case gives the library's error (or the right answer) on both cores, never a bare
 exception, a hang or a page that runs someone else's script."""
 
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 
 import knight
@@ -169,3 +175,131 @@ def test_a_value_nested_100000_deep_is_the_library_s_error(call):
     with pytest.raises((knight.InvalidInputError, knight.InvalidTypeError)) as caught:
         call(_nested())
     assert len(str(caught.value)) < 400
+
+
+# -- executors and signals (item 3) -------------------------------------------------------------------
+
+
+class _Broken:
+    """An executor whose submit() fails as a pool that cannot take work does."""
+
+    def __init__(self, error):
+        self.error = error
+
+    def submit(self, function, *args, **kwargs):
+        raise self.error
+
+
+class _Failing:
+    """An executor whose every future ends in error (as a worker's exception, or a lost worker, does)."""
+
+    def __init__(self, error):
+        self.error = error
+
+    def submit(self, function, *args, **kwargs):
+        from concurrent.futures import Future
+
+        future = Future()
+        future.set_exception(self.error)
+        return future
+
+
+def _shut_down():
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    return pool
+
+
+def _lost_worker():
+    from concurrent.futures.process import BrokenProcessPool
+
+    return _Failing(BrokenProcessPool("A process in the process pool was terminated abruptly"))
+
+
+@pytest.mark.parametrize(
+    "executor, words",
+    [
+        (_shut_down, "the ThreadPoolExecutor is shut down"),
+        (lambda: _Broken(OSError("no more processes")), "the _Broken failed running .*OSError: no more processes"),
+        (lambda: _Failing(ZeroDivisionError("a worker's bug")), "the _Failing failed .*ZeroDivisionError: a worker's"),
+        (_lost_worker, "a worker process of the _Failing ended abruptly"),
+    ],
+)
+@pytest.mark.parametrize("size, method", [(5, "enumerate"), ((3, 8), "join")])
+def test_a_failing_executor_is_a_worker_error(counter, frontier, executor, words, size, method):
+    with pytest.raises(knight.WorkerError, match=words) as caught:
+        knight.count(size, method=method, executor=executor())
+    assert caught.value.__cause__ is not None and not isinstance(caught.value.__cause__, knight.KnightError)
+
+
+def test_threads_are_checked_against_the_cpus():
+    from knight.count._sweep import threads_for
+
+    cpus = threads_for(None)
+    with pytest.raises(knight.InvalidInputError, match=f"threads=1,000,000 is more than the {cpus} CPU"):
+        knight.count((3, 8), threads=10**6)
+    with pytest.raises(knight.InvalidInputError, match="more than the"):
+        knight.count(5, method="enumerate", threads=cpus + 1)
+    assert knight.count((3, 8), threads=cpus) == 792
+
+
+def _children(pid):
+    """The processes pid started (Linux: /proc)."""
+    path = f"/proc/{pid}/task/{pid}/children"
+    with open(path) as listed:
+        return [int(child) for child in listed.read().split()]
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+#: A count of hours on two worker processes: the signal comes while it runs.
+LONG_COUNT = ["count", "7", "--method", "enumerate", "--workers", "2", "--timeout", "60"]
+
+
+def _count_stopped(stop):
+    """Run LONG_COUNT, wait for its two workers, stop(process, workers): (exit code, seconds it took
+    to exit after stop, stderr lines, workers left alive)."""
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "knight", *LONG_COUNT], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        began = time.monotonic()
+        while len(_children(process.pid)) < 2 and time.monotonic() - began < 30:
+            time.sleep(0.05)
+        workers = _children(process.pid)
+        time.sleep(0.3)  # the workers at their items
+        stop(process, workers)
+        stopped = time.monotonic()
+        _, err = process.communicate(timeout=30)
+        took = time.monotonic() - stopped
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    return process.returncode, took, err.decode().splitlines(), [pid for pid in workers if _alive(pid)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sent, code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_signal_stops_a_count_on_workers_at_once(sent, code):
+
+    returned, took, lines, left = _count_stopped(lambda process, _: process.send_signal(getattr(signal, sent)))
+    assert (returned, lines, left) == (code, [], [])
+    assert took < 5  # a second, and room for a loaded machine
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_worker_is_one_line_and_exit_1():
+
+    returned, took, lines, left = _count_stopped(lambda _, workers: os.kill(workers[0], signal.SIGKILL))
+    assert returned == 1 and left == [] and took < 10
+    assert len(lines) == 1 and lines[0].startswith("knight: error: a worker process of the ProcessPoolExecutor")

@@ -55,7 +55,7 @@ class _CheckedExecutor:
     def __init__(self, executor: object) -> None:
         if not callable(getattr(executor, "submit", None)):
             raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
-        self._executor = executor
+        self.wrapped = executor
         self._futures: list = []
         workers = getattr(executor, "_max_workers", None)  # the sweep makes a shard a worker
         if workers is not None:
@@ -64,13 +64,13 @@ class _CheckedExecutor:
     def submit(self, function, /, *args, **kwargs):
         from concurrent.futures import Future  # here, not at import knight
 
-        future = self._executor.submit(function, *args, **kwargs)  # type: ignore[attr-defined]
+        future = self.wrapped.submit(function, *args, **kwargs)  # type: ignore[attr-defined]
         if not isinstance(future, Future):
             for earlier in self._futures:
                 earlier.cancel()
             raise InvalidTypeError(
                 f"executor.submit() must return a concurrent.futures.Future, not {_shown(future)}: "
-                f"{type(self._executor).__name__} is not a concurrent.futures.Executor"
+                f"{type(self.wrapped).__name__} is not a concurrent.futures.Executor"
             )
         self._futures.append(future)
         return future
@@ -139,8 +139,8 @@ def count(
     to worker, each shard staying on one worker; on another executor they pass through this
     process between rounds.
     threads bounds the threads the frontier sweep takes here (by default, and at most, the CPUs
-    this process may run on, within a Linux container's CPU quota; rounded down to a power of
-    two, at most 64): the wide layers, and
+    this process may run on, within a Linux container's CPU quota: more is InvalidInputError;
+    rounded down to a power of two, at most 64): the wide layers, and
     the two ends of the pass that prunes them, are swept by all of them at once, with the same
     answer. The walk, the join and the pure-Python engine take one; on an executor, the shards
     are the parallel work.
@@ -166,6 +166,7 @@ def count(
     if shards is not None and executor is None:
         raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, and none was given")
     _at_least_one("threads", threads)
+    threads = _sweep.threads_for(threads)  # checked against the CPUs here, whichever engine runs
     board = question.board
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
         return 0
@@ -215,5 +216,5 @@ def count(
             started=run.started,
             join=method == "join",
             checkpoint=checkpoint,
-            threads=_sweep.threads_for(threads),
+            threads=threads,
         )

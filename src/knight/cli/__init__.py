@@ -33,7 +33,7 @@ from typing import Any, Callable, Sequence
 
 from .._find import no_tour_reason, tour
 from .._methods import METHODS
-from ..model._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError
+from ..model._errors import InvalidInputError, KnightError, NoTourError, SearchLimitError, WorkerError
 from . import _judge
 from ._common import (
     COMMAND_LINES,
@@ -222,6 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except (NoTourError, SearchLimitError) as error:
         print(f"knight: {error}", file=sys.stderr)
+        return 1
+    except WorkerError as error:  # an executor or worker failed or was lost: not the arguments' fault
+        print(f"knight: error: {_one_line(error)}", file=sys.stderr)
         return 1
     except ImportError as error:  # PNG output without cairosvg
         print(f"knight: error: {error}", file=sys.stderr)

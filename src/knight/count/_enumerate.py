@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple,
 
 from ..model._board import KNIGHT, Board, _shown, boolean
 from ..model._deadline import NEVER, OutOfTime, timed_out
-from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, unexpected_options
+from ..model._errors import InvalidInputError, InvalidTypeError, SearchLimitError, running_on, unexpected_options
 from ..model._memory import allocating
 from ..model._question import COUNT_MAX_NODES, MAX_BUDGET, SEARCH_MAX_SQUARES, Question
 from ..model._refute import refute
@@ -419,26 +419,30 @@ def _run_here(items: Sequence[WorkItem], nodes: int, run: Options, bar) -> tuple
 
 
 def _run_on(executor, items: Sequence[WorkItem], nodes: int, run: Options, bar) -> tuple[int, int]:
-    """Run the items on executor: (tours, nodes). Pending items are cancelled on any error."""
+    """Run the items on executor: (tours, nodes). Pending items are cancelled on any error; a
+    failure of the executor or a worker is WorkerError naming it."""
     from concurrent.futures import TimeoutError, as_completed
 
     futures = []
     tours = 0
     wait = None if run.until == NEVER else max(0.0, run.until - time.time()) + 1.0
     try:
-        for item in items:
-            futures.append(executor.submit(run_item, item._replace(budget=run.budget - nodes)))
-        for future in as_completed(futures, timeout=wait):
-            found, used, state = future.result()
-            tours += found
-            nodes += used
-            _settle(state, nodes, run)
-            if state == LIMITED or nodes > run.budget:
-                return tours, run.budget + 1
-            if bar is not None:
-                bar.update()
-    except TimeoutError:
-        raise timed_out(run.started, f"{nodes:,} search nodes") from None
+        with running_on(executor, "the walk's work items"):
+            for item in items:
+                futures.append(executor.submit(run_item, item._replace(budget=run.budget - nodes)))
+            try:
+                done = as_completed(futures, timeout=wait)
+                for future in done:
+                    found, used, state = future.result()
+                    tours += found
+                    nodes += used
+                    _settle(state, nodes, run)
+                    if state == LIMITED or nodes > run.budget:
+                        return tours, run.budget + 1
+                    if bar is not None:
+                        bar.update()
+            except TimeoutError:
+                raise timed_out(run.started, f"{nodes:,} search nodes") from None
     finally:
         for future in futures:
             future.cancel()

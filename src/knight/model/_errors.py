@@ -1,6 +1,7 @@
 """The exceptions knight raises: one base class, and built-in bases where they fit."""
 
-from typing import Mapping, Sequence
+from contextlib import contextmanager
+from typing import Iterator, Mapping, Sequence
 
 
 class KnightError(Exception):
@@ -74,3 +75,30 @@ def unexpected_options(call: str, options: Mapping[str, object]) -> InvalidTypeE
     names = ", ".join(map(repr, options))
     hint = " (the piece's leap is moves=(a, b), such as moves=(1, 3) for the camel)" if "leaper" in options else ""
     return InvalidTypeError(f"{call}() got an unexpected keyword argument {names}{hint}")
+
+
+def worker_error(executor: object, error: BaseException, what: str) -> WorkerError:
+    """The error for executor (or one of its workers) failing with error while running what
+    ("the walk's work items"), naming the executor; raise it from error. An executor that
+    wraps another says which by its attribute wrapped."""
+    name = type(getattr(executor, "wrapped", executor)).__name__
+    said = " ".join(str(error).split())[:200]
+    if type(error).__name__ == "BrokenProcessPool":
+        return WorkerError(f"a worker process of the {name} ended abruptly (killed, or out of memory) running {what}")
+    if type(error).__name__ == "CancelledError":
+        return WorkerError(f"the {name} cancelled {what} before it finished")
+    if isinstance(error, RuntimeError) and "shutdown" in said:
+        return WorkerError(f"the {name} is shut down: it cannot run {what} ({said})")
+    return WorkerError(f"the {name} failed running {what}: {type(error).__name__}{': ' if said else ''}{said}")
+
+
+@contextmanager
+def running_on(executor: object, what: str) -> Iterator[None]:
+    """Around submitting work to executor and reading its results: any exception but knight's own
+    (and Ctrl-C, SystemExit, which are not Exceptions) becomes worker_error's WorkerError, chained."""
+    try:
+        yield
+    except KnightError:
+        raise
+    except Exception as error:
+        raise worker_error(executor, error, what) from error

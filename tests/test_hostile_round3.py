@@ -303,3 +303,33 @@ def test_a_killed_worker_is_one_line_and_exit_1():
     returned, took, lines, left = _count_stopped(lambda _, workers: os.kill(workers[0], signal.SIGKILL))
     assert returned == 1 and left == [] and took < 10
     assert len(lines) == 1 and lines[0].startswith("knight: error: a worker process of the ProcessPoolExecutor")
+
+
+# -- the open items (item 6) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "size, moves", [((30000, 25000), (1, 1)), ((30000, 25000), (1, 3)), ((3, 3, 10**6), (1, 1)), ((5, 5), (0, 2))]
+)
+def test_a_leaper_that_keeps_its_colour_is_refuted_at_once(core, size, moves):
+    """Before any refusal for size: the theorem needs no graph (a + b even: the colours are apart)."""
+    with pytest.raises(knight.NoTourError, match=r"never changes colour \(a \+ b = \d+ is even\)"):
+        knight.tour(size, moves=moves, timeout=1)
+    assert knight.count(size, moves=moves, timeout=1) == 0
+    assert not knight.exists(size, moves=moves, timeout=1)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("command", [[], ["solve"], ["exists"]])
+def test_a_fifo_is_no_picture_file(tmp_path, command):
+    """Refused before it is opened for reading in earnest: nothing writes to it, so a read would block for ever."""
+    fifo = tmp_path / "picture"
+    os.mkfifo(fifo)
+    process = subprocess.run(
+        [sys.executable, "-m", "knight", *command, str(fifo), "--timeout", "1"], capture_output=True, timeout=60
+    )
+    lines = process.stderr.decode().splitlines()
+    assert process.returncode == 2 and len(lines) == 1
+    assert lines[0].startswith("knight: error: picture") and lines[0].endswith(
+        "is not a regular file (a FIFO, a device, ...)"
+    )

@@ -333,3 +333,73 @@ def test_a_fifo_is_no_picture_file(tmp_path, command):
     assert lines[0].startswith("knight: error: picture") and lines[0].endswith(
         "is not a regular file (a FIFO, a device, ...)"
     )
+
+
+# -- every deadline, every board (item 4) ----------------------------------------------------------
+
+
+def _within(call, timeout, error=knight.SearchLimitError, words=None):
+    """call raises error (saying words) within timeout and room for a loaded machine."""
+    began = time.monotonic()
+    with pytest.raises(error, match=words):
+        call()
+    assert time.monotonic() - began < timeout + 3
+
+
+@pytest.mark.parametrize("shape", [(2, 2, 10**6), (3, 3, 10**6), (3, 10**7)])
+def test_a_sweep_whose_plan_cannot_fit_is_refused_before_it_is_laid_out(frontier, monkeypatch, shape):
+    from knight.model import _memory
+
+    monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 30)
+    _within(lambda: knight.count(shape, timeout=1), 0, knight.InvalidInputError, r"the frontier sweep's plan of .* GiB")
+
+
+@pytest.mark.parametrize("shape", [(2, 2, 10**5), (3, 3, 40_000)])
+def test_a_huge_box_s_sweep_keeps_its_deadline(frontier, monkeypatch, shape):
+    """Laid out in chunks that look at the clock (its graph included), when memory allows the plan."""
+    from knight.model import _memory
+
+    monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 40)
+    _within(lambda: knight.count(shape, timeout=0.3), 0.3, words="timed out")
+
+
+def test_a_huge_box_s_width_is_measured_at_once():
+    from knight.count import _sweep
+
+    began = time.process_time()
+    assert _sweep.too_wide(Board((2, 2, 10**6))) is None
+    assert "does not sweep" in _sweep.too_wide(Board((300, 300, 300)))
+    assert time.process_time() - began < 2  # along the long axis only: 4 squares a layer, not 2,000,000
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: knight.tour((3, 3, 10**6), timeout=0.3),
+        lambda: knight.tour((2, 2, 10**6), timeout=0.3),
+        lambda: knight.tour(Board((3000, 3000), periodic=(True, False)), closed=True, method="backtrack", timeout=0.3),
+    ],
+)
+def test_huge_boxes_and_surfaces_keep_their_deadline_in_a_search(core, call):
+    _within(call, 0.3)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: next(knight.tours((3, 3, 10**6), timeout=0.3)),
+        lambda: knight.count((3, 3, 10**6), method="enumerate", timeout=0.3),
+    ],
+)
+def test_huge_boxes_keep_their_deadline_in_a_walk(counter, call):
+    _within(call, 0.3)
+
+
+def test_a_box_s_construction_that_cannot_meet_its_deadline_is_refused_up_front(construct_core, monkeypatch):
+    from knight.construct import _box
+
+    def begun(*args):
+        raise AssertionError("the box's layout began")
+
+    monkeypatch.setattr(_box, "_layout", begun)
+    _within(lambda: knight.tour((3, 3, 10**6), timeout=1), 0, words="the construction of 3×3×1000000 box may take")

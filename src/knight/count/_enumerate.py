@@ -101,7 +101,7 @@ def _walker(module, board: Board, prefix, ends, target: int, ordered: bool, dead
     """A walker of module over board's squares with board's leaper (on its graph's table where
     it wraps, or is a box): InvalidInputError when its tables cannot fit in memory, OutOfTime
     when the deadline passes while they are built."""
-    table = None if board.topology is None else board.neighbour_table()
+    table = None if board.topology is None else board.neighbour_table(deadline)
     with allocating(board.rows * board.cols * module.CELL_BYTES, f"the walk of {board.name}"):
         return module.Walker(
             board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps, deadline, table

@@ -3,6 +3,7 @@ player's input, executors and signals, deadlines on boxes, deep nesting and the 
 Each case gives the library's error (or the right answer) on both cores, never a bare
 exception, a hang or a page that runs someone else's script."""
 
+import io
 import os
 import signal
 import subprocess
@@ -403,3 +404,33 @@ def test_a_box_s_construction_that_cannot_meet_its_deadline_is_refused_up_front(
 
     monkeypatch.setattr(_box, "_layout", begun)
     _within(lambda: knight.tour((3, 3, 10**6), timeout=1), 0, words="the construction of 3×3×1000000 box may take")
+
+
+def test_a_trace_of_a_huge_board_keeps_its_deadline_before_its_first_event(core):
+    """The twin's set-up of 2000×2000 (lists of 4,000,000 squares) is refused up front; the compiled one begins."""
+    began = time.monotonic()
+    try:
+        first = next(knight.trace(2000, start=1, timeout=5))
+    except knight.SearchLimitError as error:
+        assert "the set-up of the search of 2000×2000 may take up to" in str(error)
+    else:
+        assert first == Placed(1, 1)
+    assert time.monotonic() - began < 5 + 3
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_knight_trace_drawing_in_a_terminal_stops_at_its_timeout(monkeypatch):
+    """The plain search records its 100,000 steps at once; drawing them 0.05 s apart would take hours."""
+    from knight.cli import main
+
+    out, err = _Terminal(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    began = time.monotonic()
+    assert main(["trace", "8", "--method", "plain", "--timeout", "0.3"]) == 1
+    assert time.monotonic() - began < 0.3 + 3
+    assert err.getvalue().startswith("knight: timed out after") and "drawing the trace at 'placed" in err.getvalue()

@@ -434,3 +434,42 @@ def test_knight_trace_drawing_in_a_terminal_stops_at_its_timeout(monkeypatch):
     assert main(["trace", "8", "--method", "plain", "--timeout", "0.3"]) == 1
     assert time.monotonic() - began < 0.3 + 3
     assert err.getvalue().startswith("knight: timed out after") and "drawing the trace at 'placed" in err.getvalue()
+
+
+def _walked(shape, twisted_axis, coords, step):
+    """An independent landing: the move walked a square at a time, one axis then the other; each
+    crossing of the twisted seam mirrors the other axis, its coordinate and the way the rest of the
+    move goes along it (k crossings, k flips); None when it lands off the board."""
+    at, way = list(coords), [1, 1]
+    for axis in (0, 1):
+        for _ in range(abs(step[axis])):
+            at[axis] += way[axis] * (1 if step[axis] > 0 else -1)
+            if 0 <= at[axis] < shape[axis] or axis != twisted_axis:
+                continue
+            at[axis] %= shape[axis]
+            other = 1 - axis
+            at[other], way[other] = shape[other] - 1 - at[other], -way[other]
+    return tuple(at) if all(0 <= at[a] < shape[a] for a in (0, 1)) else None
+
+
+@pytest.mark.parametrize("kernel", ["_table", "_table_py"])
+@pytest.mark.parametrize("shape, axis", [((1, 7), 0), ((2, 9), 0), ((3, 8), 0), ((8, 3), 1), ((2, 2), 0), ((9, 1), 1)])
+def test_every_step_of_a_twisted_axis_narrower_than_the_move_is_a_move(monkeypatch, kernel, shape, axis):
+    """A move that crosses the seam k times (its leg longer than the axis) flips k times, on both kernels."""
+    import importlib
+
+    from knight.model import _kernels
+
+    monkeypatch.setattr(_kernels, "table", importlib.import_module(f"knight.model.{kernel}"))
+    twisted = tuple(a == axis for a in (0, 1))
+    for moves in ((1, 2), (1, 4), (2, 5), (3, 7)):
+        board = Board(shape, moves=moves, periodic=twisted, twisted=twisted)
+        topology = board.topology
+        for cell in range(len(board)):
+            here = topology.coords(cell)
+            for step in board.steps:
+                assert topology.landing(here, step) == _walked(shape, axis, here, step), (shape, here, step)
+            reached = {
+                topology.cell(_walked(shape, axis, here, s)) for s in board.steps if _walked(shape, axis, here, s)
+            }
+            assert set(board.neighbours_of(cell)) == reached - {cell}

@@ -149,7 +149,9 @@ def count(
     exists, resume from it with the same answer. max_nodes bounds the work:
     search nodes when walking, frontier states expanded when sweeping (1,000,000,000 by
     default: minutes; pass more for larger counts); timeout= bounds
-    the seconds. Past either, SearchLimitError saying what was done.
+    the seconds. Past either, SearchLimitError saying what was done. An executor that fails (shut
+    down, a worker's exception, a worker process lost) raises WorkerError naming it, the
+    original chained.
     """
     if unexpected:
         raise unexpected_options("count", unexpected)

@@ -199,7 +199,10 @@ class _Replay:
     def __init__(self, board: Board) -> None:
         self.board, self.finished = board, False
         self.path: list[int] = []
+        self.placed: set[int] = set()  # the path's squares
         self.last = board.rows * board.cols
+        self.event: object = None  # the event being checked, and its number
+        self.number = 0
 
     def record(self, event: object, number: int) -> tuple[int, ...]:
         """The flat records of event, the number-th: checked, and the path moved on."""
@@ -215,15 +218,16 @@ class _Replay:
             self._move(fields[1], len(self.path) + 1)
             if self.path and fields[0] - 1 not in self.board.neighbours_of(self.path[-1] - 1):
                 self._refuse(f"square {fields[0]} is not a move from square {self.path[-1]}")
-            if fields[0] in self.path:
+            if fields[0] in self.placed:
                 self._refuse(f"square {fields[0]} was placed already")
             self.path.append(fields[0])
+            self.placed.add(fields[0])
             return (1, *fields)
         if kind is TakenBack:
             if not self.path or fields[0] != self.path[-1]:
                 self._refuse(f"square {fields[0]} is not the last square placed")
             self._move(fields[1], len(self.path))
-            self.path.pop()
+            self.placed.discard(self.path.pop())
             return (2, *fields)
         if kind is Choice:
             self._move(fields[0], len(self.path) + 1)
@@ -234,7 +238,7 @@ class _Replay:
                 self._square(square)
             return (3, fields[0], len(candidates), *(v for pair in zip(candidates, degrees) for v in pair))
         if kind is Restart:
-            self.path = []
+            self.path, self.placed = [], set()
             return (4, *fields)
         tour = event.tour  # type: ignore[attr-defined]
         if tour is not None and (not isinstance(tour, Tour) or tour.board != self.board):

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Tuple, Union
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, unexpected_options
 from ._memory import check_memory
-from ._shown import _shown
+from ._shown import _shown as _shown  # re-exported: every module shows values by it
 from ._topology import (
     Topology,
     box_square_name,

@@ -446,11 +446,4 @@ def test_boxes_and_surfaces_keep_their_deadline(shape, call, closed, moves):
     except knight.KnightError:
         return
     function = {"tour": knight.tour, "exists": knight.exists, "count": knight.count, "tours": knight.tours}[call]
-    kwargs = (
-        {"closed": closed, "moves": moves}
-        if call == "tours"
-        else {"closed": closed, "moves": moves, "timeout": TIMEOUT}
-    )
-    if call == "tours":
-        kwargs["max_nodes"] = 20_000
-    _keeps_its_promises(function, board, **kwargs)
+    _keeps_its_promises(function, board, closed=closed, moves=moves, timeout=TIMEOUT)

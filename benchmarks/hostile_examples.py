@@ -1,4 +1,4 @@
-"""Issue #26's examples, each run as a hostile user would: in a fresh process, on both cores, with
+"""Issues #26's and #35's examples, each run as a hostile user would: in a fresh process, on both cores, with
 a wall-clock limit and a memory cap, printed as a table.
 
     python benchmarks/hostile_examples.py [--limit SECONDS] [--memory GIB] [--slack SECONDS] [--core cython|python] [NAME ...]
@@ -7,13 +7,15 @@ For every example of the issue's "Why" section (and the cases its follow-up name
 (the compiled one, and the twin with KNIGHT_NO_EXTENSIONS=1) one line: the example, the core, the
 outcome (the error's type and first words, or the answer), the call's seconds (measured in the
 child around the call, so the interpreter's start is left out; the whole run for a CLI example),
-the child's peak RSS, and whether the promise was kept:
+the child's peak RSS, and whether the promise was kept (for a signal, the seconds from the
+signal to the exit: "within a second", and room for a loaded machine):
 
 * a Python example keeps it when the call ends with the answer expected, or with one of knight's
   own errors (knight.KnightError) where an error is expected, within its bound: timeout + slack
   for a deadline (the issue: "stops within 0.2 s of it"), else the bound given ("at once": 2 s);
 * a CLI example keeps it when the exit code is the one expected and stderr holds no traceback
-  and at most one line.
+  and at most one line (and, for a signal sent to it or a worker killed under it, when it
+  exits within its bound and leaves no worker process behind).
 
 The memory cap is RLIMIT_AS (default 4 GiB), which knight's own memory estimate also sees; a
 process past the wall-clock limit (default 30 s) is killed and shown as "killed". Run it on a
@@ -26,6 +28,7 @@ import argparse
 import json
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,6 +66,8 @@ class Example:
     stdout: str | None = None  # a path, or "closed"
     exit: int | None = None  # the CLI's exit code expected
     lines: int = 1  # the most lines on stderr (the judge says which line it skipped, then that it stopped)
+    signal: str | None = None  # a CLI example: "SIGINT", "SIGTERM" to it, or "kill-worker" (SIGKILL to a worker)
+    after: float = 1.0  # seconds after the count began (the CLI catches SIGTERM) before the signal is sent
 
 
 def deadline(call: str, timeout: float, setup: str = "", name: str = "") -> Example:
@@ -88,6 +93,55 @@ CLOSED_PAIR = (
     "    return out"
 )
 CLOSED_ANSWER = repr(["NoTourError", "False", "0", "0", "False"])
+FAILING_SUBMIT = "class E:\n    def submit(self, f, *a, **k):\n        raise OSError('no more processes')"
+FAILING_FUTURE = (
+    "from concurrent.futures import Future\n"
+    "class E:\n    def submit(self, f, *a, **k):\n"
+    "        future = Future()\n        future.set_exception(ZeroDivisionError('a worker failed'))\n        return future"
+)
+KILLED_WORKER = (
+    "import os, signal, threading, time\nfrom concurrent.futures import ProcessPoolExecutor\npool = ProcessPoolExecutor(2)\n"
+    "def kill():\n    while not pool._processes:\n        time.sleep(0.05)\n"
+    "    time.sleep(0.5)\n    os.kill(next(iter(pool._processes)), signal.SIGKILL)\n"
+    "threading.Thread(target=kill, daemon=True).start()"
+)
+WALK_ON_WORKERS = ["count", "7", "--method", "enumerate", "--workers", "2", "--timeout", "60"]
+PLAYER = (
+    "import knight.draw, os, tempfile\nfrom knight._trace import Placed\n"
+    "def injected(title):\n"
+    "    import html5lib\n"
+    "    page = knight.draw.html(knight.tour(5), title=title)\n"
+    "    tags = [e.tag for e in html5lib.parse(page, namespaceHTMLElements=False).iter()]\n"
+    "    return tags.count('script') != 2\n"
+    "def written(title):\n"
+    "    path = os.path.join(tempfile.mkdtemp(), 'page.html')\n"
+    "    try:\n        knight.draw.write_html(knight.tour(5), path, title=title)\n"
+    "    except knight.KnightError:\n        pass\n"
+    "    return os.path.exists(path)"
+)
+DEEP = "deep = []\nfor _ in range(100_000):\n    deep = [deep]"
+TWISTED = (  # the landing against a walk a square at a time, the other axis mirrored at each crossing
+    "def walked(shape, t, at, step):\n"
+    "    at, way = list(at), [1, 1]\n"
+    "    for a in (0, 1):\n"
+    "        for _ in range(abs(step[a])):\n"
+    "            at[a] += way[a] * (1 if step[a] > 0 else -1)\n"
+    "            if 0 <= at[a] < shape[a] or a != t:\n"
+    "                continue\n"
+    "            at[a] %= shape[a]\n"
+    "            at[1 - a], way[1 - a] = shape[1 - a] - 1 - at[1 - a], -way[1 - a]\n"
+    "    return tuple(at) if all(0 <= at[a] < shape[a] for a in (0, 1)) else None\n"
+    "def all_moves():\n"
+    "    for shape, t in (((1, 7), 0), ((2, 9), 0), ((3, 8), 0), ((8, 3), 1), ((2, 2), 0)):\n"
+    "        twisted = tuple(a == t for a in (0, 1))\n"
+    "        for moves in ((1, 2), (1, 4), (2, 5), (3, 7)):\n"
+    "            board = Board(shape, moves=moves, periodic=twisted, twisted=twisted)\n"
+    "            for cell in range(len(board)):\n"
+    "                here = board.topology.coords(cell)\n"
+    "                if any(board.topology.landing(here, s) != walked(shape, t, here, s) for s in board.steps):\n"
+    "                    return False\n"
+    "    return True"
+)
 
 EXAMPLES = [
     # -- deadlines ignored
@@ -188,6 +242,104 @@ EXAMPLES = [
     Example("knight judge > /dev/full", argv=["judge"], stdin="one line", stdout="/dev/full", exit=1),
     Example("knight 8 >&-", argv=["8"], stdout="closed", exit=1),
     Example("knight judge <&-", argv=["judge"], stdin="closed", exit=2),
+    # == issue #35: hostile input, round 3 ==
+    # -- executors and signals (item 3)
+    Example("count(5, executor=a shut-down pool)", "knight.count(5, executor=pool)", POOL + "\npool.shutdown()"),
+    Example("count(5, executor=whose submit raises)", "knight.count(5, executor=E())", FAILING_SUBMIT),
+    Example("count(5, executor=whose futures fail)", "knight.count(5, executor=E())", FAILING_FUTURE),
+    Example(
+        "count((3, 8), method='join', executor=whose futures fail)",
+        "knight.count((3, 8), method='join', executor=E())",
+        FAILING_FUTURE,
+    ),
+    Example(
+        "count(6, enumerate, process pool, a worker killed)",
+        "knight.count(6, method='enumerate', executor=pool, timeout=20)",
+        KILLED_WORKER,
+        within=5,
+    ),
+    Example("count((3, 8), threads=10**6)", "knight.count((3, 8), threads=10**6)"),
+    Example(
+        "knight count 7 (threads), Ctrl-C",
+        argv=["count", "7", "--timeout", "100"],
+        signal="SIGINT",
+        exit=130,
+        within=1.5,
+    ),
+    Example(
+        "knight count 7 (threads), SIGTERM",
+        argv=["count", "7", "--timeout", "100"],
+        signal="SIGTERM",
+        exit=143,
+        within=1.5,
+    ),
+    Example("knight count 7 --workers 2 (walk), Ctrl-C", argv=WALK_ON_WORKERS, signal="SIGINT", exit=130, within=1.5),
+    Example("knight count 7 --workers 2 (walk), SIGTERM", argv=WALK_ON_WORKERS, signal="SIGTERM", exit=143, within=1.5),
+    Example(
+        "knight count 7 --workers 2 (walk), a worker killed",
+        argv=WALK_ON_WORKERS,
+        signal="kill-worker",
+        exit=1,
+        within=2,
+    ),
+    # -- every deadline, every board (item 4)
+    deadline("knight.count((2, 2, 10**6), timeout=1)", 1),
+    deadline("knight.count((3, 3, 10**6), timeout=1)", 1),
+    deadline("knight.count((3, 3, 10**6), method='enumerate', timeout=1)", 1),
+    deadline("knight.tour((2, 2, 10**6), timeout=1)", 1),
+    deadline("knight.tour((3, 3, 10**6), timeout=1)", 1),
+    deadline("next(knight.tours((3, 3, 10**6), timeout=1))", 1),
+    Example(
+        "exists((3, 3, 10**6), start=5, timeout=1)",
+        "knight.exists((3, 3, 10**6), start=5, timeout=1)",
+        within=1.2,
+        answer="True",
+    ),
+    deadline("knight.count((3, 10**7))", 2, name="count((3, 10**7)) (memory, no timeout)"),
+    deadline("knight.tour(Board((3000, 3000), periodic=(True, False)), closed=True, method='backtrack', timeout=1)", 1),
+    # -- the player validates (item 5)
+    Example("draw.html(events off the board)", "knight.draw.html([Placed(99, 1)], board=Board(5))", PLAYER),
+    Example(
+        "draw.html(events of 8×8, board=5×5)",
+        "knight.draw.html(list(knight.trace(8, 1, max_steps=100)), board=Board(5))",
+        PLAYER,
+    ),
+    Example(
+        "draw.html(an event holding <!--<script>)",
+        "knight.draw.html([Placed('<!--<script>', 1)], board=Board(5))",
+        PLAYER,
+    ),
+    Example("draw.html(title=5)", "knight.draw.html(knight.tour(5), title=5)", PLAYER),
+    Example(
+        "draw.html(title='<!--<script>') injects nothing",
+        "injected('<!--<script></script><script>alert(1)</script>')",
+        PLAYER,
+        answer="False",
+    ),
+    Example("write_html(title with a lone surrogate) writes nothing", "written('a \\ud800 b')", PLAYER, answer="False"),
+    # -- deep nesting (item 6)
+    Example("tour(a list nested 100,000 deep)", "knight.tour(deep)", DEEP),
+    Example("count(a list nested 100,000 deep)", "knight.count(deep)", DEEP),
+    Example("tour(8, start=a list nested 100,000 deep)", "knight.tour(8, start=deep)", DEEP),
+    Example("tour(8, moves=a list nested 100,000 deep)", "knight.tour(8, moves=deep)", DEEP),
+    Example("Board(8, holes=a list nested 100,000 deep)", "Board(8, holes=deep)", DEEP),
+    Example("draw.html(tour, title=a list nested 100,000 deep)", "knight.draw.html(knight.tour(5), title=deep)", DEEP),
+    # -- the open items (item 6)
+    deadline("knight.solve(b, timeout=1.5)", 1.5, PUZZLE, "solve(100×100, one given mid-board, timeout=1.5)"),
+    Example("tour((30000, 25000), moves=(1, 1)) (a + b even)", "knight.tour((30000, 25000), moves=(1, 1))"),
+    Example("twisted axis narrower than the move: every step a move", "all_moves()", TWISTED, answer="True"),
+    Example(
+        "next(trace(2000, start=1, timeout=5)): its first event, or refused",
+        "first()",
+        "def first():\n"
+        "    try:\n        return next(knight.trace(2000, start=1, timeout=5)) == knight.Placed(1, 1)\n"
+        "    except knight.SearchLimitError as error:\n        return 'the set-up of the search' in str(error)",
+        within=5.2,
+        answer="True",
+    ),
+    Example("knight FIFO (a picture that never ends)", argv=["{fifo}", "--timeout", "2"], exit=2, within=4),
+    Example("knight solve FIFO", argv=["solve", "{fifo}", "--timeout", "2"], exit=2, within=4),
+    # -- checkpoint files (#35 items 1 and 2): the checkpoint helper adds its cases here
 ]
 
 
@@ -202,6 +354,58 @@ def _limits(memory: int, close: tuple):
     return apply
 
 
+def _fifo() -> str:
+    """A new FIFO that nothing writes to: a picture file that never ends."""
+    path = os.path.join(tempfile.mkdtemp(), "picture")
+    os.mkfifo(path)
+    return path
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as listed:
+            return [int(child) for child in listed.read().split()]
+    except OSError:
+        return []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _counting(pid: int) -> bool:
+    """Whether knight count runs in process pid: it catches SIGTERM while it counts (/proc's SigCgt)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            caught = next(line.split()[1] for line in status if line.startswith("SigCgt:"))
+    except (OSError, StopIteration):
+        return False
+    return bool(int(caught, 16) & (1 << (signal.SIGTERM - 1)))
+
+
+def _signal(child: subprocess.Popen, example: Example) -> tuple[list[int], float]:
+    """Once the count runs, and example.after seconds more, send example.signal to child (or SIGKILL to its first worker);
+    the worker processes it had then (to check that none is left), and when it was sent."""
+    began = time.monotonic()
+    while not _counting(child.pid) and time.monotonic() - began < 20:  # the interpreter's start, under load
+        time.sleep(0.02)
+    time.sleep(example.after)
+    workers = _children(child.pid)
+    began = time.monotonic()
+    while example.signal == "kill-worker" and not workers and time.monotonic() - began < 20:
+        time.sleep(0.05)  # the twin splits the count for longer before its first worker starts
+        workers = _children(child.pid)
+    if example.signal != "kill-worker":
+        child.send_signal(getattr(signal, example.signal or "SIGINT"))
+    elif workers:
+        os.kill(workers[0], signal.SIGKILL)
+    return workers, time.monotonic()
+
+
 def run(example: Example, core: str, limit: float, memory: int) -> dict:
     """Run example on core in a fresh process; its outcome, seconds, peak RSS (MiB) and code."""
     env = dict(os.environ)
@@ -212,7 +416,7 @@ def run(example: Example, core: str, limit: float, memory: int) -> dict:
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         stdin, stdout = subprocess.DEVNULL, out
         if example.argv:
-            argv = [sys.executable, "-m", "knight", *example.argv]
+            argv = [sys.executable, "-m", "knight", *(_fifo() if word == "{fifo}" else word for word in example.argv)]
             if example.stdin == "closed":
                 close.append(0)
             elif example.stdin == "one line":
@@ -232,6 +436,7 @@ def run(example: Example, core: str, limit: float, memory: int) -> dict:
             argv, stdin=stdin, stdout=stdout, stderr=err, env=env, preexec_fn=_limits(memory, tuple(close))
         )
         killed = False
+        workers, sent = _signal(child, example) if example.signal else ([], began)
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
             if pid:
@@ -243,13 +448,14 @@ def run(example: Example, core: str, limit: float, memory: int) -> dict:
                 break
             time.sleep(0.01)
         child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
-        wall = time.monotonic() - began
+        wall = time.monotonic() - sent  # for a signal, from the signal on
         for stream in (stdin, stdout):
             if stream not in (subprocess.DEVNULL, out):
                 stream.close()
         out.seek(0)
         err.seek(0)
         printed, errors = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+    left = [pid for pid in workers if _alive(pid)]
     result = {"rss": usage.ru_maxrss / 1024, "code": child.returncode, "seconds": wall, "killed": killed}
     if killed:
         result["outcome"] = f"killed after {limit:.0f} s"
@@ -259,6 +465,9 @@ def run(example: Example, core: str, limit: float, memory: int) -> dict:
         result["outcome"] = f"exit {child.returncode}" + (f": {lines[-1][:60]}" if lines else "")
         result["kept"] = child.returncode == example.exit and "Traceback" not in errors and len(lines) <= example.lines
         result["kept"] = result["kept"] and wall <= example.within
+        if left:
+            result["outcome"] += f" ({len(left)} worker(s) left running)"
+            result["kept"] = False
     else:
         try:
             found = json.loads(printed.splitlines()[-1])

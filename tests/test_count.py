@@ -628,11 +628,15 @@ def test_chunks_change_nothing_but_the_looks_at_the_clock(counter):
 
 
 def test_threads_are_a_bound_and_give_the_same_count(frontier):
-    """threads bounds the sweep's threads (the CPUs at most): any bound gives the same count, on either engine."""
+    """threads bounds the sweep's threads (the CPUs at most, more refused: issue #35): any bound gives the
+    same count, on either engine."""
     from knight.count import _sweep
 
-    assert {knight.count((6, 7), closed=True, threads=threads) for threads in (1, 2, 3, 10**9)} == {1067638}
-    assert _sweep.threads_for(None) == _sweep.threads_for(10**9) >= _sweep.threads_for(1) == 1
+    cpus = _sweep.threads_for(None)
+    assert {knight.count((6, 7), closed=True, threads=threads) for threads in {1, min(2, cpus), cpus}} == {1067638}
+    assert _sweep.threads_for(cpus) == cpus >= _sweep.threads_for(1) == 1
+    with pytest.raises(knight.InvalidInputError, match=f"threads={cpus + 1} is more than the {cpus} CPU"):
+        _sweep.threads_for(cpus + 1)
 
 
 @pytest.mark.parametrize(

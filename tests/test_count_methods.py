@@ -145,12 +145,19 @@ def test_timeout_holds_in_every_phase_of_a_walk(counter, executors, where, size,
 @pytest.mark.parametrize("where", ["here", "threads", "processes"])
 def test_long_boards_stop_in_time_or_are_answered_at_once(frontier, executors, where, monkeypatch):
     """1×10⁷ has no tour by a theorem; 3×10⁷ is measured for the sweep on a few of its lines, and
-    the sweep's layout of its thirty million squares stops at the deadline."""
+    the sweep's layout of its thirty million squares stops at the deadline, or (issue #35) is refused
+    before it begins where its plan cannot fit in memory (43 GiB)."""
     with monkeypatch.context() as patched:  # at once: no counting kernel is asked anything (not timed)
         for name in ("walker", "frontier", "draw"):
             patched.setattr(_sweep._kernels, name, _Untouchable())  # (knight.count._kernels)
         assert knight.count((1, 10**7), timeout=1, executor=executors[where]) == 0  # a theorem: one square wide
+    from knight.model import _memory
+
+    monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 50)  # the plan fits: the deadline stops it
     _stops_in_time((3, 10**7), 1, executor=executors[where])
+    monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 30)
+    with pytest.raises(knight.InvalidInputError, match=r"the frontier sweep's plan of 30,000,000 squares needs"):
+        knight.count((3, 10**7), timeout=1, executor=executors[where])
 
 
 class _Untouchable:

@@ -301,3 +301,149 @@ def test_the_command(command, words, stdin):
 @pytest.mark.skipif(not SLOW, reason="the long fuzz: set KNIGHT_SLOW=1")
 def test_the_long_fuzz_is_on():
     assert FUZZ.max_examples == SLOW_EXAMPLES
+
+
+# -- issue #35: the player's events and titles, executors that fail, boxes and surfaces ------------
+
+from knight._trace import Choice, Finished, Placed, Restart, TakenBack  # noqa: E402
+
+#: Text that tries to leave the element it is put in.
+MARKUP = st.sampled_from(
+    ["<!--<script>", "</script><script>alert(1)</script>", "<img src=x onerror=1>", "]]>", "\ud800"]
+)
+FIELDS = st.one_of(st.integers(-2, 30), MARKUP, VALUES)
+EVENTS = st.lists(
+    st.one_of(
+        st.builds(Placed, FIELDS, FIELDS),
+        st.builds(TakenBack, FIELDS, FIELDS),
+        st.builds(
+            Choice,
+            FIELDS,
+            st.one_of(st.lists(FIELDS, max_size=3).map(tuple), VALUES),
+            st.lists(FIELDS, max_size=3).map(tuple),
+        ),
+        st.builds(Restart, FIELDS),
+        st.builds(Finished, FIELDS, st.one_of(st.none(), st.just(knight.tour(5)), st.just(knight.tour(6)), VALUES)),
+        VALUES,
+    ),
+    max_size=6,
+)
+TITLES = st.one_of(st.none(), st.text(max_size=20), MARKUP, VALUES)
+PLAYER_BOARDS = st.one_of(
+    st.none(), st.sampled_from([knight.Board(5), knight.Board(5, holes=[13]), knight.Board((3, 4))]), VALUES
+)
+
+
+def _tags(page):
+    import html5lib
+
+    return sorted({element.tag for element in html5lib.parse(page, namespaceHTMLElements=False).iter()})
+
+
+CLEAN_TAGS = None
+
+#: Fewer examples for #35's strategies, whose each call makes a page or runs a count: a few seconds in all.
+FUZZ_FEW = settings(FUZZ, max_examples=SLOW_EXAMPLES if SLOW else 15)
+
+
+@FUZZ_FEW
+@given(st.one_of(EVENTS, st.just(knight.tour(5))), PLAYER_BOARDS, TITLES)
+def test_the_player(events, board, title):
+    """A page is made only from events that fit the board, and holds no element the input put there."""
+    global CLEAN_TAGS
+    from knight import draw
+
+    if CLEAN_TAGS is None:
+        CLEAN_TAGS = _tags(draw.html(knight.tour(5)))
+    try:
+        page = draw.html(events, board=board, title=title)
+    except knight.KnightError as error:
+        assert str(error).strip()
+        return
+    assert _tags(page) == CLEAN_TAGS and page.count("<script") == 2 and "<!--" not in page
+
+
+class _FailingExecutor:
+    """Runs the first `good` submits here, then fails: in submit(), or in the future's result."""
+
+    def __init__(self, good, error, where):
+        self.good, self.error, self.where = good, error, where
+
+    def submit(self, function, *args, **kwargs):
+        from concurrent.futures import Future
+
+        future = Future()
+        if self.good > 0:
+            self.good -= 1
+            future.set_result(function(*args, **kwargs))
+        elif self.where == "submit":
+            raise self.error
+        else:
+            future.set_exception(self.error)
+        return future
+
+
+def _failures():
+    from concurrent.futures import CancelledError
+    from concurrent.futures.process import BrokenProcessPool
+
+    return st.sampled_from(
+        [
+            OSError("no more processes"),
+            ZeroDivisionError("a worker's bug"),
+            RuntimeError("cannot schedule new futures after shutdown"),
+            BrokenProcessPool("A process in the process pool was terminated abruptly"),
+            CancelledError(),
+            ValueError("bad pickle"),
+        ]
+    )
+
+
+#: Counts on an executor outside the sharded sweep (_spread's executors are its own change).
+EXECUTOR_COUNTS = [((3, 4), "enumerate", 16), (5, "enumerate", 1728), ((3, 8), "join", 792)]
+
+
+@FUZZ_FEW
+@given(st.sampled_from(EXECUTOR_COUNTS), st.integers(0, 300), _failures(), st.sampled_from(["submit", "result"]))
+def test_an_executor_that_fails(count, good, error, where):
+    """The right count (the failure came after the last item), or WorkerError with the failure chained."""
+    size, method, expected = count
+    try:
+        found = knight.count(size, method=method, executor=_FailingExecutor(good, error, where), timeout=TIME_LIMIT)
+    except knight.WorkerError as failed:
+        assert failed.__cause__ is error and str(failed).strip()
+        return
+    assert found == expected
+
+
+BOX_SIDES = st.one_of(st.integers(1, 5), st.sampled_from([10**6, 10**7, 2**31]))
+BOXES = st.one_of(
+    st.tuples(BOX_SIDES, BOX_SIDES, BOX_SIDES),
+    st.tuples(st.integers(1, 3), st.integers(1, 3), st.integers(1, 3), BOX_SIDES),
+)
+SURFACES = st.builds(
+    lambda rows, cols, wrap, twist: (rows, cols, wrap, twist),
+    st.one_of(st.integers(1, 8), st.sampled_from([3000, 10**5])),
+    st.one_of(st.integers(1, 8), st.sampled_from([3000, 10**5])),
+    st.sampled_from([(True, False), (False, True), (True, True)]),
+    st.sampled_from([(False, False), (True, False), (False, True)]),
+)
+
+
+def _board(shape):
+    """A box (a tuple of lengths), or a surface (rows, cols, periodic, twisted); InvalidInputError raised as it is."""
+    if len(shape) == 4 and isinstance(shape[2], tuple):
+        rows, cols, wrap, twist = shape
+        return knight.Board((rows, cols), periodic=wrap, twisted=tuple(t and w for t, w in zip(twist, wrap)))
+    return knight.Board(shape)
+
+
+@FUZZ
+@given(st.one_of(BOXES, SURFACES), st.sampled_from(["tour", "exists", "count", "tours"]), st.booleans(), LEAPERS)
+def test_boxes_and_surfaces_keep_their_deadline(shape, call, closed, moves):
+    try:
+        board = _board(shape)
+    except knight.KnightError:
+        return
+    function = {"tour": knight.tour, "exists": knight.exists, "count": knight.count, "tours": knight.tours}[call]
+    _keeps_its_promises(function, board, closed=closed, moves=moves, timeout=TIMEOUT)

@@ -53,7 +53,7 @@ class _CheckedExecutor:
     def __init__(self, executor: object) -> None:
         if not callable(getattr(executor, "submit", None)):
             raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
-        self._executor = executor
+        self.wrapped = executor
         self._futures: list = []
         workers = getattr(executor, "_max_workers", None)  # the sweep makes a shard a worker
         if workers is not None:
@@ -62,13 +62,13 @@ class _CheckedExecutor:
     def submit(self, function, /, *args, **kwargs):
         from concurrent.futures import Future  # here, not at import knight
 
-        future = self._executor.submit(function, *args, **kwargs)  # type: ignore[attr-defined]
+        future = self.wrapped.submit(function, *args, **kwargs)  # type: ignore[attr-defined]
         if not isinstance(future, Future):
             for earlier in self._futures:
                 earlier.cancel()
             raise InvalidTypeError(
                 f"executor.submit() must return a concurrent.futures.Future, not {_shown(future)}: "
-                f"{type(self._executor).__name__} is not a concurrent.futures.Executor"
+                f"{type(self.wrapped).__name__} is not a concurrent.futures.Executor"
             )
         self._futures.append(future)
         return future
@@ -144,8 +144,9 @@ def count(
     shards : int or None, default None
         The sweep's shards on an executor (None: one a worker).
     threads : int or None, default None
-        At most this many threads sweep the wide layers here (None: the CPUs this process
-        may run on, rounded down to a power of two, at most 64); the same answer.
+        Threads that sweep the wide layers here, at most the CPUs this process may run on
+        (within a Linux container's CPU quota; more is InvalidInputError); None: all of them,
+        rounded down to a power of two, at most 64. The same answer.
     progress : bool, default False
         Show a bar with the time left (needs tqdm: ``pip install "knight-tour[progress]"``).
     checkpoint : StrPath or None, default None
@@ -186,9 +187,9 @@ def count(
     9862
     """
     if type(method) is not str:
-        raise InvalidTypeError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        raise InvalidTypeError(f"method must be one of {', '.join(METHODS)}, not {_shown(method)}")
     if method not in METHODS:
-        raise InvalidInputError(f"method {method!r} is not one of {', '.join(METHODS)}")
+        raise InvalidInputError(f"method {_shown(method)} is not one of {', '.join(METHODS)}")
     question = _enumerate.counting_question(size, start, end, closed, moves, max_nodes, timeout, "count")
     client = _dask_client(executor)
     if client is not None and executor is client:  # the walk and the join take its executor
@@ -198,11 +199,14 @@ def count(
     if shards is not None and executor is None:
         raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, and none was given")
     _at_least_one("threads", threads)
+    threads = _sweep.threads_for(threads)  # checked against the CPUs here, whichever engine runs
     board = question.board
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
         return 0
     if checkpoint is not None and (method in ("join", "enumerate") or executor is not None):
-        raise InvalidInputError(f"checkpoint= is for the frontier sweep run here, not method {method!r} or an executor")
+        raise InvalidInputError(
+            f"checkpoint= is for the frontier sweep run here, not method {_shown(method)} or an executor"
+        )
     if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
         raise InvalidTypeError(f"checkpoint must be a path, not {_shown(checkpoint)}")
     wide = None if method == "enumerate" else _sweep.too_wide(board)
@@ -212,7 +216,7 @@ def count(
     walk = method == "enumerate" or wide is not None
     walk = walk or (method == "auto" and checkpoint is None and last is None and walked_by_auto(board, question.closed))
     if shards is not None and (walk or method == "join"):
-        how = "method 'join'" if method == "join" else f"the walk (method {method!r} on {board.name})"
+        how = "method 'join'" if method == "join" else f"the walk (method {_shown(method)} on {board.name})"
         raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, not {how}")
     with allocating(0, f"counting the {question.kind} tours of {board.name}"):  # a MemoryError named
         if walk:
@@ -245,5 +249,5 @@ def count(
             started=run.started,
             join=method == "join",
             checkpoint=checkpoint,
-            threads=_sweep.threads_for(threads),
+            threads=threads,
         )

@@ -167,10 +167,14 @@ def _answer(question: Question, method: object, run: Strategy, seed: int | None)
     """The squares of a tour answering question by method run; NoTourError or SearchLimitError else."""
     board = question.board
     if board.topology is not None and run not in PROVING:
-        raise InvalidInputError(f"method {method!r} runs on flat boards; on the {board.name} use 'auto' or 'backtrack'")
+        raise InvalidInputError(
+            f"method {_shown(method)} runs on flat boards; on the {board.name} use 'auto' or 'backtrack'"
+        )
     if question.constrained:
         if method not in ("auto", "backtrack"):
-            raise InvalidInputError(f"method {method!r} does not take an end or given moves; use 'auto' or 'backtrack'")
+            raise InvalidInputError(
+                f"method {_shown(method)} does not take an end or given moves; use 'auto' or 'backtrack'"
+            )
         why = refute(question)
         if why:
             raise NoTourError(why)
@@ -287,10 +291,10 @@ def _limit(question: Question, method: object, nodes: int, bound: str = "max_nod
     if question.expired():
         article = "an" if not question.closed else "a"
         return question.timed_out(
-            f"{nodes:,} search nodes looking for {article} {question.kind} tour {where} by method {method!r}"
+            f"{nodes:,} search nodes looking for {article} {question.kind} tour {where} by method {_shown(method)}"
         )
     return SearchLimitError(
-        f"no {question.kind} tour {where} found by method {method!r} within {bound}={question.budget:,} search nodes"
+        f"no {question.kind} tour {where} found by method {_shown(method)} within {bound}={question.budget:,} search nodes"
     )
 
 

@@ -13,17 +13,18 @@ from array import array
 from typing import Iterator, Tuple, Union
 
 from ._find import _limit, _method, method_for
-from ._methods import backtrack, ordered, plain, warnsdorff
+from ._methods import backtrack, ordered, plain, refuse_late_setup, warnsdorff
 from .model._board import KNIGHT, Board, _shown
 from .model._deadline import OutOfTime
 from .model._errors import InvalidInputError, NoTourError, checked_keywords
+from .model._memory import check_memory
 from .model._question import Question, node_budget
 from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
 from .model._types import Leaper, Size, Square, TraceMethod
 from .search import _kernels as _search_kernels
-from .search import backtrack_tracer, fixed_order_trace, rotated, warnsdorff_trace
+from .search import backtrack_tracer, fixed_order_trace, rotated, search_bytes, warnsdorff_trace
 
 __all__ = ["DEFAULT_MAX_STEPS", "Choice", "Finished", "Placed", "Restart", "TakenBack", "Trace", "TraceEvent", "trace"]
 
@@ -333,6 +334,9 @@ def trace(
         raise InvalidInputError(
             f"method {_shown(method)} on {question.board.name} has no search to trace; use one of {', '.join(TRACED)}"
         )
+    if chosen is not None:  # a set-up that cannot end by the deadline, or fit, is refused before it begins
+        refuse_late_setup(question.board, question.deadline, chosen, _search_kernels.core.__name__.endswith("_py"))
+        check_memory(search_bytes(question.board), f"the search of {question.board.name}")
     events = _backtrack(question, method) if chosen is backtrack else _in_one_go(question, method, chosen)
     assert question.start is not None
     return Trace(events, question.board, question.start, method, question.closed)

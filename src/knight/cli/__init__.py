@@ -38,7 +38,7 @@ import re
 import sys
 from typing import Any, Callable, Sequence
 
-from .. import METHODS, InvalidInputError, KnightError, NoTourError, SearchLimitError, tour
+from .. import METHODS, InvalidInputError, KnightError, NoTourError, SearchLimitError, WorkerError, tour
 from .._find import no_tour_reason
 from . import _judge
 from ._common import (
@@ -251,6 +251,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except (NoTourError, SearchLimitError) as error:
         print(f"knight: {_one_line(error)}", file=sys.stderr)
+        return 1
+    except WorkerError as error:  # an executor or worker failed or was lost: not the arguments' fault
+        print(f"knight: error: {_one_line(error)}", file=sys.stderr)
         return 1
     except ImportError as error:  # knight.MissingExtraError: PNG output without cairosvg, --progress without tqdm
         print(f"knight: error: {error}", file=sys.stderr)

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import os
 import re
+import stat
 import sys
 from typing import Iterator, Sequence
 
@@ -253,10 +254,15 @@ def _read_stdin() -> str:
 
 
 def _read_file(path: str) -> str:
+    """The picture file path's text: a regular file only (a FIFO or a device could block or never
+    end), opened without blocking and checked before a byte is read."""
     if os.path.isdir(path):
         raise InvalidInputError(f"SIZE {_shown(path)} is a directory, not a picture file")
     try:
-        with open(path, "rb") as source:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(descriptor, "rb") as source:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise InvalidInputError(f"picture {_shown(path)} is not a regular file (a FIFO, a device, ...)")
             data = source.read(MAX_PICTURE_BYTES + 1)
     except OSError as error:
         raise InvalidInputError(f"cannot read picture {_shown(path)}: {error.strerror or error}") from None
@@ -280,7 +286,7 @@ def picture_board(path: str, moves: object) -> Board:
     """The board pictured in the file path ("-" reads stdin)."""
     if path == "-":
         return _picture_board(_read_stdin(), "stdin", moves)
-    if not os.path.isfile(path) and not os.path.isdir(path):
+    if not os.path.exists(path):
         raise InvalidInputError(f"picture file {_shown(path)} does not exist")
     return _picture_board(_read_file(path), path, moves)
 

@@ -116,7 +116,8 @@ def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
             if sys.platform == "win32":
                 process.terminate()
             else:  # the items they run stop within a chunk; Ctrl-C may have told them already
-                os.kill(process.pid, signal.SIGINT)
+                with contextlib.suppress(ProcessLookupError):  # a worker already gone (killed: BrokenProcessPool)
+                    os.kill(process.pid, signal.SIGINT)
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
@@ -155,7 +156,7 @@ def count_command(argv: Sequence[str]) -> int:
         type=integer_option("threads", 1),
         default=None,
         metavar="T",
-        help="the most threads the frontier sweep takes in this process (default: one a CPU it may run on)",
+        help="the most threads the frontier sweep takes in this process (default, and at most: one a CPU it may run on)",
     )
     parser.add_argument(
         "--progress", action="store_true", help="show a progress bar with the time left, on stderr (needs tqdm)"

@@ -6,7 +6,19 @@ import sys
 import time
 from typing import Sequence
 
-from .. import Board, Choice, Finished, InvalidInputError, Placed, Restart, TakenBack, Trace, TraceEvent, trace
+from .. import (
+    Board,
+    Choice,
+    Finished,
+    InvalidInputError,
+    Placed,
+    Restart,
+    SearchLimitError,
+    TakenBack,
+    Trace,
+    TraceEvent,
+    trace,
+)
 from .._trace import TRACED
 from ._common import (
     Parser,
@@ -56,6 +68,7 @@ def trace_command(argv: Sequence[str]) -> int:
     parser.add_argument("--html", default=None, metavar="FILE", help="write the player page to FILE (.html)")
     parser.add_argument("--delay", type=float, default=DELAY, metavar="SECONDS", help="between pictures (default 0.05)")
     args = parser.parse_args(argv)
+    began = time.monotonic()  # --timeout bounds the drawing too
     if not 0 <= args.delay <= 60:
         raise InvalidInputError(f"--delay must be from 0 to 60 seconds, not {args.delay:g}")
     moves = (1, 2) if args.moves is None else parse_moves_text(args.moves)
@@ -75,7 +88,7 @@ def trace_command(argv: Sequence[str]) -> int:
         write_html(events, args.html)
         wrote(args.html)
     elif sys.stdout.isatty():
-        _animate(events, args.delay)
+        _animate(events, args.delay, began, args.timeout)
     else:
         _lines(events, board)
     return 0
@@ -106,8 +119,9 @@ def _lines(events: Trace, board: Board) -> None:
         write(line(event, board) + "\n")
 
 
-def _animate(events: Trace, delay: float) -> None:
-    """Draw the board after each square placed or taken back, delay seconds apart."""
+def _animate(events: Trace, delay: float, began: float, timeout: float | None = None) -> None:
+    """Draw the board after each square placed or taken back, delay seconds apart; SearchLimitError
+    once timeout seconds have passed since began (time.monotonic()), the drawing's included."""
     board = events.board
     moves: dict[int, int] = {}
     back: set[int] = set()
@@ -129,6 +143,9 @@ def _animate(events: Trace, delay: float) -> None:
         sys.stdout.flush()
         if delay and type(event) is not Finished:
             time.sleep(delay)
+        spent = time.monotonic() - began
+        if timeout is not None and spent >= timeout:
+            raise SearchLimitError(f"timed out after {spent:.2f} s, drawing the trace at '{said}'")
 
 
 def _picture(board: Board, moves: dict[int, int], back: set[int]) -> str:

@@ -23,26 +23,31 @@ from __future__ import annotations
 from array import array
 
 from ..model._board import Board, rectangle
+from ..model._deadline import NEVER, chunks
 from ._tour import build, covers
 
 #: The shifts d along the plane's (row, col) that a move one layer up can make.
 SHIFTS = ((2, 0), (0, 2))
 
 
-def _pairs(tour: array, rows: int, cols: int):
+def _pairs(tour: array, rows: int, cols: int, when: float = NEVER):
     """(d, A, B): a shift and two edges A, B of the closed plane tour (0-based cells) such that
-    A + d and B + d are edges too, the four distinct; None when the tour has no such pairs."""
+    A + d and B + d are edges too, the four distinct; None when the tour has no such pairs.
+    OutOfTime once the deadline when passes (the clock looked at every few thousand cells)."""
     n = len(tour)
     where = array("i", bytes(4 * n))
-    for index, cell in enumerate(tour):
-        where[cell] = index
+    for part in chunks(n, when):
+        for index in part:
+            where[tour[index]] = index
 
     def edge(a: int, b: int) -> bool:
         return (where[a] - where[b]) % n in (1, n - 1)
 
     for dr, dc in SHIFTS:
+        if rows < dr + 2 or cols < dc + 2:  # a move's two rows (columns) and the shift's do not fit
+            continue
         found: list[tuple[int, int]] = []
-        for index in range(n):
+        for index in (index for part in chunks(n, when) for index in part):
             u, v = tour[index], tour[(index + 1) % n]
             (ur, uc), (vr, vc) = divmod(u, cols), divmod(v, cols)
             if max(ur, vr) + dr >= rows or max(uc, vc) + dc >= cols:
@@ -59,37 +64,50 @@ def _pairs(tour: array, rows: int, cols: int):
     return None
 
 
-def _layout(board: Board):
-    """(layer axis, plane axes, plane tour, pairs) for the first layer axis whose plane the
-    rectangle's construction closes and whose tour has splice pairs; None when none has."""
+def _planes(board: Board):
+    """(layer axis, plane axes, the plane's rectangle) for each layer axis, the thinnest first,
+    whose plane the rectangle's construction closes."""
     shape = board.shape
     for axis in sorted(range(3), key=lambda a: shape[a]):  # the thinnest axis across the layers
         plane = tuple(a for a in range(3) if a != axis)
-        rows, cols = shape[plane[0]], shape[plane[1]]
-        flat = rectangle(rows, cols)
-        if not covers(flat, 0, True):
-            continue
-        tour = array("i", [square - 1 for square in build(flat, 0, True)])
-        pairs = _pairs(tour, rows, cols)
+        flat = rectangle(shape[plane[0]], shape[plane[1]])
+        if covers(flat, 0, True):
+            yield axis, plane, flat
+
+
+def _layout(board: Board, when: float = NEVER):
+    """(layer axis, plane axes, plane tour, pairs) for the first layer axis whose plane the
+    rectangle's construction closes and whose tour has splice pairs; None when none has.
+    OutOfTime once the deadline when passes."""
+    for axis, plane, flat in _planes(board):
+        tour = array("i", build(flat, 0, True))
+        for part in chunks(len(tour), when):
+            for index in part:
+                tour[index] -= 1
+        pairs = _pairs(tour, flat.rows, flat.cols, when)
         if pairs is not None:
             return axis, plane, tour, pairs
     return None
 
 
 def applies(board: Board) -> bool:
-    """Whether a stacked closed tour is built for board: a whole knight's box of three axes,
-    two layers or more, with a plane the construction closes (see _layout)."""
+    """Whether a stacked closed tour may be built for board, at once (no tour is laid out): a whole
+    knight's box of three axes, two layers or more, with a plane the construction closes; build_box
+    says None when no such plane's tour has splice pairs (see _layout)."""
     topology = board.topology
     if topology is None or topology.axes != 3 or board.mask is not None or board.moves != (1, 2):
         return False
-    return min(board.shape) >= 2 and _layout(board) is not None
+    return min(board.shape) >= 2 and next(_planes(board), None) is not None
 
 
-def build_box(board: Board, start: int, closed: bool) -> array[int]:
-    """The squares (1-based) of a closed tour of the box from the 0-based cell start (applies() first);
-    an open tour is the closed one without its last move."""
-    layout = _layout(board)
-    assert layout is not None
+def build_box(board: Board, start: int, closed: bool, when: float = NEVER) -> array[int] | None:
+    """The squares (1-based) of a closed tour of the box from the 0-based cell start (applies() first),
+    or None when no plane's tour has splice pairs; an open tour is the closed one without its last
+    move. OutOfTime once the deadline when passes while the layout is found (the tour itself is
+    written in one pass, in time linear in the box: the caller refuses a deadline it cannot meet)."""
+    layout = _layout(board, when)
+    if layout is None:
+        return None
     axis, (p, q), tour, (shift, first, second) = layout
     shape, n = board.shape, len(tour)
     strides = (shape[1] * shape[2], shape[2], 1)

@@ -40,6 +40,7 @@ from ..model._errors import (
     SearchLimitError,
     checked_keywords,
     optional_module,
+    running_on,
 )
 from ..model._memory import allocating
 from ..model._question import COUNT_MAX_NODES, MAX_BUDGET, SEARCH_MAX_SQUARES, Question
@@ -105,7 +106,7 @@ def _walker(module, board: Board, prefix, ends, target: int, ordered: bool, dead
     """A walker of module over board's squares with board's leaper (on its graph's table where
     it wraps, or is a box): InvalidInputError when its tables cannot fit in memory, OutOfTime
     when the deadline passes while they are built."""
-    table = None if board.topology is None else board._neighbour_table()
+    table = None if board.topology is None else board._neighbour_table(deadline)
     with allocating(board.rows * board.cols * module.CELL_BYTES, f"the walk of {board.name}"):
         return module.Walker(
             board.rows, board.cols, board.mask, prefix, ends, target, ordered, board.steps, deadline, table
@@ -419,26 +420,30 @@ def _run_here(items: Sequence[WorkItem], nodes: int, run: Options, bar) -> tuple
 
 
 def _run_on(executor, items: Sequence[WorkItem], nodes: int, run: Options, bar) -> tuple[int, int]:
-    """Run the items on executor: (tours, nodes). Pending items are cancelled on any error."""
+    """Run the items on executor: (tours, nodes). Pending items are cancelled on any error; a
+    failure of the executor or a worker is WorkerError naming it."""
     from concurrent.futures import TimeoutError, as_completed
 
     futures = []
     tours = 0
     wait = None if run.until == NEVER else max(0.0, run.until - time.time()) + 1.0
     try:
-        for item in items:
-            futures.append(executor.submit(run_item, item._replace(budget=run.budget - nodes)))
-        for future in as_completed(futures, timeout=wait):
-            found, used, state = future.result()
-            tours += found
-            nodes += used
-            _settle(state, nodes, run)
-            if state == LIMITED or nodes > run.budget:
-                return tours, run.budget + 1
-            if bar is not None:
-                bar.update()
-    except TimeoutError:
-        raise timed_out(run.started, f"{nodes:,} search nodes") from None
+        with running_on(executor, "the walk's work items"):
+            for item in items:
+                futures.append(executor.submit(run_item, item._replace(budget=run.budget - nodes)))
+            try:
+                done = as_completed(futures, timeout=wait)
+                for future in done:
+                    found, used, state = future.result()
+                    tours += found
+                    nodes += used
+                    _settle(state, nodes, run)
+                    if state == LIMITED or nodes > run.budget:
+                        return tours, run.budget + 1
+                    if bar is not None:
+                        bar.update()
+            except TimeoutError:
+                raise timed_out(run.started, f"{nodes:,} search nodes") from None
     finally:
         for future in futures:
             future.cancel()

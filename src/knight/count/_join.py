@@ -35,6 +35,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable, NamedTuple, Optional
 
+from ..model._errors import running_on
 from ._plan import Plan, Question, Step, _check, _flip, _neighbours, plan
 from ._states import EMPTY, END, FULL, _code, _key, pattern
 
@@ -322,14 +323,16 @@ def count(
     work = split(across, right, closed, parts.ends, pieces)
     from concurrent.futures import wait  # here, not at import knight
 
-    futures = [executor.submit(kernel.join, mine, theirs, closed, parts.ends) for mine, theirs in work]
+    futures: list = []
     try:
-        pending = set(futures)
-        while pending:  # check (the deadline, a stop request) every second while the pieces run
-            _, pending = wait(pending, timeout=1.0)
-            if pending and check is not None:
-                check(len(crossing.steps), 0)
-        return parts.left.factor * sum(future.result() for future in futures)
+        with running_on(executor, "the join's pieces"):
+            futures += (executor.submit(kernel.join, mine, theirs, closed, parts.ends) for mine, theirs in work)
+            pending = set(futures)
+            while pending:  # check (the deadline, a stop request) every second while the pieces run
+                _, pending = wait(pending, timeout=1.0)
+                if pending and check is not None:
+                    check(len(crossing.steps), 0)
+            return parts.left.factor * sum(future.result() for future in futures)
     finally:
         for future in futures:
             future.cancel()

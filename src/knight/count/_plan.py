@@ -35,7 +35,8 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import NamedTuple, Optional, Tuple, Union, overload
 
-from ..model._topology import Topology, neighbour_table
+from ..model._memory import check_memory
+from ..model._topology import TABLE_CACHE_SQUARES, Topology, neighbour_table
 
 #: The knight's eight (row, col) steps.
 KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
@@ -92,6 +93,12 @@ class Plan(NamedTuple):
 
 class TooManyArrows(MemoryError):
     """Drawing would keep more of the sweep than it was allowed (states compiled, transitions in the twin)."""
+
+
+#: Bytes a square of the board takes in a plan and its layout, at least (tracemalloc's peak, from
+#: 1,541 on 3×30000 and 1,543 on 2×2×20000 to 4,124 on 4×4×3000): a board whose plan cannot fit is
+#: refused before it is laid out.
+PLAN_BYTES_PER_SQUARE = 1536
 
 
 def _untimed(items):
@@ -301,6 +308,7 @@ def plan(rows, cols, mask, start, end, closed, moves, wrap=None, *, check=None, 
     called as check(0, squares) every CHUNK squares laid out, so that the layout counts
     against the sweep's budget and stops at its deadline; it stops the layout by raising.
     """
+    check_memory(rows * cols * PLAN_BYTES_PER_SQUARE, f"the frontier sweep's plan of {rows * cols:,} squares")
     tick = _untimed if check is None else _Ticker(check)
     if wrap is not None:
         return surface_plan(rows, cols, mask, start, end, closed, moves, wrap, tick)
@@ -402,15 +410,24 @@ def _topology(rows, cols, moves, wrap) -> Topology:
     return Topology(shape, tuple(map(bool, periodic)), tuple(map(bool, twisted)))
 
 
-def _graph(topology: Topology, moves, on: bytes, mask) -> dict[int, list[int]]:
-    """For each square, its neighbours: the board's own graph (model._topology's table)."""
-    return _lists(neighbour_table(topology, tuple(moves), None if mask is None else on, topology.name()), on)
+def _graph(topology: Topology, moves, on: bytes, mask, tick=_untimed) -> dict[int, list[int]]:
+    """For each square, its neighbours: the board's own graph (model._topology's table), a CHUNK of
+    squares at a time, each square passed through tick (a board of millions stops at its deadline)."""
+    steps, cells = tuple(moves), len(on)
+    if cells <= TABLE_CACHE_SQUARES:
+        return _lists(neighbour_table(topology, steps, None if mask is None else on, topology.name()), on, tick)
+    neighbours = {}
+    for first in range(0, cells, CHUNK):
+        offsets, targets = topology.table(steps, None if mask is None else on, first, min(first + CHUNK, cells))
+        neighbours.update(_lists((offsets, targets), on, tick, first, len(offsets) - 1))
+    return neighbours
 
 
-def _lists(table, on: bytes) -> dict[int, list[int]]:
-    """The neighbours of each square from a table (offsets, targets)."""
+def _lists(table, on: bytes, tick=_untimed, first: int = 0, cells: Optional[int] = None) -> dict[int, list[int]]:
+    """The neighbours of each square from a table (offsets, targets) of the cells from first on."""
     offsets, targets = table
-    return {cell: targets[offsets[cell] : offsets[cell + 1]].tolist() for cell in range(len(on)) if on[cell]}
+    cells = len(on) - first if cells is None else cells
+    return {first + k: targets[offsets[k] : offsets[k + 1]].tolist() for k in tick(range(cells)) if on[first + k]}
 
 
 def _layer_orders(topology: Topology, on: bytes, tick, along=None):
@@ -481,7 +498,8 @@ def surface_width(rows, cols, mask, moves, wrap: Wrap) -> int:
     the layers near the ends are among those measured. With holes, on the whole board's graph
     (a table of at most model._topology.TABLE_MAX_ENTRIES moves, or InvalidInputError). A board
     whose layers across every axis hold more than LAYER_MOST squares on average is not measured:
-    the number is returned, far past any frontier the engines keep.
+    the number is returned, far past any frontier the engines keep; nor is one along an axis whose
+    layers across are so wide (2×2×10⁶ is measured along its long axis alone).
     """
     topology = _topology(rows, cols, moves, wrap)
     squares = rows * cols if mask is None else rows * cols - mask.count(0)
@@ -490,10 +508,14 @@ def surface_width(rows, cols, mask, moves, wrap: Wrap) -> int:
         return across  # not measured: its graph would be huge, and no frontier of layers so wide is narrow
     on = _squares(rows, cols, mask, None, None, False)
     if on.count(0):
+        check_memory(len(on) * PLAN_BYTES_PER_SQUARE, f"the frontier width of the {topology.name()}")
         return _layer_sweep(topology, on, _graph(topology, moves, on, mask), _untimed)[2]
     widths = []
     for axis, length in enumerate(topology.shape):
         if topology.periodic[axis]:
+            continue
+        if squares // length > LAYER_MOST:  # not measured along it, as above
+            widths.append(squares // length)
             continue
         shape = list(topology.shape)
         shape[axis] = min(length, 2 * max(abs(step[axis]) for step in moves) + 1)
@@ -511,7 +533,7 @@ def surface_plan(rows, cols, mask, start, end, closed, moves, wrap: Wrap, tick=_
     (Topology.colour), where every wrap keeps them."""
     topology = _topology(rows, cols, moves, wrap)
     on = _squares(rows, cols, mask, start, end, closed)
-    neighbours = _graph(topology, moves, on, mask)
+    neighbours = _graph(topology, moves, on, mask, tick)
     order, last, _, fastest = _layer_sweep(topology, on, neighbours, tick)
     flip = _reflection(topology, fastest, on, neighbours, _path_ends(start, end, closed), tick)
     bipartite = all(sum(step) % 2 for step in moves) and topology.colour_preserved()

@@ -82,8 +82,8 @@ CGROUP_V1 = ("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", "/sys/fs/cgroup/cpu/cpu.cfs_
 
 
 def threads_for(requested: Optional[int]) -> int:
-    """The threads a sweep here takes: requested, or by default as many as, and never more than, the
-    CPUs this process may run on (the engine rounds them down to a power of two)."""
+    """The threads a sweep here takes: requested, or by default as many as the CPUs this process may
+    run on (the engine rounds them down to a power of two); more than those is InvalidInputError."""
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
@@ -91,7 +91,11 @@ def threads_for(requested: Optional[int]) -> int:
     quota = _cpu_quota()
     if quota is not None:
         cpus = min(cpus, quota)
-    return cpus if requested is None else min(requested, cpus)
+    if requested is not None and requested > cpus:
+        raise InvalidInputError(
+            f"threads={requested:,} is more than the {cpus} CPU{'s' if cpus > 1 else ''} this process may run on"
+        )
+    return cpus if requested is None else requested
 
 
 def _cpu_quota() -> Optional[int]:

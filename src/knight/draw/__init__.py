@@ -96,8 +96,13 @@ def html(source: Source, /, *, board: Board | None = None, size: int = 480, titl
     the tour or trace is). A step is one event: a square placed shows its move number, a square
     taken back turns red, a choice rings its candidates. A surface is drawn flat (a move across
     an edge as two stubs), a box as its layers side by side. Raises InvalidInputError for a
-    board of more than 10,000 squares, a trace of more than 1,000,000 events, or a box whose
-    axes wrap.
+    board of more than 10,000 squares, a trace of more than 1,000,000 events, a box whose
+    axes wrap, an event that does not fit the board or the events before it (a square off
+    the board or on a hole, a move out of order, a square taken back that was not the last
+    placed, anything after Finished), board= other than a Tour's or a Trace's own, or a
+    title UTF-8 cannot encode; InvalidTypeError for an event's field that is not an integer,
+    a board= that is not a knight.Board, or a title that is not a str. The title is escaped:
+    text, never markup.
     """
     from ._player import html as page  # json and the SVG module load when a page is made
 
@@ -113,7 +118,8 @@ def write_html(
     size: int = 480,
     title: str | None = None,
 ) -> None:
-    """Write the player of source (see html) to path: an HTML document a browser opens on its own."""
+    """Write the player of source (see html) to path: an HTML document a browser opens on its own,
+    made whole before the file is opened (nothing is written when html raises)."""
     from ._player import write_html as write
 
     write(source, path, board=board, size=size, title=title)

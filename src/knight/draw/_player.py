@@ -40,6 +40,7 @@ from .. import (
     Trace,
     TraceEvent,
 )
+from ..model import integer
 from ..model import shown as _shown
 from . import _boxes, _surfaces
 from ._svg import COLORS
@@ -67,6 +68,7 @@ def html(source: Source, /, *, board: Board | None = None, size: int = 480, titl
     a trace of more than MAX_EVENTS events, or a box whose axes wrap.
     """
     board, records, words = _read(source, board)
+    caption = _html.escape(words if title is None else _title(title), quote=False)  # element text
     if not isinstance(size, int) or isinstance(size, bool):
         raise InvalidTypeError(f"size must be an integer, not {_shown(size)}")
     if not 120 <= size <= 4000:
@@ -84,8 +86,9 @@ def html(source: Source, /, *, board: Board | None = None, size: int = 480, titl
         "colors": {name: COLORS[name] for name in ("light", "dark", "route", "start", "hole", "layers")},
     }
     uid = f"knight-player-{next(_ids)}-{os.getpid()}"
-    text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    caption = _html.escape(words if title is None else title, quote=False)
+    text = json.dumps(data, separators=(",", ":"))
+    for character, escaped in _SCRIPT_DATA:  # no "</script>" or "<!--" in the script's data, whatever it holds
+        text = text.replace(character, escaped)
     return _PAGE.format(uid=uid, size=size, caption=caption, data=text, script=_SCRIPT.replace("UID", uid))
 
 
@@ -103,13 +106,31 @@ def write_html(
         raise InvalidTypeError(f"a page's name must be text or a path, not {_shown(path)}")
     page = html(source, board=board, size=size, title=title)
     document = f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>knight</title></head>\n<body>{page}</body></html>\n'
+    data = document.encode("utf-8")  # the whole page, made before the file is opened: nothing written on an error
     try:
-        Path(path).write_text(document, encoding="utf-8")
+        Path(path).write_bytes(data)
     except OSError as error:
         raise InvalidInputError(f"cannot write {_shown(str(path))}: {error.strerror or error}") from None
 
 
 _ids = itertools.count(1)
+
+#: What JSON text in a <script> element may not hold as it is, and its escape in a JSON string.
+_SCRIPT_DATA = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"))
+
+
+def _title(title: object) -> str:
+    """title, checked: a str that UTF-8 can encode (InvalidTypeError, InvalidInputError)."""
+    if not isinstance(title, str):
+        raise InvalidTypeError(f"title must be a str, not {_shown(title)}")
+    try:
+        title.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise InvalidInputError(
+            f"title {_shown(title)} holds {error.object[error.start]!r} at {error.start}, a lone surrogate, "
+            "which no page can hold"
+        ) from None
+    return title
 
 
 def _shape(board: Board) -> dict[str, object]:
@@ -146,6 +167,12 @@ def _shape(board: Board) -> dict[str, object]:
 
 def _read(source: object, board: Board | None) -> tuple[Board, list[int], str]:
     """(board, the events as flat int records, what they are in words) of a player's source."""
+    if board is not None and not isinstance(board, Board):
+        raise InvalidTypeError(f"board must be a knight.Board, not {_shown(board)}")
+    if isinstance(source, (Tour, Trace)) and board is not None and board != source.board:
+        raise InvalidInputError(
+            f"board={board.name} is not the board of the {type(source).__name__}, {source.board.name}"
+        )
     if isinstance(source, Tour):
         records = [r for move, square in enumerate(source, 1) for r in (1, square, move)]
         return source.board, records, f"a tour of {source.board.name}"
@@ -158,36 +185,117 @@ def _read(source: object, board: Board | None) -> tuple[Board, list[int], str]:
         raise InvalidInputError("the player needs board= for events that are not a knight.trace(...)")
     else:
         words = f"a search on {board.name}"
-    assert board is not None
     return board, _records(source, board), words
 
 
 def _records(events: Iterable[object], board: Board) -> list[int]:
     """The events as the flat int records the page decodes (those of search/_core_py.py, and
-    a Finished as (5, nodes, found))."""
+    a Finished as (5, nodes, found)), each checked against the board and the events before it
+    (_Replay): a square off the board or on a hole, a move out of order, a field of the wrong type
+    is InvalidInputError (InvalidTypeError) naming the event, before any page is made."""
     records: list[int] = []
-    count = 0
-    for event in events:
-        count += 1
+    replay = _Replay(board)
+    for count, event in enumerate(events, 1):
         if count > MAX_EVENTS:
             raise InvalidInputError(
                 f"the player plays at most {MAX_EVENTS:,} events; give the trace a smaller max_steps"
             )
-        if type(event) is Placed:
-            records += (1, event.square, event.move)
-        elif type(event) is TakenBack:
-            records += (2, event.square, event.move)
-        elif type(event) is Choice:
-            records += (3, event.move, len(event.candidates))
-            for square, degree in zip(event.candidates, event.degrees):
-                records += (square, degree)
-        elif type(event) is Restart:
-            records += (4, event.round)
-        elif type(event) is Finished:
-            records += (5, event.nodes, event.tour is not None)
-        else:
-            raise InvalidTypeError(f"not an event of a trace: {_shown(event)}")
+        records += replay.record(event, count)
     return records
+
+
+class _Replay:
+    """The path the events so far have made on board, which the next event must fit."""
+
+    def __init__(self, board: Board) -> None:
+        self.board, self.finished = board, False
+        self.path: list[int] = []
+        self.placed: set[int] = set()  # the path's squares
+        self.last = board.rows * board.cols
+        self.event: object = None  # the event being checked, and its number
+        self.number = 0
+
+    def record(self, event: object, number: int) -> tuple[int, ...]:
+        """The flat records of event, the number-th: checked, and the path moved on."""
+        kind = type(event)
+        if kind not in _KINDS:
+            raise InvalidTypeError(f"event {number} is not an event of a trace: {_shown(event)}")
+        if self.finished:
+            raise InvalidInputError(f"event {number}, {_shown(event)}, comes after Finished, the last event")
+        self.event, self.number = event, number
+        fields = [self._count(getattr(event, name), name) for name in _FIELDS[kind]]
+        if kind is Placed:
+            self._square(fields[0])
+            self._move(fields[1], len(self.path) + 1)
+            if self.path and fields[0] not in self.board.neighbours(self.path[-1]):
+                self._refuse(f"square {fields[0]} is not a move from square {self.path[-1]}")
+            if fields[0] in self.placed:
+                self._refuse(f"square {fields[0]} was placed already")
+            self.path.append(fields[0])
+            self.placed.add(fields[0])
+            return (1, *fields)
+        if kind is TakenBack:
+            if not self.path or fields[0] != self.path[-1]:
+                self._refuse(f"square {fields[0]} is not the last square placed")
+            self._move(fields[1], len(self.path))
+            self.placed.discard(self.path.pop())
+            return (2, *fields)
+        if kind is Choice:
+            self._move(fields[0], len(self.path) + 1)
+            candidates, degrees = (self._counts(event, name) for name in ("candidates", "degrees"))
+            if not candidates or len(candidates) != len(degrees):
+                self._refuse("its candidates must be one or more, and its degrees one a candidate")
+            for square in candidates:
+                self._square(square)
+            return (3, fields[0], len(candidates), *(v for pair in zip(candidates, degrees) for v in pair))
+        if kind is Restart:
+            self.path, self.placed = [], set()
+            return (4, *fields)
+        tour = event.tour  # type: ignore[attr-defined]
+        if tour is not None and (not isinstance(tour, Tour) or tour.board != self.board):
+            self._refuse(f"its tour must be None or a knight.Tour of {self.board.name}")
+        self.finished = True
+        return (5, fields[0], tour is not None)
+
+    def _refuse(self, why: str) -> None:
+        raise InvalidInputError(
+            f"event {self.number}, {_shown(self.event)}, does not fit the board {self.board.name}: {why}"
+        )
+
+    def _count(self, value: object, name: str) -> int:
+        """The value of the field name: an int of at least 0 (InvalidTypeError for anything but an integer)."""
+        value = integer(value, f"event {self.number}'s {name}")  # an exact int: a subclass could say anything
+        if value < 0:
+            self._refuse(f"its {name} is {value}, less than 0")
+        return value
+
+    def _counts(self, event: object, name: str) -> list[int]:
+        """The tuple field name of event, each value a _count."""
+        values = getattr(event, name)
+        if not isinstance(values, (tuple, list)):
+            raise InvalidTypeError(f"event {self.number}'s {name} must be a tuple of integers, not {_shown(values)}")
+        if len(values) > self.last:
+            self._refuse(f"it has {len(values):,} {name}, more than the board's {self.last:,} squares")
+        return [self._count(value, name) for value in values]
+
+    def _square(self, square: int) -> None:
+        if not 1 <= square <= self.last or (self.board.mask is not None and not self.board.mask[square - 1]):
+            self._refuse(f"square {square} is not a square of the board")
+
+    def _move(self, move: int, expected: int) -> None:
+        if move != expected:
+            self._refuse(f"its move is {move}, where the path so far makes it move {expected}")
+
+
+#: The events the player plays, and the fields of each it puts in the page, in order.
+_FIELDS: dict[type, tuple[str, ...]] = {
+    Placed: ("square", "move"),
+    TakenBack: ("square", "move"),
+    Choice: ("move",),
+    Restart: ("round",),
+    Finished: ("nodes",),
+}
+_KINDS = frozenset(_FIELDS)
 
 
 def _steps(records: list[int]) -> int:

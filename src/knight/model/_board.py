@@ -25,6 +25,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, checked_keywords, optional_module
 from ._memory import check_memory
+from ._shown import _shown as _shown  # re-exported: every module shows values by it
 from ._topology import (
     Topology,
     box_square_name,
@@ -66,7 +67,7 @@ _LONGEST_NAME = 40  # longer text names no square of a board that fits in memory
 def integer(value: object, what: str) -> int:
     """Return value as an int, refusing bools, floats and strings with a TypeError."""
     if isinstance(value, bool):
-        raise InvalidTypeError(f"{what} must be an integer, not {value!r}")
+        raise InvalidTypeError(f"{what} must be an integer, not {_shown(value)}")
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
@@ -167,20 +168,6 @@ def parse_size(size: object) -> tuple[int, int]:
         )  # str() refuses 4,300 digits
         raise InvalidInputError(f"size {_shown(size)} has {has} the {MAX_SQUARES:,} a tour can number")
     return rows, cols
-
-
-def _shown(value: object, limit: int = 60) -> str:
-    """repr(value), cut to about limit characters for an error message; an integer too long
-    for repr (sys.get_int_max_str_digits()), alone or inside the value, is described instead."""
-    if type(value) is int and value.bit_length() > 4 * limit:
-        return f"<an integer of {value.bit_length() * 0.30103:,.0f} digits>"  # about: log10(2) a bit
-    try:
-        text = repr(value)
-    except ValueError:
-        return f"<a {type(value).__name__} holding an integer too long to print>"
-    return (
-        text if len(text) <= limit else text[: limit - 5] + "...'" if isinstance(value, str) else text[:limit] + "..."
-    )
 
 
 def board_name(rows: int, cols: int) -> str:

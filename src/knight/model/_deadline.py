@@ -13,6 +13,7 @@ import time
 from typing import Iterator
 
 from ._errors import InvalidInputError, InvalidTypeError, SearchLimitError
+from ._shown import _shown
 
 #: No deadline: the work is bounded by its node budget alone.
 NEVER = math.inf
@@ -31,15 +32,15 @@ def deadline(timeout: object) -> float:
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
         scalar = getattr(timeout, "ndim", 0) == 0  # an array's float() is an error, or numpy's warning
         if type(timeout).__module__ != "numpy" or not hasattr(timeout, "__float__") or not scalar:
-            raise InvalidTypeError(f"timeout must be a number of seconds, not {timeout!r:.60}")
+            raise InvalidTypeError(f"timeout must be a number of seconds, not {_shown(timeout)}")
     try:
         seconds = float(timeout)  # type: ignore[arg-type]
     except OverflowError:  # an int past any float
         seconds = math.inf if timeout > 0 else -math.inf  # type: ignore[operator]
     if not seconds > 0:  # also refuses nan
-        raise InvalidInputError(f"timeout must be a positive number of seconds, not {timeout!r:.60}")
+        raise InvalidInputError(f"timeout must be a positive number of seconds, not {_shown(timeout)}")
     if seconds > MAX_TIMEOUT:
-        raise InvalidInputError(f"timeout {timeout!r:.60} is too long: at most {MAX_TIMEOUT:.0e} seconds")
+        raise InvalidInputError(f"timeout {_shown(timeout)} is too long: at most {MAX_TIMEOUT:.0e} seconds")
     return time.monotonic() + seconds
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import wraps
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar
 
 if TYPE_CHECKING:
     from typing_extensions import ParamSpec
@@ -246,3 +247,30 @@ def checked_keywords(call: Callable[P, R]) -> Callable[P, R]:
             raise
 
     return checked
+
+
+def worker_error(executor: object, error: BaseException, what: str) -> WorkerError:
+    """The error for executor (or one of its workers) failing with error while running what
+    ("the walk's work items"), naming the executor; raise it from error. An executor that
+    wraps another says which by its attribute wrapped."""
+    name = type(getattr(executor, "wrapped", executor)).__name__
+    said = " ".join(str(error).split())[:200]
+    if type(error).__name__ == "BrokenProcessPool":
+        return WorkerError(f"a worker process of the {name} ended abruptly (killed, or out of memory) running {what}")
+    if type(error).__name__ == "CancelledError":
+        return WorkerError(f"the {name} cancelled {what} before it finished")
+    if isinstance(error, RuntimeError) and "shutdown" in said:
+        return WorkerError(f"the {name} is shut down: it cannot run {what} ({said})")
+    return WorkerError(f"the {name} failed running {what}: {type(error).__name__}{': ' if said else ''}{said}")
+
+
+@contextmanager
+def running_on(executor: object, what: str) -> Iterator[None]:
+    """Around submitting work to executor and reading its results: any exception but knight's own
+    (and Ctrl-C, SystemExit, which are not Exceptions) becomes worker_error's WorkerError, chained."""
+    try:
+        yield
+    except KnightError:
+        raise
+    except Exception as error:
+        raise worker_error(executor, error, what) from error

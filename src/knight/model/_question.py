@@ -38,7 +38,7 @@ def node_budget(max_nodes: object, default: int = DEFAULT_MAX_NODES, name: str =
     if max_nodes is None:
         return default
     if isinstance(max_nodes, bool):
-        raise InvalidTypeError(f"{name} must be an integer, not {max_nodes!r}")
+        raise InvalidTypeError(f"{name} must be an integer, not {_shown(max_nodes)}")
     try:
         budget = operator.index(max_nodes)  # type: ignore[arg-type]
     except TypeError:
@@ -54,7 +54,7 @@ def question_board(size: object, moves: object, call: str) -> Board:
         return rectangle(size, size)
     if isinstance(size, str) and len(size) <= 40 and _SQUARE_NAME.fullmatch(size):
         raise InvalidInputError(
-            f"size {size!r} looks like a square: the board comes first, as in knight.{call}(8, start={size.strip()!r})"
+            f"size {_shown(size)} looks like a square: the board comes first, as in knight.{call}(8, start={size.strip()!r})"
         )
     return as_board(size, moves)
 

@@ -31,7 +31,8 @@ on boxes of any number of axes, the closed tour's theorems are model._surfaces_t
 
 The rules, for every board and leaper, and for the knight's rectangles with given moves:
 
-* pieces: every square can be reached from every other;
+* pieces: every square can be reached from every other (at once, on a board of any size, for
+  a leaper that never changes colour, a + b even: the squares of each colour are apart);
 * colours: when every leap changes the square's colour ((a, b) with a + b odd, as the
   knight's), colours alternate along the tour, so the colour counts differ by at most
   one (none for a closed tour), move 1 stands on the more numerous colour, and moves an
@@ -157,10 +158,13 @@ def rules(board: Board, closed: bool, fixed: dict[int, int]) -> str | None:
     """The first rule that fails for board with the fixed moves (move number -> 1-based square), or None."""
     name = board.square_name
     if len(board) > GRAPH_MAX_SQUARES:  # no list of the squares either: the board may hold billions
-        return _lonely_square(board, name) or _colours(board, closed, fixed, range(len(board)), name)
+        return (
+            _one_colour(board) or _lonely_square(board, name) or _colours(board, closed, fixed, range(len(board)), name)
+        )
     neighbours, squares = board._neighbour_lists(), board._cells()
     return (
-        _kept_pieces(board)
+        _one_colour(board)
+        or _kept_pieces(board)
         or _colours(board, closed, fixed, squares, name)
         or _dead_ends(neighbours, squares, closed, fixed, len(board), name)
         or _dead_end_colour(board, neighbours, squares, closed, name)
@@ -200,6 +204,21 @@ def _pieces(neighbours, squares, name) -> str | None:
         return None
     lost = next(square for square in squares if not seen[square])
     return f"the squares fall into more than one piece: {name(lost + 1)} cannot be reached from {name(first + 1)}"
+
+
+def _one_colour(board: Board) -> str | None:
+    """The pieces rule for a leaper that never changes colour ((a, b) with a + b even, where the
+    colouring survives the board's wraps), in O(1): on a board with squares of both colours the
+    squares of each colour are a piece apart, whatever the board's size."""
+    a, b = board.moves
+    if (a + b) % 2 or (board.topology is not None and not board.topology.colour_preserved()):
+        return None
+    if min(board.colour_counts) == 0:
+        return None
+    return (
+        f"the squares fall into more than one piece: the ({a}, {b})-leaper never changes colour "
+        f"(a + b = {a + b} is even), and the board has squares of both colours"
+    )
 
 
 def _lonely_square(board: Board, name) -> str | None:

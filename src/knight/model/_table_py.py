@@ -4,7 +4,7 @@ The same contract: ``table(shape, periodic, twisted, steps, mask, first, last, d
 gives (offsets, targets), two ``array('i')``, the simple graph of cells first to last - 1
 as flat CSR (each neighbour once, in the order of the first step that reaches it, never the
 cell itself, no hole); ``landing(shape, periodic, twisted, coords, step)`` one move, or None.
-OutOfTime once deadline passes (the clock looked at every CELLS_PER_LOOK cells).
+OutOfTime once deadline passes (the clock looked at every CELLS_PER_LOOK moves' worth of cells).
 """
 
 from __future__ import annotations
@@ -62,8 +62,9 @@ def table(
         raise ValueError(f"a table of {(last - first) * len(kept):,} moves is more than an int32 index reaches")
     strides = [prod(shape[axis + 1 :]) for axis in range(axes)]
     offsets, targets = array("i"), array("i")
+    look = max(1, CELLS_PER_LOOK // max(1, len(kept)))  # cells between looks: CELLS_PER_LOOK moves' work
     for cell in range(first, last):
-        if (cell - first) % CELLS_PER_LOOK == 0 and deadline != inf and time.monotonic() >= deadline:
+        if (cell - first) % look == 0 and deadline != inf and time.monotonic() >= deadline:
             raise OutOfTime
         offsets.append(len(targets))
         if mask is not None and not mask[cell]:

@@ -30,6 +30,7 @@ from . import _kernels
 from ._deadline import NEVER
 from ._errors import InvalidInputError, InvalidTypeError
 from ._memory import allocating
+from ._shown import _shown
 
 _SHAPE_TEXT = re.compile(r"\s*[0-9]+(?:\s*[x×X,]\s*[0-9]+){2,}\s*")
 
@@ -219,7 +220,7 @@ def parse_topology(shape: tuple[int, ...], periodic: object, twisted: object, bo
 def _per_axis(value: object, axes: int, what: str, boolean) -> tuple[bool, ...]:
     if isinstance(value, (tuple, list)):
         if len(value) != axes:
-            raise InvalidInputError(f"{what}= needs one bool per axis ({axes}), not {len(value)}: {value!r}")
+            raise InvalidInputError(f"{what}= needs one bool per axis ({axes}), not {len(value)}: {_shown(value)}")
         return tuple(boolean(v, what) for v in value)
     return (boolean(value, what),) * axes
 
@@ -228,21 +229,21 @@ def parse_shape(size: object, integer, max_squares: int) -> tuple[int, ...]:
     """The shape of three or more axes that size names: a tuple of lengths or text "4x4x4"."""
     if isinstance(size, str):
         if not is_box_text(size):
-            raise InvalidInputError(f"size {size!r} must be lengths joined by 'x', such as '4x4x4'")
+            raise InvalidInputError(f"size {_shown(size)} must be lengths joined by 'x', such as '4x4x4'")
         lengths = [int(part) for part in re.split(r"[x×X,]", size.replace(" ", ""))]
     elif isinstance(size, (tuple, list)):
-        lengths = [integer(length, f"size {size!r}: axis {axis}") for axis, length in enumerate(size)]
+        lengths = [integer(length, f"size {_shown(size)}: axis {axis}") for axis, length in enumerate(size)]
     else:
         raise InvalidTypeError(
-            f"size must be n, (rows, cols), a tuple of lengths or text such as '4x4x4', not {size!r}"
+            f"size must be n, (rows, cols), a tuple of lengths or text such as '4x4x4', not {_shown(size)}"
         )
     if not 2 <= len(lengths) <= MAX_AXES:
-        raise InvalidInputError(f"size {size!r} needs from 2 to {MAX_AXES} axes, not {len(lengths)}")
+        raise InvalidInputError(f"size {_shown(size)} needs from 2 to {MAX_AXES} axes, not {len(lengths)}")
     if any(length < 1 for length in lengths):
-        raise InvalidInputError(f"size {size!r} must have at least one cell along every axis")
+        raise InvalidInputError(f"size {_shown(size)} must have at least one cell along every axis")
     cells = prod(lengths)
     if cells > max_squares:
-        raise InvalidInputError(f"size {size!r} has more squares than the {max_squares:,} a tour can number")
+        raise InvalidInputError(f"size {_shown(size)} has more squares than the {max_squares:,} a tour can number")
     return tuple(lengths)
 
 
@@ -252,15 +253,15 @@ def parse_box_square(topology: Topology, square: object, integer) -> int:
     name = shape_text(topology.shape)
     if isinstance(square, str):
         raise InvalidInputError(
-            f"square {square!r}: algebraic names belong to boards of two axes; on {name} give a number "
+            f"square {_shown(square)}: algebraic names belong to boards of two axes; on {name} give a number "
             f"(1 to {cells}) or a tuple of {topology.axes} indices"
         )
     if isinstance(square, (tuple, list)):
         if len(square) != topology.axes:
-            raise InvalidInputError(f"square {square!r} must have one index per axis ({topology.axes})")
-        coords = tuple(integer(c, f"square {square!r}") for c in square)
+            raise InvalidInputError(f"square {_shown(square)} must have one index per axis ({topology.axes})")
+        coords = tuple(integer(c, f"square {_shown(square)}") for c in square)
         if not all(0 <= c < length for c, length in zip(coords, topology.shape)):
-            raise InvalidInputError(f"square {square!r} is off the {name} board")
+            raise InvalidInputError(f"square {_shown(square)} is off the {name} board")
         return topology.cell(coords) + 1
     number = integer(square, "square")
     if not 0 < number <= cells:

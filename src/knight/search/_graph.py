@@ -25,7 +25,7 @@ from array import array
 from bisect import bisect_left
 
 from ..model._board import Board
-from ..model._deadline import CELLS_PER_LOOK, OutOfTime, chunks
+from ..model._deadline import CELLS_PER_LOOK, OutOfTime, chunks, expired
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from . import _kernels
 from ._order import tie_breaks
@@ -113,6 +113,8 @@ def graph_search(
             return EXHAUSTED, 0, None
         round_ = 0
         while True:
+            if expired(deadline):  # before the tie-breaks, a list of the board's cells
+                raise OutOfTime
             keys = tie_breaks(board.rows, board.cols, round_)
             if holes:
                 keys = list(map(keys.__getitem__, cells))

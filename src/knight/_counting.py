@@ -136,8 +136,10 @@ def count(
     of the state across shards (shards=, by default one a worker), each shard advanced a
     square a round on a worker and its successors sent to their owners, so that the memory
     a worker needs falls as workers are added. On a Dask client the states move from worker
-    to worker, each shard staying on one worker; on another executor they pass through this
-    process between rounds.
+    to worker, each shard on one worker (a lost worker's recomputed on the others, with the
+    same answer); on another executor they pass through this process between rounds. An
+    executor or worker that fails (shut down, broken, no Dask worker left, a closed client)
+    raises WorkerError.
     threads bounds the threads the frontier sweep takes here (by default, and at most, the CPUs
     this process may run on, within a Linux container's CPU quota; rounded down to a power of
     two, at most 64): the wide layers, and

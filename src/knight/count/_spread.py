@@ -32,6 +32,7 @@ moves a square at a time.
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Optional
 
@@ -100,11 +101,11 @@ class _TaskWatch(_Watch):
 
 def _dask_task():
     """(the Dask worker's tasks, this task's key) when this runs as a Dask task, else None."""
-    try:
-        from distributed import get_worker
-        from distributed.worker import thread_state
-    except ImportError:
+    if "distributed" not in sys.modules:  # not a Dask worker (and no import of distributed for nothing)
         return None
+    from distributed import get_worker
+    from distributed.worker import thread_state
+
     try:
         tasks = get_worker().state.tasks
     except (ValueError, AttributeError):  # not on a Dask worker
@@ -286,9 +287,15 @@ class _Dask:
 
     def statistics(self, round_: list) -> Optional[list]:
         """The round's statistics, or None if one of them was lost again (a worker lost since it was done)."""
+        import asyncio
+
+        from distributed import wait
+
+        futures = [statistics for _, statistics, _ in round_]
         try:
-            return [statistics.result(timeout=1) for _, statistics, _ in round_]
-        except TimeoutError:
+            wait(futures, timeout=1)
+            return self.client.gather(futures)  # at once: a round trip, not one a shard
+        except (TimeoutError, asyncio.TimeoutError):
             return None
         except Exception as error:
             raise _lost(error, "a Dask worker") from error

@@ -2,7 +2,7 @@
 
 Each layer of the sweep is partitioned among ``shards`` shards by ``_packed.owner`` (a CRC-32
 of the state). A round advances every shard's states a square (a few while the layer is small,
-and up to ALONE_SQUARES with one shard, which has nothing to deal) with the kernel's
+and every square with one shard, which has nothing to deal) with the kernel's
 ``shard_round``, which deals the successors to their owners as packed pieces (``_packed``: two
 buffers a piece, not a Python object a state); the next round's task for shard k takes the pieces
 addressed to k, which the kernel adds up as it loads them. Mirror images are merged before a state
@@ -52,10 +52,6 @@ SHARDS = 2
 SMALL_LAYER = 20_000
 SMALL_SQUARES = 4
 
-#: The squares of a round with one shard: it deals nothing, so a round costs a pack and a load of
-#: the layer, without merging anything; a lost worker's round is recomputed from its start.
-ALONE_SQUARES = 8
-
 #: Seconds a count on Dask waits while its cluster has no worker (a nanny restarts a lost one in a
 #: second or two) before WorkerError.
 NO_WORKER_WAIT = 10.0
@@ -65,11 +61,11 @@ NO_WORKER_WAIT = 10.0
 PAIR_BYTES = 400
 
 
-def _squares(states: int, before: int, last: int, shards: int) -> int:
-    """The squares of the next round, the layer having grown from before to states states in the last
-    round's last squares."""
-    if shards == 1:
-        return ALONE_SQUARES
+def _squares(states: int, before: int, last: int, shards: int, steps: int) -> int:
+    """The squares of the next round (steps at most), the layer having grown from before to states states
+    in the last round's last squares."""
+    if shards == 1:  # one round: nothing to deal, and a round's end would cost a pack and a load of the layer
+        return steps
     rate = max(2.0, (states / max(1, before)) ** (1 / max(1, last)))
     squares = 1
     while squares < SMALL_SQUARES and states * rate ** (squares + 1) <= SMALL_LAYER:
@@ -367,7 +363,7 @@ def count(
 
     try:
         while first < steps:
-            stop = min(steps, first + _squares(states, before, last, runner.shards))
+            stop = min(steps, first + _squares(states, before, last, runner.shards, steps))
             round_ = []
             for k, inbox in enumerate(inboxes):
                 args = (question, first, stop, runner.shards, budget, spent, until, runner.threads(k))

@@ -228,10 +228,42 @@ def packed_row(label, rows, cols, closed, start=None):
     )
 
 
+def _worker_cpu() -> float:
+    """On a worker: its process's CPU seconds so far."""
+    return time.process_time()
+
+
+def _timing_rounds(dask_worker) -> None:
+    """On a worker: the sharded sweep's rounds timed by their thread's CPU time (dask_worker.knight_rounds),
+    apart from the worker's own (its event loop, its heartbeats, the memory sampler)."""
+    from knight.count import _spread
+
+    run_round = _spread.run_round
+    dask_worker.knight_rounds = [0.0]
+
+    def timed_round(*args):
+        began = time.thread_time()
+        try:
+            return run_round(*args)
+        finally:
+            dask_worker.knight_rounds[0] += time.thread_time() - began
+
+    _spread.run_round = timed_round
+
+
+def _rounds_cpu(dask_worker) -> float:
+    return dask_worker.knight_rounds[0]
+
+
 def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
-    """knight.count(executor=client) of one board on a LocalCluster of 1, 2 and 4 single-threaded workers:
-    the most states one worker held after a round, each worker's peak memory (its whole process, sampled
-    every 10 ms and by getrusage; and what the count added to the idle worker), the time."""
+    """knight.count(executor=client) of one board on a LocalCluster of 1, 2 and 4 single-threaded workers,
+    beside the plain sweep in one fresh process on one thread: the most states one worker held after a
+    round, each worker's peak memory (its whole process, sampled every 10 ms and by getrusage; and what
+    the count added to the idle worker), the wall time, the workers' CPU time (their processes', and
+    their rounds' threads' alone: a worker's event loop and the memory sampler cost CPU in proportion
+    to the wall time, which the machine's load stretches); then issue #32's
+    targets: one worker's time against one process's (CPU and wall), and the largest peak of 2 and 4
+    workers against one worker's."""
     from distributed import Client, LocalCluster
 
     from knight.count import _spread
@@ -241,15 +273,23 @@ def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
 
     def recording(self, round_):
         found = statistics(self, round_)
-        held.append([states for _, states, _, _ in found])
+        if found is not None:
+            held.append([states for _, states, _, _ in found])
         return found
 
-    _spread._Dask.statistics = recording
-    print(f"Sharded sweep of {label} on Dask", flush=True)
+    question = [rows, cols, None, start, None, closed]
+    tours, _, one_cpu, one_wall, one_rss = timed(Path(__file__).resolve().parents[1], question, threads=1)
     print(
-        f"{'workers':>8}  {'tours':>20}  {'seconds':>8}  {'states a worker':>16}  {'idle worker':>12}  "
-        f"{'peak sampled':>13}  {'peak getrusage':>15}  {'added by the count':>19}"
+        f"Sharded sweep of {label} on Dask (load average {os.getloadavg()[0]:.2f}); one process, one thread: "
+        f"{tours:,} tours, {one_cpu:.2f} s CPU, {one_wall:.2f} s wall, peak {one_rss / 1e6:.0f} MB",
+        flush=True,
     )
+    print(
+        f"{'workers':>8}  {'tours':>20}  {'seconds':>8}  {'worker CPU':>10}  {'rounds CPU':>10}  {'states a worker':>16}  {'idle worker':>12}  "
+        f"{'peak sampled':>13}  {'peak getrusage':>15}  {'added by the count':>19}  {'load':>5}"
+    )
+    _spread._Dask.statistics = recording
+    peak_of = {}
     try:
         for workers in counts:
             with LocalCluster(
@@ -258,20 +298,36 @@ def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
                 with Client(cluster) as client:
                     client.run(lambda: __import__("knight.count._frontier"))  # the kernel loaded before the baseline
                     idle = client.run(_sample_memory)
+                    client.run(_timing_rounds)
+                    cpu = client.run(_worker_cpu)
                     held.clear()
                     began = time.perf_counter()
-                    tours = knight.count((rows, cols), start, closed=closed, method="frontier", executor=client)
+                    tours = knight.count(
+                        (rows, cols), start, closed=closed, method="frontier", executor=client, max_nodes=2**62
+                    )
                     seconds = time.perf_counter() - began
+                    cpu = sum(client.run(_worker_cpu).values()) - sum(cpu.values())
+                    rounds = sum(client.run(_rounds_cpu).values())
                     peaks = client.run(_sampled_memory)
             most = max(max(round_) for round_ in held)
             sampled = max(peak for peak, _ in peaks.values())
             lifetime = max(peak for _, peak in peaks.values())
             added = max(peaks[worker][0] - idle[worker] for worker in peaks)
+            peak_of[workers] = sampled
             print(
-                f"{workers:>8}  {tours:>20,}  {seconds:8.2f}  {most:>16,}  {max(idle.values()) / 1e6:>9.0f} MB  "
-                f"{sampled / 1e6:>10.0f} MB  {lifetime / 1e6:>12.0f} MB  {added / 1e6:>16.0f} MB",
+                f"{workers:>8}  {tours:>20,}  {seconds:8.2f}  {cpu:10.2f}  {rounds:10.2f}  {most:>16,}  {max(idle.values()) / 1e6:>9.0f} MB  "
+                f"{sampled / 1e6:>10.0f} MB  {lifetime / 1e6:>12.0f} MB  {added / 1e6:>16.0f} MB  {os.getloadavg()[0]:5.2f}",
                 flush=True,
             )
+            if workers == 1:
+                print(
+                    f"  one worker against one process (target ≤ 1.3×): {rounds / one_cpu:.2f}× CPU in the rounds, "
+                    f"{cpu / one_cpu:.2f}× the worker's CPU, {seconds / one_wall:.2f}× wall",
+                    flush=True,
+                )
+            elif 1 in peak_of:
+                target = {2: "≤ 0.6×", 4: "≤ 0.35×"}.get(workers, "")
+                print(f"  largest peak against one worker's (target {target}): {sampled / peak_of[1]:.2f}×", flush=True)
     finally:
         _spread._Dask.statistics = statistics
 

@@ -89,9 +89,10 @@ class Recording:
 
 def test_each_shard_holds_a_share_of_the_layers(frontier, monkeypatch):
     """Counted in states, not bytes: the most one shard held falls with the shards (the hash deals them
-    evenly; a shard also holds successors owned by others, until the next round takes them)."""
-    most = {}
-    for shards in (1, 2, 4):
+    evenly; a shard also holds successors owned by others, until the next round takes them), against the
+    widest layer of the plain sweep (one shard sweeps every square in one round)."""
+    most = {1: frontier.count_stats(5, 6, None, 0, None, False)[1]}
+    for shards in (2, 4):
         recording = Recording(frontier)
         monkeypatch.setattr(_kernels, "frontier", recording)
         with ThreadPoolExecutor(2) as pool:
@@ -160,3 +161,124 @@ def test_the_shards_default_to_the_workers(dask_client):
     with ProcessPoolExecutor(3) as pool:
         assert _spread._Local(pool, None).shards == 3
     assert _spread._Local(object(), None).shards == _spread.SHARDS
+
+
+@pytest.fixture
+def small_cluster():
+    """A LocalCluster of two in-process workers of its own, for a test that takes workers away."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield cluster, client
+
+
+def losing_workers(monkeypatch, cluster, after: int, workers: int):
+    """Close workers of cluster (through its API) once after rounds are done; the rounds seen, counted."""
+    rounds = []
+    statistics = _spread._Dask.statistics
+
+    def closing(self, round_):
+        found = statistics(self, round_)
+        rounds.append(found)
+        if len(rounds) == after:
+            for worker in list(cluster.workers.values())[:workers]:
+                cluster.sync(worker.close)
+        return found
+
+    monkeypatch.setattr(_spread._Dask, "statistics", closing)
+    return rounds
+
+
+def test_a_lost_worker_is_survived(frontier, small_cluster, monkeypatch):
+    """A worker closed mid-count: what it held is recomputed (Dask's lineage) on the other, same answer."""
+    cluster, client = small_cluster
+    recording = Recording(frontier)
+    monkeypatch.setattr(_kernels, "frontier", recording)
+    rounds = losing_workers(monkeypatch, cluster, after=4, workers=1)
+    assert knight.count((3, 12), closed=True, executor=client, timeout=60) == 176
+    assert len(client.scheduler_info()["workers"]) == 1 and len(rounds) > 4
+    assert len(recording.held) > 2 * len(rounds)  # the lost worker's rounds, made again
+
+
+def test_no_worker_left_is_a_worker_error(small_cluster, monkeypatch):
+    cluster, client = small_cluster
+    monkeypatch.setattr(_spread, "NO_WORKER_WAIT", 0.5)
+    losing_workers(monkeypatch, cluster, after=2, workers=2)
+    began = time.monotonic()
+    with pytest.raises(knight.WorkerError, match="no worker for 0.5 seconds"):
+        knight.count((3, 12), closed=True, executor=client)  # no timeout=: the wait is bounded anyway
+    assert time.monotonic() - began < 10
+
+
+def test_a_closed_client_is_a_worker_error(small_cluster):
+    _, client = small_cluster
+    client.close()
+    with pytest.raises(knight.WorkerError, match="is closed"):
+        knight.count((3, 12), closed=True, executor=client, method="frontier")
+
+
+def test_ctrl_c_cancels_the_dask_tasks(small_cluster, monkeypatch):
+    """Ctrl-C while a round runs: the round's tasks are cancelled, and a running one stops itself."""
+    _, client = small_cluster
+    wait = _spread._Dask.wait
+    waits = []
+
+    def interrupted(self, futures, seconds):
+        waits.append(1)
+        if len(waits) == 6:  # a second and a half in: the first round still lays out 7×7's demand patterns
+            raise KeyboardInterrupt
+        return wait(self, futures, seconds)
+
+    monkeypatch.setattr(_spread._Dask, "wait", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        knight.count((7, 7), executor=client, method="frontier", timeout=60)
+    began = time.monotonic()
+    while any(client.processing().values()) and time.monotonic() - began < 5:
+        time.sleep(0.05)
+    assert not any(client.processing().values())
+    assert time.monotonic() - began < 1
+
+
+class Failing(ThreadPoolExecutor):
+    def submit(self, *args, **kwargs):
+        raise OSError("the executor's queue is gone")
+
+
+def test_failing_executors_are_worker_errors(monkeypatch):
+    pool = ThreadPoolExecutor(2)
+    pool.shutdown()
+    with pytest.raises(knight.WorkerError, match="ThreadPoolExecutor") as shut:
+        knight.count((3, 12), closed=True, executor=pool, method="frontier")
+    assert isinstance(shut.value.__cause__, RuntimeError)
+    with Failing(1) as failing, pytest.raises(knight.WorkerError, match="Failing.*OSError") as failed:
+        knight.count((3, 12), closed=True, executor=failing, method="frontier")
+    assert isinstance(failed.value.__cause__, OSError)
+    recording = Recording(_kernels.frontier)
+    monkeypatch.setattr(recording, "shard_round", lambda *args: 1 / 0)
+    monkeypatch.setattr(_kernels, "frontier", recording)
+    with ThreadPoolExecutor(2) as pool, pytest.raises(knight.WorkerError, match="ThreadPoolExecutor.*ZeroDivisionError"):
+        knight.count((3, 12), closed=True, executor=pool, method="frontier")
+
+
+def test_a_killed_process_pool_worker_is_a_worker_error():
+    import os
+    from concurrent.futures.process import BrokenProcessPool
+
+    with ProcessPoolExecutor(1) as pool:
+        with pytest.raises(BrokenProcessPool):
+            pool.submit(os._exit, 1).result()  # its worker killed
+        with pytest.raises(knight.WorkerError, match="ProcessPoolExecutor") as broken:
+            knight.count((3, 12), closed=True, executor=pool, method="frontier")
+    assert isinstance(broken.value.__cause__, BrokenProcessPool)
+
+
+def test_too_many_shards_are_refused_or_timed_out():
+    with ThreadPoolExecutor(2) as pool:
+        began = time.monotonic()
+        with pytest.raises(knight.InvalidInputError, match=r"shards=1,000,000 .*GiB"):
+            knight.count((7, 7), executor=pool, method="frontier", shards=10**6, timeout=2)
+        with pytest.raises(knight.SearchLimitError, match="timed out|seconds"):
+            knight.count((7, 7), executor=pool, method="frontier", shards=500, timeout=1)
+        assert time.monotonic() - began < 1 + 3

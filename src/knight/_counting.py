@@ -140,7 +140,8 @@ def count(
         Run the work on a `concurrent.futures.Executor` (such as a ProcessPoolExecutor) or a
         Dask ``distributed.Client``: the walk in work items, the frontier sweep sharded, each
         layer's states partitioned by a hash across shards, so a worker's memory falls as
-        workers are added. None: here.
+        workers are added; on a Dask client a lost worker's shards are recomputed on the
+        others, with the same answer. None: here.
     shards : int or None, default None
         The sweep's shards on an executor (None: one a worker).
     threads : int or None, default None

@@ -124,7 +124,14 @@ cdef _load(_Engine engine, int first, pieces):
     cdef uint64_t value[MAX_LIMBS]
     cdef bint overflow = False
     cdef int failed = 0
+    cdef size_t cap = 1024
     engine.at = first
+    # the table sized for every state at once (at most three quarters full, as _put keeps it): a piece
+    # comes in its sender's slot order, and keys put in hash order into a table that grows as it fills
+    # pile up in long probe runs
+    while 3 * cap <= 4 * sum(map(_packed.size, pieces)) and 2 * cap <= engine.most:
+        cap *= 2
+    _small(engine, &engine.now, cap)
     for piece_keys, piece_counts, bits in pieces:
         words = max(1, (bits + 63) // 64)
         n = len(piece_counts) // (8 * words)

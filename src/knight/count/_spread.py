@@ -1,34 +1,45 @@
 """knight.count on an executor: the frontier sweep sharded by a hash of the state across workers.
 
 Each layer of the sweep is partitioned among ``shards`` shards by ``_packed.owner`` (a CRC-32
-of the state). A round advances every shard's states a square (a few while the layer is small)
-with the kernel's ``shard_round``, which deals the successors to their owners as packed pieces
-(``_packed``: two buffers a piece, not a Python object a state); the next round's task for
-shard k takes the pieces addressed to k, which the kernel adds up as it loads them. Mirror images
-are merged before a state is dealt, so equal states meet in one shard, and each shard holds
-about 1/shards of each layer. The tours completed at the last square add up to the count, times
-the plan's factor, as the plain sweep counts them (``_frontier.count``).
+of the state). A round advances every shard's states a square (a few while the layer is small,
+and every square with one shard, which has nothing to deal) with the kernel's
+``shard_round``, which deals the successors to their owners as packed pieces (``_packed``: two
+buffers a piece, not a Python object a state); the next round's task for shard k takes the pieces
+addressed to k, which the kernel adds up as it loads them. Mirror images are merged before a state
+is dealt, so equal states meet in one shard, and each shard holds about 1/shards of each layer.
+The tours completed at the last square add up to the count, times the plan's factor, as the plain
+sweep counts them (``_frontier.count``).
 
-On a Dask ``distributed.Client`` (or its ``get_executor()``), shard k is pinned to one worker
-(``workers=``, ``allow_other_workers=False``) and the pieces are futures passed to the next
-round's tasks, so they move worker to worker, never through this process, which sees only each
-round's small statistics. On any other ``concurrent.futures`` executor the pieces come back here
-and go out again with the next round: the caller holds each layer (packed), the workers a shard
-of it.
+On a Dask ``distributed.Client`` (or its ``get_executor()``), shard k's tasks go to one worker
+(``workers=``), and the pieces are futures passed to the next round's tasks, so they move worker
+to worker, never through this process, which sees only each round's small statistics. The
+workers are a preference (``allow_other_workers=True``), read again each round: when a worker is
+lost, Dask recomputes what it held from the tasks that made it (its lineage: the pieces of the
+last finished round are kept here until the next round is done; what they were made from is
+recomputed as far back as it was lost), the lost worker's shards go to the others, and the count
+goes on with the same answer. With no worker left for NO_WORKER_WAIT seconds, a closed client, or
+a task that failed as Dask gives up on it, the count stops with WorkerError. On any other
+``concurrent.futures`` executor the pieces come back here and go out again with the next round:
+the caller holds each layer (packed), the workers a shard of it; a shut-down or broken executor
+is WorkerError too.
 
 The budget (states expanded), the deadline (wall-clock time, so that a worker on another machine
-stops in time too) and stop requests are checked by every task and here between rounds; waiting
-is bounded by the deadline and a second. The bar moves a square at a time.
+stops in time too), stop requests and (on Dask) the task's cancellation are checked by every task,
+and here between rounds; waiting is bounded by the deadline and a second. On any error, Ctrl-C
+included, the round's futures are cancelled (a Dask task stops itself when cancelled). The bar
+moves a square at a time.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Optional
 
 from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
-from ..model._errors import SearchLimitError
+from ..model._errors import KnightError, SearchLimitError, WorkerError, worker_error
+from ..model._memory import check_memory
 from . import _enumerate, _kernels, _packed, _plan
 from ._sweep import _Watch, _question, workers
 
@@ -41,10 +52,20 @@ SHARDS = 2
 SMALL_LAYER = 20_000
 SMALL_SQUARES = 4
 
+#: Seconds a count on Dask waits while its cluster has no worker (a nanny restarts a lost one in a
+#: second or two) before WorkerError.
+NO_WORKER_WAIT = 10.0
 
-def _squares(states: int, before: int, last: int) -> int:
-    """The squares of the next round, the layer having grown from before to states states in the last
-    round's last squares."""
+#: Bytes a round costs a pair of shards (a piece's tuple and buffers, its future or its place in a
+#: list): shards² of them a round, refused before the first round when they do not fit in memory.
+PAIR_BYTES = 400
+
+
+def _squares(states: int, before: int, last: int, shards: int, steps: int) -> int:
+    """The squares of the next round (steps at most), the layer having grown from before to states states
+    in the last round's last squares."""
+    if shards == 1:  # one round: nothing to deal, and a round's end would cost a pack and a load of the layer
+        return steps
     rate = max(2.0, (states / max(1, before)) ** (1 / max(1, last)))
     squares = 1
     while squares < SMALL_SQUARES and states * rate ** (squares + 1) <= SMALL_LAYER:
@@ -59,6 +80,36 @@ def _plan_of(question: _plan.AnyQuestion, check=None) -> _plan.Plan:
     return _plan.remembered(_PLANS, question, lambda: _plan.plan(*question, check=check), 2)
 
 
+class _TaskWatch(_Watch):
+    """A shard's check: _Watch's, and on a Dask worker, whether its task was cancelled."""
+
+    def __init__(self, budget: int, until: float, spent: int) -> None:
+        super().__init__(budget, until, time.monotonic(), spent=spent)
+        self.task = _dask_task()
+
+    def __call__(self, step: int, states: int) -> None:
+        super().__call__(step, states)
+        if self.task is not None:
+            tasks, key = self.task
+            if getattr(tasks.get(key), "state", "cancelled") in ("cancelled", "released", "forgotten"):
+                raise WorkerError("the sharded sweep's task was cancelled")  # nothing waits for it any more
+
+
+def _dask_task():
+    """(the Dask worker's tasks, this task's key) when this runs as a Dask task, else None."""
+    if "distributed" not in sys.modules:  # not a Dask worker (and no import of distributed for nothing)
+        return None
+    from distributed import get_worker
+    from distributed.worker import thread_state
+
+    try:
+        tasks = get_worker().state.tasks
+    except (ValueError, AttributeError):  # not on a Dask worker
+        return None
+    key = getattr(thread_state, "key", None)
+    return None if key is None else (tasks, key)
+
+
 def run_round(
     question: _plan.AnyQuestion,
     first: int,
@@ -67,14 +118,16 @@ def run_round(
     budget: int,
     spent: int,
     until: float,
+    threads: int,
     *pieces: _packed.Piece,
 ) -> tuple[tuple[int, int, int, tuple[int, ...]], list[_packed.Piece]]:
     """A shard's round, on a worker: ((tours, states, states expanded, states a shard), one piece a
     shard) from the pieces addressed to it; stops past budget states (spent already, by the whole
-    count) or the wall-clock time until."""
-    watch = _Watch(budget, until, time.monotonic(), spent=spent)
+    count) or the wall-clock time until. threads: the threads the worker gives the shard's wide
+    layers."""
+    watch = _TaskWatch(budget, until, spent)
     parts, tours, states, work = _kernels.frontier.shard_round(
-        _plan_of(question, watch), first, stop, list(pieces), shards, watch
+        _plan_of(question, watch), first, stop, list(pieces), shards, watch, threads
     )
     return (tours, states, work, tuple(map(_packed.size, parts))), parts
 
@@ -87,6 +140,15 @@ def _part(result, shard: int) -> _packed.Piece:
     return result[1][shard]
 
 
+def _lost(error: BaseException, executor, what: str) -> BaseException:
+    """error, from a task or the executor running it: knight's own errors, MemoryError and Ctrl-C as
+    they are; anything else (a broken pool, a lost worker, a shut-down executor) model._errors'
+    WorkerError naming executor and what it was running (raise it from error)."""
+    if isinstance(error, (KnightError, MemoryError, KeyboardInterrupt)):
+        return error
+    return worker_error(executor, error, what)
+
+
 class _Local:
     """A concurrent.futures executor's rounds: the pieces come back here and go out again."""
 
@@ -95,19 +157,34 @@ class _Local:
         self.shards = shards or workers(executor, SHARDS)
         self.futures: list = []
 
+    def threads(self, shard: int) -> int:
+        return 1
+
     def submit(self, shard: int, args: tuple, inbox: list):
-        future = self.executor.submit(run_round, *args, *inbox)
+        try:
+            future = self.executor.submit(run_round, *args, *inbox)
+        except Exception as error:  # shut down, broken, or not an executor after all
+            raise _lost(error, self.executor, "a round of the sharded sweep") from error
         self.futures.append(future)
         return future
 
+    def _results(self, round_: list) -> list:
+        try:
+            return [future.result() for future in round_]
+        except Exception as error:
+            raise _lost(error, self.executor, "a round of the sharded sweep on its workers") from error
+
     def statistics(self, round_: list) -> list:
-        return [future.result()[0] for future in round_]
+        return [statistics for statistics, _ in self._results(round_)]
 
     def pieces(self, round_: list, counts: list) -> list[list]:
         """The next round's inboxes: for shard k, the non-empty pieces addressed to it."""
-        results = [future.result()[1] for future in round_]
+        results = [parts for _, parts in self._results(round_)]
         self.futures = []
         return [[parts[k] for parts, sizes in zip(results, counts) if sizes[k]] for k in range(self.shards)]
+
+    def done(self, round_) -> bool:
+        return round_.done()
 
     def wait(self, futures: list, seconds: float) -> None:
         from concurrent.futures import FIRST_EXCEPTION, wait
@@ -121,25 +198,73 @@ class _Local:
 
 
 class _Dask:
-    """A Dask client's rounds: shard k pinned to one worker, pieces passed as futures worker to worker."""
+    """A Dask client's rounds: shard k's tasks on one worker (a preference, the workers read again each
+    round), the pieces passed as futures worker to worker, the last finished round's kept until the next
+    one is done (Dask's lineage for a lost worker)."""
 
     def __init__(self, client, shards: Optional[int]) -> None:
         self.client = client
-        known = client.scheduler_info().get("workers", {})
-        threads = {address: worker.get("nthreads", 1) or 1 for address, worker in sorted(known.items())}
-        # shard k's worker: each worker once before any twice, as many shards a worker as it has threads
-        spread = [
+        self.homes: list = []
+        self.nthreads: dict = {}
+        self.futures: list = []  # this round's, cancelled on an error
+        self.alone: Optional[float] = None  # when the cluster was first seen without a worker
+        self.shards = shards or len(self._spread(self._workers(wait=True))) or SHARDS
+        self.place()
+
+    def _workers(self, wait: bool = False) -> dict:
+        """The cluster's workers and their threads (waiting up to NO_WORKER_WAIT for one with wait);
+        WorkerError for a closed client, or no worker for NO_WORKER_WAIT seconds."""
+        while True:
+            if self.client.status not in ("running", "newly-created", "connecting"):
+                raise WorkerError(f"the Dask client {self.client!r} is {self.client.status}")
+            try:
+                known = self.client.scheduler_info().get("workers", {})
+            except Exception as error:
+                raise WorkerError(f"the Dask client {self.client!r} cannot reach its scheduler: {error}") from error
+            if known:
+                self.alone = None
+                return {address: worker.get("nthreads", 1) or 1 for address, worker in sorted(known.items())}
+            self.alone = self.alone or time.monotonic()
+            if time.monotonic() - self.alone >= NO_WORKER_WAIT:
+                raise WorkerError(
+                    f"the Dask cluster of {self.client!r} has had no worker for {NO_WORKER_WAIT:g} seconds"
+                )
+            if not wait:
+                return {}
+            time.sleep(0.25)
+
+    @staticmethod
+    def _spread(threads: dict) -> list:
+        """Each worker once before any twice, as many times as it has threads."""
+        return [
             address
             for level in range(max(threads.values(), default=0))
             for address in threads
             if threads[address] > level
         ]
-        self.shards = shards or len(spread) or SHARDS
-        self.homes = [[spread[k % len(spread)]] if spread else None for k in range(self.shards)]
-        self.futures: list = []
+
+    def place(self) -> None:
+        """Shard k's worker, again from the workers the cluster has now (a lost one's shards to the others)."""
+        threads = self._workers()
+        if threads and threads != self.nthreads:
+            spread = self._spread(threads)
+            self.nthreads = threads
+            self.homes = [[spread[k % len(spread)]] for k in range(self.shards)]
+
+    def threads(self, shard: int) -> int:
+        """The threads of shard's worker that it may take: its share of them."""
+        if not self.homes:
+            return 1
+        home = self.homes[shard][0]
+        return max(1, self.nthreads[home] // sum(1 for other in self.homes if other[0] == home))
 
     def _submit(self, function, *args, shard: int):
-        future = self.client.submit(function, *args, workers=self.homes[shard], allow_other_workers=False, pure=False)
+        try:
+            future = self.client.submit(
+                function, *args, workers=self.homes[shard] or None, allow_other_workers=True, pure=False
+            )
+        except Exception as error:
+            raise _lost(error, self.client, "a round of the sharded sweep") from error
         self.futures.append(future)
         return future
 
@@ -151,14 +276,31 @@ class _Dask:
             [self._submit(_part, result, k, shard=shard) for k in range(self.shards)],
         )
 
-    def statistics(self, round_: list) -> list:
-        return [statistics.result() for _, statistics, _ in round_]
+    def statistics(self, round_: list) -> Optional[list]:
+        """The round's statistics, or None if one of them was lost again (a worker lost since it was done)."""
+        import asyncio
+
+        from distributed import wait
+
+        futures = [statistics for _, statistics, _ in round_]
+        try:
+            wait(futures, timeout=1)
+            return self.client.gather(futures)  # at once: a round trip, not one a shard
+        except (TimeoutError, asyncio.TimeoutError):
+            return None
+        except Exception as error:
+            raise _lost(error, self.client, "a round of the sharded sweep on a Dask worker") from error
 
     def pieces(self, round_: list, counts: list) -> list[list]:
         inboxes = [[parts[k] for (_, _, parts), sizes in zip(round_, counts) if sizes[k]] for k in range(self.shards)]
-        # only the pieces are kept: the rounds' results are released once their parts are taken
+        # only the pieces are kept (until the next round, which depends on them, is done: what a lost
+        # worker held is recomputed from them); the rounds' results are released once their parts are taken
         self.futures = [piece for inbox in inboxes for piece in inbox]
+        self.place()
         return inboxes
+
+    def done(self, round_) -> bool:
+        return round_[1].done()
 
     def wait(self, futures: list, seconds: float) -> None:
         import asyncio
@@ -169,15 +311,12 @@ class _Dask:
             wait([statistics for _, statistics, _ in futures], timeout=seconds)
         except (TimeoutError, asyncio.TimeoutError):
             pass
+        self._workers()  # WorkerError for a closed client, or no worker for too long
 
     def cancel(self) -> None:
-        if self.futures:
+        if self.futures and self.client.status == "running":
             self.client.cancel(self.futures)
         self.futures = []
-
-
-def _done(round_) -> bool:
-    return (round_[1] if type(round_) is tuple else round_).done()
 
 
 def count(
@@ -198,9 +337,11 @@ def count(
     concurrent.futures executor, or a Dask client with dask); shards, or one a worker (a Dask
     worker's threads; two where unknown). until is the wall-clock deadline or NEVER; started the
     monotonic start of the call, for the timeout's message."""
+    if shards is not None:
+        check_memory(shards * shards * PAIR_BYTES, f"shards={shards:,} ({shards:,}² pieces a round)")
     question = _question(board, start, end, closed)
-    runner = _Dask(executor, shards) if dask else _Local(executor, shards)
     watch = _Watch(budget, until, started)
+    runner = _Dask(executor, shards) if dask else _Local(executor, shards)
     sweep = _plan_of(question, watch)  # the plan here too: its steps, its factor
     if not sweep.factor or not sweep.steps:
         return 0
@@ -208,24 +349,35 @@ def count(
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
     inboxes: list[list] = [[_packed.start()]] + [[] for _ in range(runner.shards - 1)]
     first, states, before, spent, tours, last = 0, 1, 1, 0, 0, 1
+
+    def check() -> None:  # the deadline and stop requests, while a round is sent and waited for
+        if _enumerate.stop_requested():
+            raise KeyboardInterrupt
+        if until != NEVER and time.time() >= until + 1.0:
+            raise timed_out(started, f"{spent:,} states of the sharded sweep, on square {first + 1}")
+
     try:
         while first < steps:
-            stop = min(steps, first + _squares(states, before, last))
-            args = (question, first, stop, runner.shards, budget, spent, until)
-            round_ = [runner.submit(k, args, inbox) for k, inbox in enumerate(inboxes)]
+            stop = min(steps, first + _squares(states, before, last, runner.shards, steps))
+            round_ = []
+            for k, inbox in enumerate(inboxes):
+                args = (question, first, stop, runner.shards, budget, spent, until, runner.threads(k))
+                round_.append(runner.submit(k, args, inbox))
+                check()
             inboxes = []
-            while not all(_done(future) for future in round_):
+            statistics = None
+            while statistics is None:
                 runner.wait(round_, 0.25)
-                if _enumerate.stop_requested():
-                    raise KeyboardInterrupt
-                if until != NEVER and time.time() >= until + 1.0:
-                    raise timed_out(started, f"{spent:,} states of the sharded sweep, on square {first + 1}")
-            try:
-                statistics = runner.statistics(round_)
-            except SearchLimitError:
-                if until != NEVER and time.time() >= until:  # a shard's timeout: say it for the whole count
-                    raise timed_out(started, f"{spent:,} states of the sharded sweep, on square {first + 1}") from None
-                raise
+                check()
+                if all(runner.done(future) for future in round_):
+                    try:
+                        statistics = runner.statistics(round_)
+                    except SearchLimitError:
+                        if until != NEVER and time.time() >= until:  # a shard's timeout: say it for the whole count
+                            raise timed_out(
+                                started, f"{spent:,} states of the sharded sweep, on square {first + 1}"
+                            ) from None
+                        raise
             tours += sum(found for found, _, _, _ in statistics)
             before, states, last = states, sum(held for _, held, _, _ in statistics), stop - first
             spent += sum(work for _, _, work, _ in statistics)

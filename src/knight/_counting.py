@@ -13,8 +13,7 @@ this function (pyright does: tests/typing/use_api.py).
 
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from .count import _enumerate, _sweep, tours
 from .model._board import KNIGHT, _shown
@@ -106,6 +105,8 @@ def count(
     shards: Optional[int] = None,
     threads: Optional[int] = None,
     progress: bool = False,
+    memory: Optional[object] = None,
+    spill: Optional[object] = None,
     checkpoint: Optional[object] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
@@ -144,9 +145,14 @@ def count(
     the two ends of the pass that prunes them, are swept by all of them at once, with the same
     answer. The walk, the join and the pure-Python engine take one; on an executor, the shards
     are the parallel work.
-    progress=True shows a bar with the time left (needs tqdm). checkpoint=PATH (a file) makes
-    the frontier sweep write its last layer there after each square and, when the file
-    exists, resume from it with the same answer. max_nodes bounds the work:
+    progress=True shows a bar with the time left (needs tqdm). memory= ("8GB", "512MB", or an
+    int of bytes) bounds the frontier sweep's layers held in memory: past it a layer is kept
+    as shards by a hash of the state, each a file under spill= (a directory; by default a
+    temporary one, removed afterwards), swept one shard at a time. checkpoint=DIR (a
+    directory, made if missing) keeps the last finished step's shard files there, so that a
+    count killed at any moment, given the same directory again, resumes from that step with
+    the same answer; the files are checked (a damaged or edited file is an
+    InvalidInputError, never a wrong count). max_nodes bounds the work:
     search nodes when walking, frontier states expanded when sweeping (1,000,000,000 by
     default: minutes; pass more for larger counts); timeout= bounds
     the seconds. Past either, SearchLimitError saying what was done.
@@ -169,16 +175,27 @@ def count(
     board = question.board
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
         return 0
-    if checkpoint is not None and (method in ("join", "enumerate") or executor is not None):
-        raise InvalidInputError(f"checkpoint= is for the frontier sweep run here, not method {method!r} or an executor")
-    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
-        raise InvalidTypeError(f"checkpoint must be a path, not {_shown(checkpoint)}")
+    disk = {"memory": memory, "spill": spill, "checkpoint": checkpoint}
+    for name, value in disk.items():
+        if value is not None and (method in ("join", "enumerate") or executor is not None):
+            raise InvalidInputError(f"{name}= is for the frontier sweep run here, not method {method!r} or an executor")
+    bound, places = None, dict.fromkeys(("spill", "checkpoint"), cast(Optional[str], None))
+    if any(value is not None for value in disk.values()):
+        from .count import _spill  # here, not at import knight (start-up: benchmarks/bench_startup.py)
+
+        bound = None if memory is None else _spill.parse_memory(memory)
+        places = {name: None if disk[name] is None else _spill.directory_of(disk[name], name) for name in places}
     wide = None if method == "enumerate" else _sweep.too_wide(board)
     if method in ("frontier", "join") and wide:
         raise InvalidInputError(wide)
     first, last = _enumerate.zero_based(question.start), _enumerate.zero_based(question.end)
     walk = method == "enumerate" or wide is not None
-    walk = walk or (method == "auto" and checkpoint is None and last is None and walked_by_auto(board, question.closed))
+    walk = walk or (
+        method == "auto"
+        and all(value is None for value in disk.values())
+        and last is None
+        and walked_by_auto(board, question.closed)
+    )
     if shards is not None and (walk or method == "join"):
         how = "method 'join'" if method == "join" else f"the walk (method {method!r} on {board.name})"
         raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, not {how}")
@@ -212,6 +229,8 @@ def count(
             until=run.until,
             started=run.started,
             join=method == "join",
-            checkpoint=checkpoint,
+            memory=bound,
+            spill=places["spill"],
+            checkpoint=places["checkpoint"],
             threads=_sweep.threads_for(threads),
         )

@@ -14,7 +14,10 @@
 * ``_frontier`` (compiled) / ``_frontier_py`` (its twin): exact counts by the frontier sweep;
   ``_frontier.pxd`` declares the compiled engine for the compiled draw;
 * ``_join``: counting by meeting in the middle (two parts swept to a cut, their states joined);
-* ``_checkpoint``: a frontier count that writes its layer after each step and resumes from it;
+* ``_spill``: a frontier count whose layers past a memory bound are shard files on disk, and
+  checkpoints (the last finished step's shard files), resumed;
+* ``_shardfile``: the shard file format (a header naming the question, packed states, checksums),
+  read with every field checked, written so that a write cannot lose or clobber;
 * ``_draw`` (compiled) / ``_draw_py`` (its twin): one tour drawn uniformly from the sweep;
 * ``_states``: the sweep's states and rules in Python, shared by the two twins;
 * ``_kernels``: chooses the compiled kernels or the twins, all or nothing;

@@ -120,10 +120,11 @@ def test_a_count_killed_at_any_moment_resumes(frontier, sharded, tmp_path):
 
 @pytest.fixture
 def checkpoint(tmp_path, monkeypatch):
-    """A real checkpoint of 3×8 open tours, stopped mid-way: (its directory, its one file's bytes)."""
-    monkeypatch.setattr(_spill, "CHECKPOINT_SHARE", 0)
+    """A real checkpoint of 3×8 open tours, stopped mid-way: its one file."""
+    monkeypatch.setattr(_spill, "CHECKPOINT_SHARE", 0)  # a checkpoint every round,
+    monkeypatch.setattr(_spill, "ROUND_SECONDS", 0)  # a round a square
     with pytest.raises(KeyboardInterrupt):
-        _spill.count(_question(3, 8), _frontier_py, _Stop(12), checkpoint=str(tmp_path))
+        _spill.count(_question(3, 8), _frontier_py, _Stop(8), checkpoint=str(tmp_path))
     (name,) = _files(tmp_path)
     return tmp_path / name
 

@@ -13,7 +13,8 @@ this function (pyright does: tests/typing/use_api.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, cast
+import os
+from typing import TYPE_CHECKING, Optional, Union, cast
 
 from .count import _enumerate, _sweep, tours
 from .model._board import KNIGHT, _shown
@@ -105,9 +106,9 @@ def count(
     shards: Optional[int] = None,
     threads: Optional[int] = None,
     progress: bool = False,
-    memory: Optional[object] = None,
-    spill: Optional[object] = None,
-    checkpoint: Optional[object] = None,
+    memory: Union[int, str, None] = None,
+    spill: Union[str, os.PathLike[str], None] = None,
+    checkpoint: Union[str, os.PathLike[str], None] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
     **unexpected: Never,

@@ -7,7 +7,7 @@ import contextlib
 import os
 import signal
 import sys
-from typing import TYPE_CHECKING, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Union
 
 from .. import _counting
 from ..count import _enumerate
@@ -122,7 +122,7 @@ def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
     pool.shutdown()
 
 
-def _memory_option(text: str) -> object:
+def _memory_option(text: str) -> Union[int, str]:
     """--memory's text: a plain number is bytes (as knight.count's int), anything else a size such as 8GB."""
     return int(text) if text.isdigit() else text
 

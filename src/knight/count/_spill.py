@@ -5,8 +5,8 @@ The sweep runs a round at a time with the kernel's ``shard_round``, a layer bein
 shards of packed states (``_packed``), dealt by ``_packed.owner``. While a layer is expected to
 fit in ``memory`` it is one shard held here, and a round advances it as many squares as are
 expected to take ROUND_SECONDS. Past the bound the next layer is dealt into as many
-shards as keep one shard's sweep within ``memory`` (BYTES_A_STATE a state, the layer swept from
-and the next), each shard a file (``_shardfile``) under the spill directory; a step then reads
+shards as keep one shard's sweep within ``memory`` (BYTES_A_STATE a state, BYTES_A_SUCCESSOR a
+successor), each shard a file (``_shardfile``) under the spill directory; a step then reads
 one shard at a time, sweeps it a square, and appends the successors each shard owns to that
 shard's file for the next step. The kernel adds up a state's counts from several pieces as it
 loads them, so the files need no merging pass. Memory follows one shard, not the layer.
@@ -39,10 +39,12 @@ from ._packed import Piece, size, start
 from ._plan import AnyQuestion, plan
 from ._shardfile import MAX_SHARDS, SUFFIX, Header, Lock, Writer, shard_files, sync_directory
 
-#: The memory a state of a shard takes while it is swept a square: its slot in the layer swept
-#: from and, the layer growing about as fast, in the next (hash slots of 16-24 bytes, a quarter to
-#: three quarters full), and the packed pieces read and dealt (about 20 bytes a state).
-BYTES_A_STATE = 80
+#: The memory a state of a shard takes while it is swept a square: its slot in the compiled
+#: kernel's table (16-32 bytes, the table three eighths to three quarters full) and its packed
+#: piece (about 25 bytes); and each of its successors: a slot in the next table and a packed piece
+#: dealt.
+BYTES_A_STATE = 100
+BYTES_A_SUCCESSOR = 75
 #: A round of a layer in memory takes as many squares as are expected to take about this (seconds).
 ROUND_SECONDS = 5.0
 #: Seconds a state expanded, assumed after a round of fewer than MEASURED states (whose time is mostly
@@ -121,6 +123,7 @@ class _Run:
         self.mine: set[str] = set()  # the files this process wrote: their states need no second look
         self.spent = 0
         self.last_write, self.write_cost = time.monotonic(), 0.0
+        self.written = -1  # the step of the last layer in memory written
 
     def count(self) -> int:
         if not self.sweep.factor:
@@ -146,7 +149,7 @@ class _Run:
                 self._commit([])  # a layer back in memory: the files of the last go
             elif self.keep and time.monotonic() - self.last_write >= CHECKPOINT_SHARE * self.write_cost:
                 self._write(step, cast(list, layer[0]), tours)
-        if self.keep:
+        if self.keep and self.written != steps:
             self._write(steps, [], tours)
         return self.sweep.factor * tours
 
@@ -163,7 +166,7 @@ class _Run:
             work += layer
             if work * rate > ROUND_SECONDS:
                 break
-            if self.memory is not None and worst * surge * BYTES_A_STATE > self.memory:
+            if self.memory is not None and worst * surge * self._bytes(growth) > self.memory:
                 break
             squares, layer, worst = squares + 1, layer * ahead, worst * surge
         return squares
@@ -171,11 +174,16 @@ class _Run:
     def _states(self, entry: Entry) -> int:
         return sum(map(size, entry)) if isinstance(entry, list) else self._read(entry).states
 
+    @staticmethod
+    def _bytes(growth: float) -> float:
+        """The memory a state takes while it is swept, with the successors of a layer growing by growth."""
+        return BYTES_A_STATE + BYTES_A_SUCCESSOR * max(1.0, growth)
+
     def _shards(self, expected: float, growth: float) -> int:
         """The shards of the next layer, of about expected states, growing by growth a step after it."""
         if self.memory is None:
             return 1
-        shards = math.ceil(expected * (1 + growth) / 2 * BYTES_A_STATE / self.memory)
+        shards = math.ceil(expected * self._bytes(growth) / self.memory)
         if shards > MAX_SHARDS:
             raise InvalidInputError(
                 f"memory={self.memory:,} bytes is too little for this count: a layer of about {int(expected):,} "
@@ -245,6 +253,7 @@ class _Run:
         self._commit([writer.close(tours)])
         self.last_write = time.monotonic()
         self.write_cost = self.last_write - began
+        self.written = step
 
     def _commit(self, paths: list[str]) -> None:
         """paths, a finished step's files, in place: every other shard file goes."""

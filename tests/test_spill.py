@@ -229,6 +229,8 @@ def test_misplaced_paths_are_clear_errors(frontier, tmp_path):
         knight.count((3, 8), checkpoint=tmp_path / "a", spill=tmp_path / "b")
     with pytest.raises(InvalidInputError, match="not method 'enumerate'"):
         knight.count((3, 8), checkpoint=tmp_path, method="enumerate")
+    with pytest.raises(InvalidInputError, match="frontier sweep, and 30×30 is too wide"):
+        knight.count((30, 30), memory="1GB")
 
 
 def test_fifos_and_planted_links_are_refused(frontier, tmp_path):

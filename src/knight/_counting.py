@@ -149,7 +149,8 @@ def count(
     progress=True shows a bar with the time left (needs tqdm). memory= ("8GB", "512MB", or an
     int of bytes) bounds the frontier sweep's layers held in memory: past it a layer is kept
     as shards by a hash of the state, each a file under spill= (a directory; by default a
-    temporary one, removed afterwards), swept one shard at a time. checkpoint=DIR (a
+    temporary one, removed afterwards), swept one shard at a time on one thread (the sharded
+    kernel's), about 2–3 times the CPU time of the sweep in memory. checkpoint=DIR (a
     directory, made if missing) keeps the last finished step's shard files there, so that a
     count killed at any moment, given the same directory again, resumes from that step with
     the same answer; the files are checked (a damaged or edited file is an
@@ -197,6 +198,9 @@ def count(
         and last is None
         and walked_by_auto(board, question.closed)
     )
+    given = [name for name, value in disk.items() if value is not None]
+    if walk and given:
+        raise InvalidInputError(f"{given[0]}= is for the frontier sweep, and {wide}")
     if shards is not None and (walk or method == "join"):
         how = "method 'join'" if method == "join" else f"the walk (method {method!r} on {board.name})"
         raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, not {how}")

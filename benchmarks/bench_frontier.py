@@ -1,6 +1,6 @@
 """Benchmark the frontier engine beside today's enumerator, from one run.
 
-    python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask] [--live]
+    python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask] [--live] [--spill]
 
 First the speed targets of issue #21: each board's count by the compiled sweep
 (``_frontier.count_stats``) in a fresh subprocess, by one thread and by one a CPU
@@ -30,6 +30,12 @@ adds 6×7 open and 6×9 closed, --far 7×7 open), with the most states one worke
 round, each worker's peak memory (sampled every 10 ms and by getrusage, the idle worker's, and
 what the count added to it) and the time, after the widest layer's size as Python tuples and
 packed; then the join of 6×8 closed (7×7 open with --far) cut into one piece a worker.
+
+--spill prints only the disk tier's and checkpoints' table (issue #32): each board counted on one
+thread in a fresh process in memory (today's sweep) and with checkpoint= (a new directory each
+run) or memory= (its layers past the bound as shard files on disk), alternating, best of three
+(one with --stretch's 6×7 open and --far's 7×7 open with memory="1GB"): wall and CPU seconds, the
+process's peak resident memory (getrusage), the ratios.
 
 --live prints only how many of each target board's states ever complete (a minute or two, in
 Python): what any pruning rule could save at most.
@@ -367,6 +373,63 @@ def timed(checkout: Path, question, threads=None) -> tuple[int, int, float, floa
     return int(tours), peak, cpu, wall, rss
 
 
+_SPILLED = """
+import json, resource, sys, time
+import knight
+size, closed, options = json.loads(sys.argv[1])
+cpu, wall = time.process_time(), time.perf_counter()
+tours = knight.count(tuple(size), closed=closed, method="frontier", threads=1, max_nodes=2**62, **options)
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+print(json.dumps([str(tours), cpu, wall, rss]))
+"""
+
+
+def spilled(size, closed: bool, options: dict) -> tuple[int, float, float, int]:
+    """knight.count of size on one thread with options (memory=, checkpoint=) in a fresh process: (tours,
+    CPU s, wall s, peak RSS)."""
+    command = [sys.executable, "-c", _SPILLED, json.dumps([size, closed, options])]
+    answer = subprocess.run(command, capture_output=True, text=True, check=True)
+    tours, cpu, wall, rss = json.loads(answer.stdout)
+    return int(tours), cpu, wall, rss
+
+
+def spill_row(label, size, closed, options: dict, rounds: int = 3) -> None:
+    """size counted in memory (today's sweep) and with options (memory=, checkpoint=: a new directory each
+    run), alternating, best of rounds: each one's wall and CPU seconds and peak resident memory, the ratios."""
+    import tempfile
+
+    best: dict = {}
+    with tempfile.TemporaryDirectory(prefix="knight-bench-") as scratch:
+        for round_ in range(rounds):
+            for name, given in (("in memory", {}), ("with " + ", ".join(options), options)):
+                given = {key: f"{scratch}/{round_}" if value == "NEW" else value for key, value in given.items()}
+                tours, cpu, wall, rss = spilled(size, closed, given)
+                seen = best.setdefault(name, [tours, cpu, wall, rss])
+                if seen[0] != tours:
+                    raise SystemExit(f"{label}: {name} counted {tours:,}, not {seen[0]:,}")
+                seen[1:] = min(seen[1], cpu), min(seen[2], wall), max(seen[3], rss)
+    (plain, spill) = best.values()
+    shown = ", ".join(f"{key}={value!r}" for key, value in options.items())
+    print(
+        f"{label:<12} {plain[0]:>18,}  in memory: {plain[2]:8.2f} s wall, {plain[1]:8.2f} s CPU, "
+        f"{plain[3] / 1e9:5.2f} GB | {shown}: {spill[2]:8.2f} s wall, {spill[1]:8.2f} s CPU, {spill[3] / 1e9:5.2f} GB"
+        f" | {spill[2] / plain[2]:.2f}× wall, {spill[1] / plain[1]:.2f}× CPU (best of {rounds}; load "
+        f"{os.getloadavg()[0]:.2f})",
+        flush=True,
+    )
+
+
+def spill_rows(stretch: bool, far: bool) -> None:
+    """The disk tier's and checkpoints' targets (#32): each beside the in-memory count of one thread."""
+    spill_row("6×8 closed", (6, 8), True, {"checkpoint": "NEW"})
+    spill_row("6×8 closed", (6, 8), True, {"memory": "2MB"})
+    if stretch:
+        spill_row("6×7 open", (6, 7), False, {"memory": "100MB"}, rounds=1)
+    if far:
+        spill_row("7×7 open", (7, 7), False, {"memory": "1GB"}, rounds=1)
+
+
 def target_rows(against, far: bool) -> None:
     """Each target board in this checkout by one thread and by all (threads=, one a CPU), and against's
     (one thread: it has no threads=), alternating, best of 3 (1 for the far ones)."""
@@ -489,13 +552,16 @@ def main() -> None:
     parser.add_argument(
         "--against", type=Path, help="another knight checkout (built in place) to time in the same rounds"
     )
-    for flag in ("--stretch", "--far", "--dask", "--live"):
+    for flag in ("--stretch", "--far", "--dask", "--live", "--spill"):
         parser.add_argument(flag, action="store_true")
     args = parser.parse_args()
     print(f"knight from {knight.__file__} ({knight.IMPLEMENTATION}); load average {os.getloadavg()[0]:.2f}")
     if args.live:
         for label, (rows, cols, _, start, _, closed), _ in TARGETS:
             live_row(label, rows, cols, closed, start)
+        return
+    if args.spill:
+        spill_rows(args.stretch, args.far)
         return
     if args.dask:
         packed_row("6×8 closed", 6, 8, True)

@@ -1,5 +1,5 @@
-"""Meeting in the middle (count/_join): the same counts as the plain sweep, on both kernels; and
-checkpoints (count/_checkpoint): a count stopped mid-way resumes with the same answer."""
+"""Meeting in the middle (count/_join): the same counts as the plain sweep, on both kernels
+(checkpoints: tests/test_spill.py)."""
 
 import importlib
 import os
@@ -8,9 +8,9 @@ import random
 import pytest
 
 import knight
-from knight.count import _checkpoint, _frontier_py, _join
+from knight.count import _frontier_py, _join
 from knight.count._plan import question_of
-from knight.model._errors import InvalidInputError, SearchLimitError
+from knight.model._errors import SearchLimitError
 
 KNIGHT = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
 
@@ -115,45 +115,6 @@ def test_the_join_in_pieces_on_an_executor_adds_up(kernel, pieces):
     work = _join.split(across, right, False, parts.ends, 3)
     assert len({state for _, theirs in work for state in theirs}) == sum(len(theirs) for _, theirs in work)  # once each
     assert sum(kernel.join(mine, theirs, False, parts.ends) for mine, theirs in work) == 32
-
-
-def test_an_interrupted_count_resumes_from_its_checkpoint(kernel, tmp_path):
-    path = tmp_path / "count.ckpt"
-    question = question_of(4, 5, None, 0, None, False, KNIGHT)
-
-    def interrupt(step, states):
-        if step >= 10:
-            raise KeyboardInterrupt
-
-    with pytest.raises(KeyboardInterrupt):
-        _checkpoint.count(question, kernel, path, interrupt)
-    assert 0 < _checkpoint._read(str(path), question)[0] <= 10  # a layer in the middle
-    assert _checkpoint.count(question, kernel, path) == 32
-    assert _checkpoint.count(question, kernel, path) == 32  # done: answered from the file
-
-
-def test_a_count_resumes_in_the_other_kernel(frontier, tmp_path):
-    path = tmp_path / "count.ckpt"
-    question = question_of(4, 5, None, None, None, False, KNIGHT)
-    with pytest.raises(KeyboardInterrupt):
-        _checkpoint.count(question, _frontier_py, path, lambda step, states: step < 12 or _stop())
-    assert knight.count((4, 5), method="frontier", checkpoint=path) == 164
-
-
-def _stop():
-    raise KeyboardInterrupt
-
-
-def test_a_checkpoint_is_for_one_question(frontier, tmp_path):
-    path = tmp_path / "count.ckpt"
-    assert knight.count((3, 8), checkpoint=path) == 792
-    with pytest.raises(InvalidInputError, match="another count"):
-        knight.count((3, 9), checkpoint=path)
-    path.write_bytes(b"not a checkpoint")
-    with pytest.raises(InvalidInputError, match="cannot be read|not a knight"):
-        knight.count((3, 8), checkpoint=path)
-    with pytest.raises(InvalidInputError, match="checkpoint"):
-        knight.count((3, 8), checkpoint=path, method="join")
 
 
 @SLOW

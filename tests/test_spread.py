@@ -258,7 +258,10 @@ def test_failing_executors_are_worker_errors(monkeypatch):
     recording = Recording(_kernels.frontier)
     monkeypatch.setattr(recording, "shard_round", lambda *args: 1 / 0)
     monkeypatch.setattr(_kernels, "frontier", recording)
-    with ThreadPoolExecutor(2) as pool, pytest.raises(knight.WorkerError, match="ThreadPoolExecutor.*ZeroDivisionError"):
+    with (
+        ThreadPoolExecutor(2) as pool,
+        pytest.raises(knight.WorkerError, match="ThreadPoolExecutor.*ZeroDivisionError"),
+    ):
         knight.count((3, 12), closed=True, executor=pool, method="frontier")
 
 

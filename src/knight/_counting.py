@@ -13,8 +13,7 @@ this function (pyright does: tests/typing/use_api.py).
 
 from __future__ import annotations
 
-import os
-from typing import Optional
+from typing import Optional, Union, cast
 
 from .count import _enumerate, _sweep, tours
 from .model._board import KNIGHT, _shown
@@ -105,6 +104,8 @@ def count(
     shards: Optional[int] = None,
     threads: Optional[int] = None,
     progress: bool = False,
+    memory: Union[int, str, None] = None,
+    spill: Optional[StrPath] = None,
     checkpoint: Optional[StrPath] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
@@ -150,9 +151,18 @@ def count(
         rounded down to a power of two, at most 64. The same answer.
     progress : bool, default False
         Show a bar with the time left (needs tqdm: ``pip install "knight-tour[progress]"``).
+    memory : int, str or None, default None
+        Bounds the frontier sweep's layers held in memory (``"8GB"``, ``"512MB"``, or bytes):
+        past it a layer is kept as shards by a hash of the state, each a file under spill,
+        swept one shard at a time (see docs/counting.md). None: no bound, all in memory.
+    spill : StrPath or None, default None
+        The directory of those shard files (None: a temporary one, removed afterwards). A
+        disk too small for the layer is InvalidInputError before the step that would fill it.
     checkpoint : StrPath or None, default None
-        A file where the frontier sweep writes its last layer after each square, and from
-        which, when it exists, it resumes with the same answer.
+        A directory (made if missing) where the frontier sweep keeps the last finished step's
+        shard files, so that a count killed at any moment, given the same directory again,
+        resumes from that step with the same answer. The files are checked: a damaged or
+        edited one is InvalidInputError, never a wrong count. No pickle is read.
     max_nodes : int or None, default None
         Bounds the work: search nodes when walking, frontier states expanded when sweeping
         (None: 1,000,000,000, minutes of work).
@@ -204,18 +214,32 @@ def count(
     board = question.board
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)
         return 0
-    if checkpoint is not None and (method in ("join", "enumerate") or executor is not None):
-        raise InvalidInputError(
-            f"checkpoint= is for the frontier sweep run here, not method {_shown(method)} or an executor"
-        )
-    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
-        raise InvalidTypeError(f"checkpoint must be a path, not {_shown(checkpoint)}")
+    disk = {"memory": memory, "spill": spill, "checkpoint": checkpoint}
+    for name, value in disk.items():
+        if value is not None and (method in ("join", "enumerate") or executor is not None):
+            raise InvalidInputError(
+                f"{name}= is for the frontier sweep run here, not method {_shown(method)} or an executor"
+            )
+    bound, places = None, dict.fromkeys(("spill", "checkpoint"), cast(Optional[str], None))
+    if any(value is not None for value in disk.values()):
+        from .count import _spill  # here, not at import knight (start-up: benchmarks/bench_startup.py)
+
+        bound = None if memory is None else _spill.parse_memory(memory)
+        places = {name: None if disk[name] is None else _spill.directory_of(disk[name], name) for name in places}
     wide = None if method == "enumerate" else _sweep.too_wide(board)
     if method in ("frontier", "join") and wide:
         raise InvalidInputError(wide)
     first, last = _enumerate.zero_based(question.start), _enumerate.zero_based(question.end)
     walk = method == "enumerate" or wide is not None
-    walk = walk or (method == "auto" and checkpoint is None and last is None and walked_by_auto(board, question.closed))
+    walk = walk or (
+        method == "auto"
+        and all(value is None for value in disk.values())
+        and last is None
+        and walked_by_auto(board, question.closed)
+    )
+    given = [name for name, value in disk.items() if value is not None]
+    if walk and given:
+        raise InvalidInputError(f"{given[0]}= is for the frontier sweep, and {wide}")
     if shards is not None and (walk or method == "join"):
         how = "method 'join'" if method == "join" else f"the walk (method {_shown(method)} on {board.name})"
         raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, not {how}")
@@ -249,6 +273,8 @@ def count(
             until=run.until,
             started=run.started,
             join=method == "join",
-            checkpoint=checkpoint,
+            memory=bound,
+            spill=places["spill"],
+            checkpoint=places["checkpoint"],
             threads=threads,
         )

@@ -115,6 +115,8 @@ def questions() -> None:
     total: int = knight.count(5, start=1) + knight.count((3, 4), closed=True, max_nodes=10**6)
     with ThreadPoolExecutor(2) as pool:
         total += knight.count(5, executor=pool, progress=False) + knight.count((3, 6), executor=pool, shards=3)
+    with tempfile.TemporaryDirectory() as directory:
+        total += knight.count((3, 4), closed=True, memory="64MB", spill=directory, checkpoint=Path(directory))
     assert total and IMPLEMENTATION in ("cython", "python") and knight.__version__
     names: list[str] = sorted(METHODS)
     method = METHODS["backtrack"]

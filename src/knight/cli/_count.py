@@ -7,7 +7,7 @@ import contextlib
 import os
 import signal
 import sys
-from typing import TYPE_CHECKING, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Union
 
 from .. import _counting, tours
 from ..count import _enumerate
@@ -123,11 +123,16 @@ def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
     pool.shutdown()
 
 
+def _memory_option(text: str) -> Union[int, str]:
+    """--memory's text: a plain number is bytes (as knight.count's int), anything else a size such as 8GB."""
+    return int(text) if text.isdigit() else text
+
+
 def count_command(argv: Sequence[str]) -> int:
     parser = Parser(
         prog="knight count",
         usage="knight count SIZE [--start SQUARE] [--end SQUARE] [--closed] [--method M] [--workers K] [--threads T] "
-        "[--progress] [--checkpoint FILE] [--max-nodes N] [--timeout S]",
+        "[--progress] [--memory SIZE] [--spill DIR] [--checkpoint DIR] [--max-nodes N] [--timeout S]",
         description="Count every knight's tour of a board, exactly: open tours as directed paths "
         "(from START, or from every square), closed ones as cycles.",
     )
@@ -162,10 +167,24 @@ def count_command(argv: Sequence[str]) -> int:
         "--progress", action="store_true", help="show a progress bar with the time left, on stderr (needs tqdm)"
     )
     parser.add_argument(
+        "--memory",
+        default=None,
+        metavar="SIZE",
+        help="the most memory the frontier sweep's layers take (8GB, 512MB, or bytes); past it a layer is kept "
+        "on disk as shard files, swept one shard at a time",
+    )
+    parser.add_argument(
+        "--spill",
+        default=None,
+        metavar="DIR",
+        help="the directory of the layers kept on disk (default: a temporary one, removed afterwards)",
+    )
+    parser.add_argument(
         "--checkpoint",
         default=None,
-        metavar="FILE",
-        help="the frontier sweep writes its last layer to FILE after each square, and resumes from FILE if it exists",
+        metavar="DIR",
+        help="the frontier sweep keeps its last finished step's shard files in DIR (made if missing), "
+        "and resumes from them when run again",
     )
     max_nodes_option(parser, "budget: search nodes walked or frontier states swept (default 1,000,000,000)")
     timeout_option(parser)
@@ -181,6 +200,8 @@ def count_command(argv: Sequence[str]) -> int:
             method=args.method,
             executor=pool,
             progress=args.progress,
+            memory=None if args.memory is None else _memory_option(args.memory),
+            spill=args.spill,
             checkpoint=args.checkpoint,
             threads=args.threads,
             max_nodes=args.max_nodes,

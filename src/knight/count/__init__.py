@@ -18,7 +18,10 @@
   compiled only, ``_hashtable`` (the layers' hash tables), ``_rules`` (the state rules),
   ``_patterns`` (the demand patterns) and ``_crew`` (the threads that sweep a wide layer);
 * ``_join``: counting by meeting in the middle (two parts swept to a cut, their states joined);
-* ``_checkpoint``: a frontier count that writes its layer after each step and resumes from it;
+* ``_spill``: a frontier count whose layers past a memory bound are shard files on disk, and
+  checkpoints (the last finished step's shard files), resumed;
+* ``_shardfile``: the shard file format (a header naming the question, packed states, checksums),
+  read with every field checked, written so that a write cannot lose or clobber;
 * ``_draw`` (compiled) / ``_draw_py`` (its twin): one tour drawn uniformly from the sweep;
 * ``_states``: the sweep's states, rules and demand patterns in Python, shared by the two twins
   (in C: ``_rules``, ``_patterns``);

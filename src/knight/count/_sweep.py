@@ -165,7 +165,9 @@ def count(
     until: float,
     started: float,
     join: bool = False,
-    checkpoint=None,
+    memory: Optional[int] = None,
+    spill: Optional[str] = None,
+    checkpoint: Optional[str] = None,
     threads: int = 1,
 ) -> int:
     """The tours of board (0-based start and end, or None), by the frontier engine here: the plain
@@ -173,8 +175,9 @@ def count(
     (see _join), the join spread over executor. (On an executor, the plain sweep is _spread's.)
 
     until is the wall-clock (time.time()) deadline or NEVER; started the monotonic start
-    of the call, for the timeout's message. checkpoint, a path, keeps the plain sweep's last
-    layer there and resumes from it (see _checkpoint).
+    of the call, for the timeout's message. memory (bytes) bounds the layers held here, the rest
+    spilled to files under spill; checkpoint, a directory, keeps the plain sweep's last finished
+    layer there and resumes from it (see _spill).
     """
     question = _question(board, start, end, closed)
     if join and board.topology is not None:
@@ -196,10 +199,10 @@ def count(
                 bar=bar,
             )
         watch = _Watch(budget, until, started, bar)
-        if checkpoint is not None:
-            from . import _checkpoint
+        if memory is not None or spill is not None or checkpoint is not None:
+            from . import _spill  # here, not at import knight (start-up: benchmarks/bench_startup.py)
 
-            return _checkpoint.count(question, _kernels.frontier, checkpoint, watch, threads)
+            return _spill.count(question, _kernels.frontier, watch, memory=memory, spill=spill, checkpoint=checkpoint)
         return _kernels.frontier.count(*question[:7], check=watch, wrap=_plan.wrap_of(question), threads=threads)
     finally:
         if bar is not None:

@@ -130,7 +130,13 @@ class Comparison(Sequence[MethodRun]):
 
     @property
     def methods(self) -> tuple[str, ...]:
-        """The names of the methods compared, in order."""
+        """The names of the methods compared, in order.
+
+        Examples
+        --------
+        >>> knight.compare(5, start="a1", methods=["warnsdorff", "backtrack"]).methods
+        ('warnsdorff', 'backtrack')
+        """
         return tuple(run.method for run in self.runs)
 
     @property

@@ -175,21 +175,33 @@ def magic(
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Tour:
-    """Find a magic knight's tour: numbered 1 to N along the tour, every row adds up to one sum
-    and every column to another (n(n² + 1)/2 on an n×n board: 260 on 8×8).
+    """Find a magic knight's tour.
 
-    size is n for n×n, (rows, cols), text such as "8x12", or a knight.Board: a whole
-    rectangle; a Board with given moves (``Board(8, givens={square: number})``) asks for a
-    magic tour through them (completing a partly numbered one). closed=True asks for a
-    closed tour; diagonal=True for the two long diagonals to add up too (a square board);
-    nested=True for each of the four quadrants to be semimagic too. start fixes the square
-    of number 1 (any square when None). seed makes the search reproducible (the random
-    tie-breaks and starts of its restarts).
+    Its squares numbered 1 to N along the tour, every row adds up to one sum and every column
+    to another (n(n² + 1)/2 on an n×n board: 260 on 8×8). The search backtracks along the tour, pruned
+    by the lines' sums (what the numbers left can still add, by colour), and restarts with
+    budgets of Luby's sequence.
 
-    The search backtracks along the tour, pruned by the lines' sums (what the numbers left
-    can still add, by colour), and restarts with budgets of Luby's sequence; max_nodes
-    bounds the search nodes (10,000,000,000 by default: about 20 minutes compiled), timeout
-    the seconds.
+    Parameters
+    ----------
+    size : Size, default 8
+        The board: n for n×n, ``(rows, cols)``, text such as ``"8x12"``, or a `knight.Board`:
+        a whole rectangle. A Board with given moves (``Board(8, givens={square: number})``)
+        asks for a magic tour through them (completing a partly numbered one).
+    closed : bool, default False
+        Ask for a closed tour: its last square is a move from the first.
+    diagonal : bool, default False
+        The two long diagonals must add up too (a square board).
+    nested : bool, default False
+        Each of the four quadrants must be semimagic too.
+    start : Square or None, default None
+        The square of number 1 (its number, ``(row, col)`` or name); None: any square.
+    seed : int or None, default None
+        Makes the search reproducible (the random tie-breaks and starts of its restarts).
+    max_nodes : int or None, default None
+        At most this many search nodes (None: 10,000,000,000, about 20 minutes compiled).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
 
     Returns
     -------
@@ -204,12 +216,39 @@ def magic(
         2003 census; or an exhausted search).
     SearchLimitError
         The budget or the timeout ran out first.
+    InvalidInputError
+        The board is not a whole flat rectangle for the knight, diagonal=True on a board that
+        is not square, or a value that names no board or square.
+    InvalidTypeError
+        A value of the wrong type (such as ``seed=1.5``), or a misspelt keyword.
+
+    See Also
+    --------
+    magic_tours : Every magic tour, lazily.
+    count_magic : The number of magic tours, in pieces.
 
     Examples
     --------
+    >>> import knight
     >>> tour = knight.magic(8, seed=1, max_nodes=2_000_000_000)  # doctest: +SKIP
     >>> tour.magic_kind  # doctest: +SKIP
     'semimagic'
+    >>> beverley = knight.Tour.from_line(  # Beverley's semimagic tour of 1848
+    ...     "1 11 26 20 5 15 32 22 37 47 64 54 60 50 35 41 51 57 42 36 53 63 48 38 21 31 16 6 12 2 17 27 "
+    ...     "33 43 58 52 62 56 39 45 30 24 7 13 28 18 3 9 19 25 10 4 14 8 23 29 46 40 55 61 44 34 49 59"
+    ... )
+    >>> puzzle = knight.Board(8, givens={square: number for number, square in enumerate(beverley[:36], 1)})
+    >>> tour = knight.magic(puzzle)  # numbers 1 to 36 given: completed
+    >>> tour.magic_kind, tour.line() == beverley.line()
+    ('semimagic', True)
+    >>> knight.magic((4, 6))
+    Traceback (most recent call last):
+    ...
+    knight.NoTourError: no semimagic knight's tour on 4×6: the search went through every start and end (up to symmetry)
+    >>> knight.magic(6)
+    Traceback (most recent call last):
+    ...
+    knight.NoTourError: no semimagic knight's tour on 6×6: ... 2 more than a multiple of 4 ...
     """
     ask = _Magic(size, start, closed, diagonal, nested, max_nodes, timeout, "magic")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -246,12 +285,44 @@ def magic(
 
 
 class MagicCount:
-    """What knight.count_magic found: tours (numberings: a tour and its reverse are two, as the
-    2003 census counts them), symmetry classes (the board's symmetries and the reversal), each
-    split into closed and open; how many were diagonally magic; the pieces done, of how many;
-    the search nodes and CPU seconds the pieces took (as recorded in their files), and the
-    CPU seconds projected for all the pieces at the rate of those done. found holds the tours
-    of the chosen starts when count_magic was asked to keep them."""
+    """What knight.count_magic found: its tours and their symmetry classes, and the work done.
+
+    Tours are numberings (a tour and its reverse are two, as the 2003 census counts them),
+    symmetry classes are under the board's symmetries and the reversal, each split into
+    closed and open; how many were diagonally magic; the pieces done, of how many; the search
+    nodes and CPU seconds the pieces took (as recorded in their files), and the CPU seconds
+    projected for all the pieces at the rate of those done. found holds the tours of the
+    chosen starts when count_magic was asked to keep them.
+
+    Attributes
+    ----------
+    tours : int
+        The magic tours (numberings).
+    closed_tours : int
+        Those of them that are closed.
+    classes : int
+        Their symmetry classes.
+    closed_classes : int
+        The classes of the closed tours.
+    diagonal_tours : int
+        The tours that are diagonally magic too.
+    pieces_done : int
+        The pieces counted (run, or read from the results folder).
+    pieces : int
+        The pieces the count is split into.
+    nodes : int
+        The search nodes the pieces done took.
+    cpu_seconds : float
+        The CPU seconds the pieces done took.
+    found : list[Tour]
+        The tours of the chosen starts, with count_magic's keep=True; else [].
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.count_magic((4, 8))  # doctest: +ELLIPSIS
+    MagicCount(tours=0, closed_tours=0, classes=0, closed_classes=0, diagonal_tours=0, pieces_done=230, pieces=230, ...)
+    """
 
     __slots__ = (
         "tours",
@@ -278,20 +349,54 @@ class MagicCount:
 
     @property
     def open_tours(self) -> int:
+        """The tours that are open: tours - closed_tours.
+
+        Examples
+        --------
+        >>> count = knight.MagicCount()
+        >>> count.tours, count.closed_tours = 2240, 1008  # 8×8, by the 2003 census
+        >>> count.open_tours
+        1232
+        """
         return self.tours - self.closed_tours
 
     @property
     def open_classes(self) -> int:
+        """The symmetry classes of the open tours: classes - closed_classes.
+
+        Examples
+        --------
+        >>> count = knight.MagicCount()
+        >>> count.classes, count.closed_classes = 140, 63  # 8×8, by the 2003 census
+        >>> count.open_classes
+        77
+        """
         return self.classes - self.closed_classes
 
     @property
     def complete(self) -> bool:
-        """Whether every piece was done: the counts are the board's, not a sample's."""
+        """Whether every piece was done: the counts are the board's, not a sample's.
+
+        Examples
+        --------
+        >>> knight.count_magic((4, 8)).complete
+        True
+        >>> knight.count_magic((4, 8), pieces=range(10)).complete
+        False
+        """
         return self.pieces_done == self.pieces
 
     @property
     def projected_cpu_seconds(self) -> float:
-        """The CPU seconds all the pieces would take at the mean rate of those done."""
+        """The CPU seconds all the pieces would take at the mean rate of those done (0.0 before any).
+
+        Examples
+        --------
+        >>> count = knight.MagicCount()
+        >>> count.pieces, count.pieces_done, count.cpu_seconds = 136, 34, 90_000.0
+        >>> count.projected_cpu_seconds
+        360000.0
+        """
         return self.cpu_seconds * self.pieces / self.pieces_done if self.pieces_done else 0.0
 
 
@@ -417,12 +522,63 @@ def magic_tours(
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Iterator[Tour]:
-    """Every magic knight's tour of the board (see knight.magic for the arguments), lazily.
+    """Every magic knight's tour of the board, lazily.
 
     Tours come piece by piece (a start, then every path of the first moves), in a fixed
     order; each piece's tours are found before the first of them is yielded. Without a start
-    (and givens) every square is a start. max_nodes bounds the search nodes of the whole
-    listing (10,000,000,000 by default), timeout the seconds: past either, SearchLimitError.
+    (and givens) every square is a start. A board with no magic tour by a theorem yields none.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board: n for n×n, ``(rows, cols)``, text such as ``"8x12"``, or a `knight.Board`:
+        a whole rectangle. A Board with given moves (``Board(8, givens={square: number})``)
+        asks for a magic tour through them (completing a partly numbered one).
+    closed : bool, default False
+        Ask for a closed tour: its last square is a move from the first.
+    diagonal : bool, default False
+        The two long diagonals must add up too (a square board).
+    nested : bool, default False
+        Each of the four quadrants must be semimagic too.
+    start : Square or None, default None
+        The square of number 1 (its number, ``(row, col)`` or name); None: any square.
+    max_nodes : int or None, default None
+        At most this many search nodes for the whole listing (None: 10,000,000,000).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    Iterator[Tour]
+        The magic tours, each once (a tour and its reverse are two).
+
+    Raises
+    ------
+    SearchLimitError
+        While iterating: max_nodes or timeout ran out.
+    InvalidInputError
+        The board is not a whole flat rectangle for the knight, diagonal=True on a board that
+        is not square, or a value that names no board or square.
+    InvalidTypeError
+        A value of the wrong type, or a misspelt keyword.
+
+    See Also
+    --------
+    magic : One magic tour.
+    count_magic : The number of magic tours, in pieces.
+
+    Examples
+    --------
+    >>> import knight
+    >>> beverley = knight.Tour.from_line(  # Beverley's semimagic tour of 1848
+    ...     "1 11 26 20 5 15 32 22 37 47 64 54 60 50 35 41 51 57 42 36 53 63 48 38 21 31 16 6 12 2 17 27 "
+    ...     "33 43 58 52 62 56 39 45 30 24 7 13 28 18 3 9 19 25 10 4 14 8 23 29 46 40 55 61 44 34 49 59"
+    ... )
+    >>> puzzle = knight.Board(8, givens={square: number for number, square in enumerate(beverley[:36], 1)})
+    >>> [tour.line() == beverley.line() for tour in knight.magic_tours(puzzle)]  # the only completion
+    [True]
+    >>> list(knight.magic_tours((4, 6)))
+    []
     """
     ask = _Magic(size, start, closed, diagonal, nested, max_nodes, timeout, "magic_tours")
     return _listing(ask)
@@ -477,16 +633,86 @@ def count_magic(
     The arguments closed, diagonal, nested, start and a Board's givens ask what knight.magic
     asks (closed=True counts the closed tours only; otherwise all, split into open and
     closed). The work is split into pieces: a start from each class of squares under the
-    board's symmetries, then every path of depth more moves; pieces= (indices into that
-    list, in order) runs some of them only, a sample (the answer's ``complete`` is then
-    False). They run here, or on executor: any concurrent.futures.Executor or a Dask
-    distributed.Client. results=FOLDER writes each piece's result there as a small JSON
-    file as soon as it is done, and a piece whose file exists is read, not run again: a
-    count killed, or shared by many machines over one folder, resumes where it stopped.
-    progress=True prints a line on stderr per piece, with the time left at the rate so far.
-    keep=True keeps the tours of the chosen starts in the answer's ``found``.
-    max_nodes bounds each piece's search nodes (10,000,000,000 by default), timeout the
-    seconds of the whole count: past either, SearchLimitError (the pieces done are saved).
+    board's symmetries, then every path of depth more moves.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board: n for n×n, ``(rows, cols)``, text such as ``"8x12"``, or a `knight.Board`:
+        a whole rectangle. A Board with given moves (``Board(8, givens={square: number})``)
+        asks for a magic tour through them (completing a partly numbered one).
+    closed : bool, default False
+        Count the closed tours only (otherwise all, split into open and closed).
+    diagonal : bool, default False
+        The two long diagonals must add up too (a square board).
+    nested : bool, default False
+        Each of the four quadrants must be semimagic too.
+    start : Square or None, default None
+        The square of number 1 (its number, ``(row, col)`` or name); None: any square.
+    executor : Executor or None, default None
+        Run the pieces on any `concurrent.futures.Executor` or a Dask ``distributed.Client``.
+        None: here.
+    results : str, os.PathLike or None, default None
+        A folder where each piece's result is written as a small JSON file as soon as it is
+        done; a piece whose file exists is read, not run again: a count killed, or shared by
+        many machines over one folder, resumes where it stopped. None: no files.
+    depth : int, default 1
+        The moves after the start that, with the end, make a piece.
+    pieces : Iterable[int] or None, default None
+        Indices into the list of pieces: runs those only, a sample (the answer's
+        ``complete`` is then False). None: every piece.
+    keep : bool, default False
+        Keep the tours of the chosen starts in the answer's ``found``.
+    progress : bool, default False
+        Print a line on stderr per piece, with the time left at the rate so far.
+    max_nodes : int or None, default None
+        At most this many search nodes a piece (None: 10,000,000,000).
+    timeout : float or None, default None
+        At most this many seconds for the whole count (None: no limit).
+
+    Returns
+    -------
+    MagicCount
+        The tours and symmetry classes, open and closed, and the pieces done (all zero when
+        a theorem proves there is none).
+
+    Raises
+    ------
+    SearchLimitError
+        A piece ran out of max_nodes, or the count out of timeout (the pieces done are saved).
+    InvalidInputError
+        A value that names no board or square, a depth or piece index out of range, or a
+        results file that is not a piece of this question.
+    InvalidTypeError
+        A value of the wrong type, or a misspelt keyword.
+    WorkerError
+        The executor or one of its workers failed, or was lost.
+
+    See Also
+    --------
+    magic_tours : Every magic tour, lazily.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.count_magic((4, 8)).tours  # Murray found none on 4×8
+    0
+    >>> beverley = knight.Tour.from_line(  # Beverley's semimagic tour of 1848
+    ...     "1 11 26 20 5 15 32 22 37 47 64 54 60 50 35 41 51 57 42 36 53 63 48 38 21 31 16 6 12 2 17 27 "
+    ...     "33 43 58 52 62 56 39 45 30 24 7 13 28 18 3 9 19 25 10 4 14 8 23 29 46 40 55 61 44 34 49 59"
+    ... )
+    >>> puzzle = knight.Board(8, givens={square: number for number, square in enumerate(beverley[:36], 1)})
+    >>> count = knight.count_magic(puzzle)  # numbers 1 to 36 given
+    >>> count.tours, count.classes, count.open_tours, count.complete
+    (1, 1, 1, True)
+    >>> sample = knight.count_magic((4, 8), pieces=range(10))
+    >>> sample.pieces_done, sample.pieces, sample.complete
+    (10, 230, False)
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> with ProcessPoolExecutor() as pool:  # doctest: +SKIP
+    ...     census = knight.count_magic(8, executor=pool, results="magic-8x8/")  # the 2003 census: long
+    >>> census.tours, census.classes, census.closed_classes  # doctest: +SKIP
+    (2240, 140, 63)
     """
     ask = _Magic(size, start, closed, diagonal, nested, max_nodes, timeout, "count_magic")
     depth = integer(depth, "depth")

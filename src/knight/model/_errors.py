@@ -101,10 +101,19 @@ class WorkerError(KnightError, RuntimeError):
 
 
 class MissingExtraError(KnightError, ModuleNotFoundError):
-    """An optional dependency is not installed: the message names what needs it and the quoted
-    command that installs it (``pip install "knight-tour[png]"``, which zsh reads as it is).
+    """An optional dependency is not installed: the message names what needs it and how to install it.
 
-    A ``ModuleNotFoundError`` (so an ``ImportError``) too, as Python's own would be.
+    The command in the message is quoted (``pip install "knight-tour[png]"``, which zsh reads
+    as it is). A ``ModuleNotFoundError`` (so an ``ImportError``) too, as Python's own would be.
+
+    Parameters
+    ----------
+    message : str
+        What needs the module, and the command that installs it.
+    extra : str
+        The extra of knight-tour that brings the module: "png", "progress" or "networkx".
+    name : str or None, default None
+        The module that could not be imported (``ImportError.name``).
 
     Attributes
     ----------
@@ -112,6 +121,14 @@ class MissingExtraError(KnightError, ModuleNotFoundError):
         The extra of knight-tour that brings the module: "png", "progress" or "networkx".
     install : str
         The command that installs it, quoted for any shell.
+
+    Examples
+    --------
+    >>> error = knight.MissingExtraError(
+    ...     'PNG output needs cairocffi: pip install "knight-tour[png]"', "png", "cairocffi"
+    ... )
+    >>> error.extra, error.name, isinstance(error, ImportError)
+    ('png', 'cairocffi', True)
     """
 
     def __init__(self, message: str, extra: str, name: str | None = None) -> None:
@@ -120,7 +137,13 @@ class MissingExtraError(KnightError, ModuleNotFoundError):
 
     @property
     def install(self) -> str:
-        """The command that installs the extra, quoted for any shell."""
+        """The command that installs the extra, quoted for any shell.
+
+        Examples
+        --------
+        >>> print(knight.MissingExtraError("PNG output needs cairocffi", "png", "cairocffi").install)
+        pip install "knight-tour[png]"
+        """
         return install_command(self.extra)
 
     def __reduce__(self) -> tuple[object, ...]:

@@ -248,22 +248,65 @@ class Tour(storage.SquareBuffer, Sequence[int]):
 
     @property
     def magic_kind(self) -> MagicKind:
-        """What the numbering along the tour (1 at the start) is: "diagonal" when every row, every
-        column and both long diagonals add up to one sum (a square board), "semimagic" when the
-        rows and the columns do (each direction its own sum on a rectangle), else None."""
+        """What the numbering along the tour (1 at the start) is: "diagonal", "semimagic" or None.
+
+        "diagonal" when every row, every column and both long diagonals add up to one sum (a
+        square board), "semimagic" when the rows and the columns do (each direction its own sum
+        on a rectangle), else None (and on a board with holes, or one that wraps).
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).magic_kind is None
+        True
+        >>> beverley = Tour.from_line(  # Beverley's semimagic tour of 1848
+        ...     "1 11 26 20 5 15 32 22 37 47 64 54 60 50 35 41 51 57 42 36 53 63 48 38 21 31 16 6 12 2 17 27 "
+        ...     "33 43 58 52 62 56 39 45 30 24 7 13 28 18 3 9 19 25 10 4 14 8 23 29 46 40 55 61 44 34 49 59"
+        ... )
+        >>> beverley.magic_kind
+        'semimagic'
+        """
         board = self._board
         return magic_kind(self.rows, self.cols, self._squares) if board.is_rectangle and not board.topology else None
 
     @property
     def is_magic(self) -> bool:
-        """Whether the numbering along the tour is at least semimagic (see magic_kind)."""
+        """Whether the numbering along the tour is at least semimagic (see magic_kind).
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).is_magic
+        False
+        """
         return self.magic_kind is not None
 
     def line_sums(self) -> tuple[list[int], list[int], list[int]]:
-        """(row sums, column sums, the two long diagonals' sums) of the numbering along the tour
-        (1 at the start), rows top to bottom, columns left to right, the diagonal from the
-        top-left corner first; the diagonals are [] on a board that is not square. A whole
-        rectangle only: InvalidInputError on a board with holes, or one that wraps."""
+        """The sums of the rows, the columns and the long diagonals of the numbering along the tour.
+
+        The tour's squares are numbered 1 (the start) to N along it.
+
+        Returns
+        -------
+        tuple[list[int], list[int], list[int]]
+            (row sums, column sums, the two long diagonals' sums): rows top to bottom, columns
+            left to right, the diagonal from the top-left corner first; the diagonals are []
+            on a board that is not square.
+
+        Raises
+        ------
+        InvalidInputError
+            The board is not a whole rectangle: it has holes, or it wraps.
+
+        Examples
+        --------
+        >>> knight.tour((3, 4), start=1).line_sums()
+        ([22, 28, 28], [16, 19, 20, 23], [])
+        >>> beverley = Tour.from_line(  # Beverley's semimagic tour of 1848
+        ...     "1 11 26 20 5 15 32 22 37 47 64 54 60 50 35 41 51 57 42 36 53 63 48 38 21 31 16 6 12 2 17 27 "
+        ...     "33 43 58 52 62 56 39 45 30 24 7 13 28 18 3 9 19 25 10 4 14 8 23 29 46 40 55 61 44 34 49 59"
+        ... )
+        >>> beverley.line_sums()
+        ([260, 260, 260, 260, 260, 260, 260, 260], [260, 260, 260, 260, 260, 260, 260, 260], [282, 210])
+        """
         if not self._board.is_rectangle or self._board.topology:
             raise InvalidInputError(f"line sums are for a whole rectangle, not {self._board.name}")
         return line_sums(self.rows, self.cols, self._squares)

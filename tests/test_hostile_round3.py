@@ -64,9 +64,7 @@ def test_an_event_holding_text_is_refused(text):
 
 def test_the_script_data_holds_no_markup(monkeypatch):
     """Should text ever reach the page's data (a square's name), it is escaped for script data."""
-    from knight.draw import _player
-
-    monkeypatch.setattr(_player, "square_name", lambda *args: "<!--<script></script>&")
+    monkeypatch.setattr(knight.Board, "square_name", lambda *args: "<!--<script></script>&")
     page = knight.draw.html(knight.tour(5))
     assert _elements(page) == _elements(knight.draw.html(knight.tour(6)))
     assert page.count("<script") == 2 and "<!--" not in page
@@ -472,4 +470,4 @@ def test_every_step_of_a_twisted_axis_narrower_than_the_move_is_a_move(monkeypat
             reached = {
                 topology.cell(_walked(shape, axis, here, s)) for s in board.steps if _walked(shape, axis, here, s)
             }
-            assert set(board.neighbours_of(cell)) == reached - {cell}
+            assert set(board._neighbours_of(cell)) == reached - {cell}

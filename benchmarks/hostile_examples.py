@@ -143,6 +143,104 @@ TWISTED = (  # the landing against a walk a square at a time, the other axis mir
     "    return True"
 )
 
+CHECKPOINT = (
+    "import os, pickle, struct, subprocess, sys, tempfile, threading, zlib\n"
+    "from knight.count import _kernels, _shardfile, _spill\n"
+    "from knight.count._plan import KNIGHT_STEPS, question_of\n"
+    "def made():\n"
+    "    '''A real checkpoint of 3×8's open tours, stopped after 8 squares: its one file.'''\n"
+    "    directory, saved = tempfile.mkdtemp(), (_spill.CHECKPOINT_SHARE, _spill.ROUND_SECONDS)\n"
+    "    _spill.CHECKPOINT_SHARE = _spill.ROUND_SECONDS = 0  # a checkpoint every round, a round a square\n"
+    "    class Stop:\n"
+    "        def __call__(self, step, states):\n"
+    "            if step >= 8:\n                raise KeyboardInterrupt\n"
+    "    try:\n"
+    "        _spill.count(question_of(3, 8, None, None, None, False, KNIGHT_STEPS), _kernels.frontier, Stop(),\n"
+    "                     checkpoint=directory)\n"
+    "    except KeyboardInterrupt:\n        pass\n"
+    "    finally:\n        _spill.CHECKPOINT_SHARE, _spill.ROUND_SECONDS = saved\n"
+    "    (name,) = [name for _, name in _shardfile.shard_files(directory)]\n"
+    "    return os.path.join(directory, name)\n"
+    "def forge(path, tours=None, text=None, body=None, **fields):\n"
+    "    '''path's header fields, tours (tours='most': all ones), question text or body changed, checksums made right.'''\n"
+    "    data, head = open(path, 'rb').read(), _shardfile._HEAD\n"
+    "    names = 'magic version width step steps index shards pieces states body crc tours_bytes text_bytes'.split()\n"
+    "    values = dict(zip(names, head.unpack_from(data)))\n"
+    "    at = head.size + values['tours_bytes']\n"
+    "    old_tours, old_text = data[head.size : at], data[at : at + values['text_bytes']]\n"
+    "    body = data[at + values['text_bytes'] + 4 :] if body is None else body\n"
+    "    text = old_text if text is None else text\n"
+    "    tours = old_tours if tours is None else b'\\xff' * values['tours_bytes']\n"
+    "    values.update(body=len(body), crc=zlib.crc32(body), text_bytes=len(text), **fields)\n"
+    "    header = head.pack(*(values[name] for name in names)) + tours + text\n"
+    "    open(path, 'wb').write(header + struct.pack('<I', zlib.crc32(header)) + body)\n"
+    "def refused(path, *fields, where=None):\n"
+    "    '''count((3, 8)) resumed from path's directory: its InvalidInputError, raised again if it names where (the\n"
+    "    file) and one of fields; a count is returned (a broken promise), an unclear error becomes AssertionError.'''\n"
+    "    try:\n"
+    "        return knight.count((3, 8), checkpoint=os.path.dirname(path), timeout=10)\n"
+    "    except knight.InvalidInputError as error:\n"
+    "        if (path if where is None else where) in str(error) and any(field in str(error) for field in fields):\n            raise\n"
+    "        raise AssertionError(f'unclear: {error}') from None\n"
+    "def forged(*fields, **change):\n"
+    "    path = made()\n    forge(path, **change)\n    return refused(path, *fields)\n"
+    "def damaged(*fields, keep=None, flip=None):\n"
+    "    path = made()\n    data = bytearray(open(path, 'rb').read())\n"
+    "    if flip is not None:\n        data[int(flip * len(data))] ^= 0x10\n"
+    "    open(path, 'wb').write(bytes(data[: int(keep * len(data))] if keep is not None else data))\n"
+    "    return refused(path, *fields)\n"
+    "def every_damage():\n"
+    "    '''Every truncation and every bit flip (one bit a byte) of the file: the counts given instead of an error.'''\n"
+    "    path = made()\n    whole, answers = open(path, 'rb').read(), []\n"
+    "    copies = [whole[:n] for n in range(len(whole))]\n"
+    "    copies += [whole[:n] + bytes([whole[n] ^ (1 << n % 8)]) + whole[n + 1 :] for n in range(len(whole))]\n"
+    "    for copy in copies:\n"
+    "        open(path, 'wb').write(copy)\n"
+    "        try:\n            answers.append(knight.count((3, 8), checkpoint=os.path.dirname(path)))\n"
+    "        except knight.InvalidInputError:\n            pass\n"
+    "    return answers\n"
+    "MARKER = os.path.join(tempfile.mkdtemp(), 'ran')\n"
+    "class Runs:\n    def __reduce__(self):\n        return os.system, (f'touch {MARKER}',)\n"
+    "def pickled(as_directory):\n"
+    "    '''A pickle that would run a shell command: a shard file of the checkpoint, or the checkpoint= path itself.'''\n"
+    "    path = os.path.join(tempfile.mkdtemp(), 'layer-8-0-of-1.kshard' if as_directory else 'checkpoint.pickle')\n"
+    "    open(path, 'wb').write(pickle.dumps(Runs()))\n"
+    "    try:\n"
+    "        return knight.count((3, 8), checkpoint=os.path.dirname(path) if as_directory else path)\n"
+    "    finally:\n"
+    "        if os.path.exists(MARKER):\n            raise AssertionError('the pickle ran a shell command')\n"
+    "def fifo():\n"
+    "    directory = tempfile.mkdtemp()\n    os.mkfifo(os.path.join(directory, 'layer-8-0-of-1.kshard'))\n"
+    "    return directory\n"
+    "def planted(at):\n"
+    "    '''A link planted at at (a temporary name, or the lock) in a checkpoint directory, to a file it must not touch.'''\n"
+    "    directory = tempfile.mkdtemp()\n    target = os.path.join(directory, 'precious')\n"
+    "    open(target, 'wb').write(b'keep me')\n    os.symlink(target, os.path.join(directory, at))\n"
+    "    try:\n        return knight.count((3, 8), checkpoint=directory)\n"
+    "    finally:\n"
+    "        if open(target, 'rb').read() != b'keep me':\n            raise AssertionError('the link was followed')\n"
+    "HOLDER = ('import fcntl, os, sys\\nfd = os.open(os.path.join(sys.argv[1], \"lock\"), os.O_RDWR | os.O_CREAT)\\n'\n"
+    "          'fcntl.flock(fd, fcntl.LOCK_EX)\\nprint(\"held\", flush=True)\\nsys.stdin.read()')\n"
+    "def held():\n"
+    "    '''A checkpoint directory whose lock another process holds (until this one ends).'''\n"
+    "    directory = tempfile.mkdtemp()\n"
+    "    holder = subprocess.Popen([sys.executable, '-c', HOLDER, directory], stdin=subprocess.PIPE, stdout=subprocess.PIPE)\n"
+    "    holder.stdout.readline()\n"
+    "    return directory\n"
+    "def threads(n=4):\n"
+    "    '''n threads counting 3×8 into one checkpoint: each the count, or refused as the second writer.'''\n"
+    "    directory, outcomes, together = tempfile.mkdtemp(), [], threading.Barrier(n)\n"
+    "    def one():\n"
+    "        together.wait()\n"
+    "        try:\n            outcomes.append(knight.count((3, 8), checkpoint=directory))\n"
+    "        except knight.InvalidInputError as error:\n"
+    "            outcomes.append('in use' if 'in use by another count' in str(error) else str(error))\n"
+    "    workers = [threading.Thread(target=one) for _ in range(n)]\n"
+    "    for worker in workers:\n        worker.start()\n"
+    "    for worker in workers:\n        worker.join()\n"
+    "    return set(outcomes) <= {792, 'in use'} and 792 in outcomes and knight.count((3, 8), checkpoint=directory) == 792"
+)
+
 EXAMPLES = [
     # -- deadlines ignored
     deadline("knight.tour(20000, timeout=0.5)", 0.5),
@@ -339,7 +437,60 @@ EXAMPLES = [
     ),
     Example("knight FIFO (a picture that never ends)", argv=["{fifo}", "--timeout", "2"], exit=2, within=4),
     Example("knight solve FIFO", argv=["solve", "{fifo}", "--timeout", "2"], exit=2, within=4),
-    # -- checkpoint files (#35 items 1 and 2): the checkpoint helper adds its cases here
+    # -- checkpoint files (#35 items 1 and 2): forged, damaged, planted and shared checkpoint directories
+    Example(
+        "checkpoint: a real one of 3×8, resumed",
+        "knight.count((3, 8), checkpoint=os.path.dirname(made()))",
+        CHECKPOINT,
+        within=10,
+        answer="792",
+    ),
+    Example("checkpoint forged: a negative step", "forged('step', step=2**32 - 1)", CHECKPOINT, within=10),
+    Example("checkpoint forged: a step past the end", "forged('step', step=100)", CHECKPOINT, within=10),
+    Example("checkpoint forged: the width", "forged('width', width=9)", CHECKPOINT, within=10),
+    Example("checkpoint forged: a huge count of tours", "forged('tours', tours='most')", CHECKPOINT, within=10),
+    Example(
+        "checkpoint forged: counts of 600 bits",
+        "forged('bits', body=struct.pack('<QI', 1, 600) + bytes([0] * 10) + b'\\x01' * 80)",
+        CHECKPOINT,
+        within=10,
+    ),
+    Example(
+        "checkpoint forged: another question (3×9)",
+        "forged('question', text=b'[3,9,null,null,null,false,[[1,2]]]')",
+        CHECKPOINT,
+        within=10,
+    ),
+    Example("checkpoint truncated to half", "damaged('body', 'header', keep=0.5)", CHECKPOINT, within=10),
+    Example("checkpoint with a bit flipped in its body", "damaged('body CRC', flip=0.8)", CHECKPOINT, within=10),
+    Example("checkpoint with a bit flipped in its header", "damaged('header', flip=0.1)", CHECKPOINT, within=10),
+    Example(
+        "checkpoint: every truncation and bit flip, the counts given",
+        "every_damage()",
+        CHECKPOINT,
+        within=20,
+        answer="[]",
+    ),
+    Example("checkpoint: a pickle as its shard file (runs nothing)", "pickled(True)", CHECKPOINT),
+    Example("checkpoint=a pickle file (runs nothing)", "pickled(False)", CHECKPOINT),
+    Example(
+        "checkpoint: a FIFO as its shard file, timeout=2",
+        "knight.count((3, 8), checkpoint=fifo(), timeout=2)",
+        CHECKPOINT,
+        within=2.2,
+    ),
+    Example("checkpoint: a FIFO as its shard file", "knight.count((3, 8), checkpoint=fifo())", CHECKPOINT),
+    Example("checkpoint: a link planted at a temporary name", "planted('layer-1-0-of-1.kshard.part')", CHECKPOINT),
+    Example("checkpoint: a link planted at its lock", "planted('lock')", CHECKPOINT),
+    Example(
+        "checkpoint: its lock held by another process",
+        "refused(os.path.join(d := held(), 'x'), 'in use by another count', where=d)",
+        CHECKPOINT,
+    ),
+    Example("checkpoint: four threads writing one", "threads()", CHECKPOINT, within=20, answer="True"),
+    Example("checkpoint=a missing directory's child", "knight.count((3, 8), checkpoint='/nonexistent/knight/c')"),
+    Example("checkpoint=''", "knight.count((3, 8), checkpoint='')"),
+    Example("checkpoint='a\\0b' (a NUL)", "knight.count((3, 8), checkpoint='a\\0b')"),
 ]
 
 

@@ -447,3 +447,91 @@ def test_boxes_and_surfaces_keep_their_deadline(shape, call, closed, moves):
         return
     function = {"tour": knight.tour, "exists": knight.exists, "count": knight.count, "tours": knight.tours}[call]
     _keeps_its_promises(function, board, closed=closed, moves=moves, timeout=TIMEOUT)
+
+
+# -- issue #35: checkpoint bytes ------------------------------------------------------------------
+
+#: 3×8's open tours, counted without a checkpoint once (the answer every resumed count must give).
+CHECKPOINT_SIZE = (3, 8)
+_CHECKPOINTS: dict = {}
+
+
+def _real_checkpoints():
+    """(name, bytes) of two real checkpoints of 3×8's open tours, made by the kernels in use: one stopped
+    after 8 squares (a layer of states), one finished (the tours alone); and the count itself."""
+    if not _CHECKPOINTS:
+        import shutil
+        import tempfile
+
+        from knight.count import _kernels, _shardfile, _spill
+        from knight.count._plan import KNIGHT_STEPS, question_of
+
+        class Stop:
+            def __call__(self, step, states):
+                if step >= 8:
+                    raise KeyboardInterrupt
+
+        saved = _spill.CHECKPOINT_SHARE, _spill.ROUND_SECONDS
+        _spill.CHECKPOINT_SHARE = _spill.ROUND_SECONDS = 0  # a checkpoint every round, a round a square
+        files = []
+        try:
+            for stop in (Stop(), None):
+                directory = tempfile.mkdtemp()
+                question = question_of(*CHECKPOINT_SIZE, None, None, None, False, KNIGHT_STEPS)
+                with contextlib.suppress(KeyboardInterrupt):
+                    _spill.count(question, _kernels.frontier, stop, checkpoint=directory)
+                ((_, name),) = _shardfile.shard_files(directory)
+                with open(os.path.join(directory, name), "rb") as file:
+                    files.append((name, file.read()))
+                shutil.rmtree(directory)
+        finally:
+            _spill.CHECKPOINT_SHARE, _spill.ROUND_SECONDS = saved
+        _CHECKPOINTS["files"] = files
+        _CHECKPOINTS["tours"] = knight.count(CHECKPOINT_SIZE)
+    return _CHECKPOINTS["files"], _CHECKPOINTS["tours"]
+
+
+@st.composite
+def _damaged(draw, whole):
+    """whole's bytes damaged: replaced by random bytes, truncated, a slice cut out or replaced, bits flipped."""
+    kind = draw(st.sampled_from(["random", "truncated", "cut", "spliced", "flipped"]))
+    if kind == "random":
+        keep = draw(st.sampled_from([0, 8, 64]))  # nothing, the magic, the fixed header kept
+        return whole[:keep] + draw(st.binary(max_size=2 * len(whole)))
+    at = draw(st.integers(0, len(whole) - 1))
+    end = draw(st.integers(at, len(whole)))
+    if kind == "truncated":
+        return whole[:at]
+    if kind == "cut":
+        return whole[:at] + whole[end:] if end > at else whole[:at] + whole[at + 1 :]
+    if kind == "spliced":
+        return whole[:at] + draw(st.binary(min_size=1, max_size=16)) + whole[end:]
+    flipped = bytearray(whole)
+    for where, bits in draw(st.lists(st.tuples(st.integers(0, len(whole) - 1), st.integers(1, 255)), min_size=1)):
+        flipped[where] ^= bits
+    return bytes(flipped)
+
+
+@settings(FUZZ, max_examples=SLOW_EXAMPLES if SLOW else 30)
+@given(st.data())
+def test_damaged_checkpoint_bytes(data):
+    """A real checkpoint with one shard file's bytes damaged: the count resumed from it is the count, or
+    InvalidInputError naming the file; never another number, never another exception."""
+    import shutil
+    import tempfile
+
+    files, tours = _real_checkpoints()
+    name, whole = data.draw(st.sampled_from(files))
+    damaged = data.draw(_damaged(whole))
+    directory = tempfile.mkdtemp()
+    try:
+        with open(os.path.join(directory, name), "wb") as file:
+            file.write(damaged)
+        try:
+            found = knight.count(CHECKPOINT_SIZE, checkpoint=directory, timeout=TIME_LIMIT)
+        except knight.InvalidInputError as error:
+            assert name in str(error), str(error)
+            return
+        assert damaged == whole or found == tours, f"{found} from a damaged checkpoint, where the count is {tours}"
+    finally:
+        shutil.rmtree(directory)

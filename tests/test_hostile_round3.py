@@ -471,3 +471,14 @@ def test_every_step_of_a_twisted_axis_narrower_than_the_move_is_a_move(monkeypat
                 topology.cell(_walked(shape, axis, here, s)) for s in board.steps if _walked(shape, axis, here, s)
             }
             assert set(board._neighbours_of(cell)) == reached - {cell}
+
+
+@pytest.mark.parametrize("round_", [0, 1])
+def test_the_tie_breaks_of_a_huge_board_look_at_the_clock(round_):
+    """Warnsdorff's tie-breaks of 2,000,000 squares (a 2×2×10⁶ box's graph search) stop at the deadline."""
+    from knight.model._deadline import OutOfTime
+    from knight.search._order import tie_breaks
+
+    with pytest.raises(OutOfTime):
+        tie_breaks(2, 10**6, round_, time.monotonic() - 1)
+    assert tie_breaks(2, 3, round_) == tie_breaks(2, 3, round_, time.monotonic() + 60)

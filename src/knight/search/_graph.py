@@ -115,7 +115,7 @@ def graph_search(
         while True:
             if expired(deadline):  # before the tie-breaks, a list of the board's cells
                 raise OutOfTime
-            keys = tie_breaks(board.rows, board.cols, round_)
+            keys = tie_breaks(board.rows, board.cols, round_, deadline)
             if holes:
                 keys = list(map(keys.__getitem__, cells))
             ordered = _ordered(offsets, targets, keys, deadline)

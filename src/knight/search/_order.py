@@ -8,18 +8,26 @@ the round, so that each restart explores anew.
 
 from __future__ import annotations
 
+from ..model._deadline import CELLS_PER_LOOK, NEVER, chunks
+
 _MASK = 0xFFFFFFFF
 
 
-def tie_breaks(rows: int, cols: int, round_: int) -> list[int]:
-    """Secondary sort key of each square in round round_ (smaller goes first)."""
+def tie_breaks(rows: int, cols: int, round_: int, when: float = NEVER) -> list[int]:
+    """Secondary sort key of each square in round round_ (smaller goes first); the clock looked at
+    every few thousand squares (model._deadline.OutOfTime past the deadline when)."""
+    keys: list[int] = []
     if round_ == 0:
-        return [-((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in range(rows) for col in range(cols)]
+        for row in range(rows):
+            across = (2 * row - rows + 1) ** 2
+            for some in chunks(cols, when, CELLS_PER_LOOK * 16):
+                keys.extend([-(across + (2 * col - cols + 1) ** 2) for col in some])
+        return keys
     salt = (round_ * 0x85EBCA77) & _MASK
-    keys = []
-    for square in range(rows * cols):
-        x = ((square + 1) * 0x9E3779B1 + salt) & _MASK
-        x ^= x >> 15
-        x = (x * 0x2C1B3C6D) & _MASK
-        keys.append(x ^ (x >> 12))
+    for some in chunks(rows * cols, when, CELLS_PER_LOOK * 16):
+        for square in some:
+            x = ((square + 1) * 0x9E3779B1 + salt) & _MASK
+            x ^= x >> 15
+            x = (x * 0x2C1B3C6D) & _MASK
+            keys.append(x ^ (x >> 12))
     return keys

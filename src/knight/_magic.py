@@ -804,7 +804,7 @@ def _results(executor, todo: list[int], args: list[tuple]) -> Iterator[tuple[int
         return
     from concurrent.futures import as_completed  # here, not at import knight
 
-    name = type(executor._executor).__name__
+    name = type(executor.wrapped).__name__
     futures = {executor.submit(_piece_job, *arguments): index for index, arguments in zip(todo, args)}
     try:
         for future in as_completed(futures):

@@ -22,6 +22,7 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any, Iterable, Iterator, Mapping
 
+from ._board_types import Axes, Givens, Leaper, Mask, Shape, Square
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, checked_keywords, optional_module
 from ._memory import check_memory
@@ -35,7 +36,6 @@ from ._topology import (
     parse_shape,
     parse_topology,
 )
-from ._types import Axes, Givens, Leaper, Mask, Shape, Square
 
 #: Largest board accepted, in squares: square numbers must fit in an int32.
 MAX_SQUARES = 2**31 - 1

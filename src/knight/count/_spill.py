@@ -116,8 +116,9 @@ Entry = Union[list, str]
 class _Run:
     """One count's rounds (see the module's docstring)."""
 
-    def __init__(self, question: AnyQuestion, kernel, check, memory, directory: str, keep: bool) -> None:
+    def __init__(self, question: AnyQuestion, kernel, check, memory, directory: str, keep: bool, threads: int) -> None:
         self.kernel, self.check, self.memory, self.directory, self.keep = kernel, check, memory, directory, keep
+        self.threads = threads
         self.sweep = plan(*question, check=check)
         self.head = Header(question, self.sweep)
         self.mine: set[str] = set()  # the files this process wrote: their states need no second look
@@ -202,13 +203,11 @@ class _Run:
         done = after = 0
         try:
             for entry in layer:
-                pieces = [
-                    interleaved(piece) for piece in (entry if isinstance(entry, list) else self._read(entry).pieces)
-                ]
+                pieces = entry if isinstance(entry, list) else self._read(entry).pieces
                 if self.check is not None:
                     self.check.spent = self.spent
                 parts, completed, held, work = self.kernel.shard_round(
-                    self.sweep, step, stop, pieces, shards, self.check
+                    self.sweep, step, stop, pieces, shards, self.check, self.threads
                 )
                 del pieces
                 done, after, self.spent = done + completed, after + held, self.spent + work
@@ -302,37 +301,6 @@ class _Run:
                 _remove(path)
 
 
-#: interleaved's stride, and the least states of a piece it reorders.
-STRIDE = 64
-INTERLEAVED = 1 << 16
-
-
-def interleaved(piece: Piece) -> Piece:
-    """piece with its states reordered: every STRIDE-th from the first, then from the second, and so on.
-
-    A dealt piece holds its states in the order of the dealing table's slots, and the compiled
-    kernel loads them in that order into a table that grows as it fills, packing them into long
-    runs of full slots: loading a 134k-state layer of 6×8 closed dealt so and sweeping it a square
-    took 0.43 s, shuffled 0.12 s, interleaved 0.16 s (6×6 open with memory="30MB": 2.2 s of kernel
-    time, interleaved 1.6 s). A few thousand slice copies a piece, about 0.2 µs a state: pieces
-    below INTERLEAVED states are left as they are.
-    """
-    keys, counts, bits = piece
-    states = size(piece)
-    if states < INTERLEAVED:
-        return piece
-    mixed = []
-    for data in (keys, counts):
-        width, out, at = len(data) // states, bytearray(len(data)), 0
-        for first in range(STRIDE):
-            taken = len(range(first, states, STRIDE))
-            for byte in range(width):
-                out[at + byte : at + taken * width : width] = data[first * width + byte :: STRIDE * width]
-            at += taken * width
-        mixed.append(bytes(out))
-    return mixed[0], mixed[1], bits
-
-
 def _remove(path: str) -> None:
     try:
         os.unlink(path)
@@ -348,10 +316,12 @@ def count(
     memory: Optional[int] = None,
     spill: Optional[str] = None,
     checkpoint: Optional[str] = None,
+    threads: int = 1,
 ) -> int:
     """The tours of question (as kernel.count counts them), its layers past memory bytes on disk under
     spill (default: a temporary directory, removed afterwards), or kept and resumed under checkpoint
-    (which then holds the layers on disk too); check: the sweep's _Watch (or None)."""
+    (which then holds the layers on disk too); check: the sweep's _Watch (or None); threads: the
+    threads each shard's wide layers are swept by (the kernel's shard_round)."""
     if spill is not None and checkpoint is not None and os.path.realpath(spill) != os.path.realpath(checkpoint):
         raise InvalidInputError("spill= and checkpoint= name two directories: a checkpoint's layers are spilled to it")
     directory = checkpoint if checkpoint is not None else spill
@@ -361,7 +331,7 @@ def count(
     try:
         lock = Lock(directory)
         try:
-            run = _Run(question, kernel, check, memory, directory, checkpoint is not None)
+            run = _Run(question, kernel, check, memory, directory, checkpoint is not None, threads)
             try:
                 return run.count()
             finally:

@@ -202,7 +202,9 @@ def count(
         if memory is not None or spill is not None or checkpoint is not None:
             from . import _spill  # here, not at import knight (start-up: benchmarks/bench_startup.py)
 
-            return _spill.count(question, _kernels.frontier, watch, memory=memory, spill=spill, checkpoint=checkpoint)
+            return _spill.count(
+                question, _kernels.frontier, watch, memory=memory, spill=spill, checkpoint=checkpoint, threads=threads
+            )
         return _kernels.frontier.count(*question[:7], check=watch, wrap=_plan.wrap_of(question), threads=threads)
     finally:
         if bar is not None:

@@ -1,9 +1,9 @@
 """A long count on the disk tier, with a log of each square: the 8×8 closed tours (#32, item 5).
 
-    python benchmarks/count_far.py 8 --closed --memory 8GB --checkpoint /work/runs/8x8 [--log FILE]
+    python benchmarks/count_far.py 8 --closed --memory 8GB --checkpoint /work/runs/8x8 [--threads T] [--log FILE]
 
-Counts as ``knight count SIZE --memory M --checkpoint DIR`` does (one thread: the disk tier
-sweeps with the kernel's ``shard_round``), resuming from DIR when it holds a finished step, and
+Counts as ``knight count SIZE --memory M --checkpoint DIR --threads T`` does (the disk tier sweeps
+each shard with the kernel's ``shard_round`` on T threads, default 1), resuming from DIR when it holds a finished step, and
 appends a line a square to the log (default DIR/log.txt): the square, the states swept at it
 (the layer, every shard's added), the wall and CPU seconds since the start of this run, the
 process's resident and peak resident memory, and the bytes of shard files in DIR. Run it with
@@ -54,6 +54,7 @@ def main() -> None:
     parser.add_argument("--closed", action="store_true")
     parser.add_argument("--memory", default="8GB")
     parser.add_argument("--checkpoint", required=True)
+    parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--log", default=None)
     args = parser.parse_args()
     directory = _spill.directory_of(args.checkpoint, "checkpoint")
@@ -61,10 +62,11 @@ def main() -> None:
     board = Board(args.size)
     question = _plan.question_of(board.rows, board.cols, None, None, None, args.closed, board.steps)
     log.write(
-        f"start: knight {knight.__version__} ({knight.IMPLEMENTATION}), {board.name} closed={args.closed}, memory={args.memory}"
+        f"start: knight {knight.__version__} ({knight.IMPLEMENTATION}), {board.name} closed={args.closed}, memory={args.memory}, threads={args.threads}"
     )
     tours = _spill.count(
-        question, _kernels.frontier, log, memory=_spill.parse_memory(args.memory), checkpoint=directory
+        question, _kernels.frontier, log, memory=_spill.parse_memory(args.memory), checkpoint=directory,
+        threads=args.threads,
     )
     log.write(f"done: {tours:,} tours")
     print(tours)

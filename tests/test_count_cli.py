@@ -29,8 +29,13 @@ from validator import assert_tour
         (["5", "--start", "a5", "--end", "e1"], "56"),
         (["3x12", "--closed", "--method", "enumerate"], "176"),
         (["3x12", "--closed", "--method", "frontier", "--workers", "2"], "176"),
-        (["6x7", "--closed", "--threads", "2"], "1067638"),  # A175881
-        (["6x7", "--closed", "--threads", "1"], "1067638"),
+        # A175881; 6×7 takes the twin about 17 s a thread count, so the twin job counts 5×8 (44,202 closed)
+        *(
+            (["5x8", "--closed", "--threads", threads], "44202")
+            if os.environ.get("KNIGHT_NO_EXTENSIONS")
+            else (["6x7", "--closed", "--threads", threads], "1067638")
+            for threads in ("2", "1")
+        ),
     ],
 )
 def test_count(args, expected):

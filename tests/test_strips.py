@@ -76,12 +76,14 @@ def test_a_section_repeated_often():
 @pytest.mark.parametrize("height", [3, 4])
 def test_every_start_from_the_threshold(height, construct_core):
     """From AUTO_FROM on, auto builds every tour the theorems allow, open and closed, on
-    both orientations."""
+    both orientations. The twin's kernel only copies sections (repeat_shifted), which every
+    board of the span exercises: it is held to every seventh start, the compiled core to all."""
+    stride = 7 if construct_core.__name__.endswith("_py") else 1
     for n in range(_strips.AUTO_FROM[height], _strips.AUTO_FROM[height] + SPAN):
         for rows, cols in ((height, n), (n, height)):
             assert _methods.choose(knight.Board((rows, cols))) is _methods.construct
             for closed in (False, True):
-                for start in range(1, height * n + 1):
+                for start in range(1 + n % stride, height * n + 1, stride):
                     if refuted((rows, cols), start, closed):
                         continue
                     found = knight.tour((rows, cols), start, closed=closed)

@@ -21,6 +21,7 @@ NoEvents, where Cython leaves the recording out, so the search itself pays nothi
 
 from cpython.array cimport array, clone
 from cpython.exc cimport PyErr_CheckSignals
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
 from libc.math cimport INFINITY
 from libc.stdint cimport INT32_MAX, INT64_MIN, int32_t, int64_t, uint8_t, uint32_t
@@ -810,16 +811,29 @@ cdef Board *_prepare(int size) except NULL:
     return b
 
 
+cdef inline long _int_value(value) except? -2:
+    """value's number as a C long when it is an int (not a bool nor another subclass), else -1
+    (or a number too large for a C long)."""
+    cdef int overflow
+    cdef long number
+    if type(value) is not int:
+        return -1
+    number = PyLong_AsLongAndOverflow(value, &overflow)
+    return -1 if overflow else number
+
+
 cdef int _quick_start(int size, start) except -2:
     """The 0-based square start names on the size×size board, or -1 when it is not a common
     form (None, a square number, a name such as "e4") the general path should read."""
     cdef Py_ssize_t length, i
     cdef int file_, rank = 0
+    cdef long number
     cdef Py_UCS4 letter, digit
     if start is None:
         return 0
     if type(start) is int:
-        return start - 1 if 0 < start <= size * size else -1
+        number = _int_value(start)
+        return <int>number - 1 if 0 < number <= size * size else -1
     if type(start) is not str:
         return -1
     length = len(<str>start)
@@ -852,9 +866,10 @@ def quick_tour(size, start):
 
 cdef object _quick(size, start):
     """quick_tour, called from C (the door below) without a Python call."""
-    if type(size) is not int or not _QUICK_MIN <= size <= _QUICK_MAX:
+    cdef long number = _int_value(size)
+    if not _QUICK_MIN <= number <= _QUICK_MAX:
         return None
-    cdef int n = size
+    cdef int n = <int>number
     cdef int square = _quick_start(n, start)
     if square < 0 or (n % 2 and (square // n + square % n) % 2):  # the colour rule refuses it
         return None
@@ -900,7 +915,7 @@ cdef extern from "Python.h":
     object PyCFunction_NewEx(PyMethodDef *ml, object self, object module)
     object PyObject_Vectorcall(object callable, PyObject **args, size_t nargsf, PyObject *kwnames)
     Py_ssize_t PyTuple_GET_SIZE(PyObject *p)
-    PyObject *PyDict_GetItem(object p, object key)  # borrowed, or NULL
+    PyObject *PyDict_GetItemWithError(object p, object key) except? NULL  # borrowed
     PyObject *PyTuple_GET_ITEM(PyObject *p, Py_ssize_t pos)
 
 
@@ -922,7 +937,7 @@ cdef object _enter(object module, PyObject **args, Py_ssize_t nargs, PyObject *k
     None, passed on as it came (vectorcall, no tuple nor dict) to the general function."""
     cdef object size = 8, start = None, squares, board, name
     cdef Py_ssize_t keywords = 0 if kwnames == NULL else PyTuple_GET_SIZE(kwnames)
-    cdef bint quick = nargs <= 2 and keywords <= 1 and PyDict_GetItem(_door_kernels, "core") == <PyObject *>_door_this
+    cdef bint quick = nargs <= 2 and keywords <= 1 and PyDict_GetItemWithError(_door_kernels, "core") == <PyObject *>_door_this
     cdef int n
     if quick and keywords == 1:
         name = <object>PyTuple_GET_ITEM(kwnames, 0)

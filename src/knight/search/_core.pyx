@@ -279,8 +279,9 @@ cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed
             _record(ev, E_PLACED, b.square_of[square] + 1, depth + 1)
         # take(square) and expand(square, depth) in one pass over the neighbours: each free
         # neighbour loses a free neighbour (but for the start of a closed search, which stays
-        # counted) and is sorted into the frame as it comes, after the equal keys (a stable
-        # insertion sort): fewer onward moves first, then the tie-break
+        # counted) and joins the frame with its key; then a stable insertion sort behind the
+        # sentinel: fewer onward moves first, then the tie-break. (The pass has no inner
+        # loop, so the C compiler unrolls it for the knight's 8 moves.)
         free_[square] = 0
         if prune and degree[square] == 1:
             ones -= 1
@@ -310,15 +311,19 @@ cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed
                         stranded = True
                     elif count == 1:
                         next_to_knight += 1
-                this_key = (<int64_t>count << _KEY_SHIFT) + tie_break[neighbour]
-                j = size
-                while this_key < key[j - 1]:  # stops at the sentinel
-                    frame[j] = frame[j - 1]
-                    key[j] = key[j - 1]
-                    j -= 1
-                frame[j] = neighbour
-                key[j] = this_key
+                frame[size] = neighbour
+                key[size] = (<int64_t>count << _KEY_SHIFT) + tie_break[neighbour]
                 size += 1
+        for i in range(1, size):
+            k = frame[i]
+            this_key = key[i]
+            j = i
+            while this_key < key[j - 1]:  # stops at the sentinel
+                frame[j] = frame[j - 1]
+                key[j] = key[j - 1]
+                j -= 1
+            frame[j] = k
+            key[j] = this_key
         cursor[depth] = 0
         if remaining == 0:
             found = not closed or home[square] == 1

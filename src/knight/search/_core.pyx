@@ -948,7 +948,8 @@ cdef object _enter(object module, PyObject **args, Py_ssize_t nargs, PyObject *k
     None, passed on as it came (vectorcall, no tuple nor dict) to the general function."""
     cdef object size = 8, start = None, squares, board, name
     cdef Py_ssize_t keywords = 0 if kwnames == NULL else PyTuple_GET_SIZE(kwnames)
-    cdef bint quick = nargs <= 2 and keywords <= 1 and PyDict_GetItemWithError(_door_kernels, "core") == <PyObject *>_door_this
+    cdef bint quick = nargs <= 2 and keywords <= 1
+    quick = quick and PyDict_GetItemWithError(_door_kernels, "core") == <PyObject *>_door_this  # the compiled core runs
     cdef int n
     if quick and keywords == 1:
         name = <object>PyTuple_GET_ITEM(kwnames, 0)

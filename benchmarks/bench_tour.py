@@ -1,6 +1,6 @@
 """Benchmark knight.tour() on 8×8 against a plain C solver and an idiomatic pure-Python one.
 
-    python benchmarks/bench_tour.py [--against OLD_CHECKOUT | --layers | --judge-only]
+    python benchmarks/bench_tour.py [--against OLD_CHECKOUT | --layers | --instructions | --judge-only]
 
 Prints, from one run, the time per tour through knight.tour(8, start=s), averaged over all
 64 starts, for: the compiled core; its pure-Python twin; a plain C Warnsdorff solver with
@@ -10,19 +10,23 @@ pure-Python one (warnsdorff_ref.py). Both references break ties as knight does, 
 benchmark checks that all four give the same 64 tours. Then the ratios: knight against
 C (target at most 1.3×), the Python reference against knight (target at least 50×) and
 the Python reference against the twin (target at least 1×). Rounds alternate between the
-solvers and each keeps its best round, so all see the same machine noise; the tours are
-timed by the calling thread's CPU time and the judge runs by their processes' CPU time, which
+solvers and each keeps its best round, so all see the same machine noise; the rounds are
+short (a few milliseconds each, ROUNDS of them), so that on a loaded machine each solver has
+rounds no other process disturbed. The tours are timed by the calling thread's CPU time and the judge runs by their processes' CPU time, which
 the machine's other load does not inflate as it does wall time. With --against
 DIR, another checkout's knight.tour (DIR/src, built) is timed in the same rounds, in a
 subprocess. Last, the judge mode's time per line on 64,000 lines, and the seed program's
 own where g++ and the seed documents are at hand (target: knight at most 0.25× its time).
 Each target is printed beside its reference, measured in the same run. --layers prints
 instead where one call's time goes: the search in the kernel, the Tour, tour()'s own checks.
+--instructions counts with valgrind the instructions of one knight.tour(8, start=s) and of
+one kt.c tour (over all 64 starts, each from two runs of different lengths, so that start-up
+cancels out): a count that other load leaves alone, the ratio to trust on a busy machine.
 
 The issue's references (#34) are the peers in ../shared/peers (PEERS; see its README):
 kt.c, a plain C Warnsdorff solver with backtracking, compiled here with cc -O3 -march=native
 as a library whose main() is called through ctypes for each start (its own loop of
-PEER_TOURS tours, timed by this thread's CPU time, its output sent to /dev/null), and
+REPEATS["kt.c"] tours, timed by this thread's CPU time, its output sent to /dev/null), and
 ref_pure.py, a tight pure-Python one, whose functions are read from the file and timed
 here (its own timing lines are left out). Their search trees differ from knight's (ties
 broken by their move tables); any valid tour counts. The targets: knight at most 1.3×
@@ -36,6 +40,7 @@ import ast
 import ctypes
 import importlib
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -54,11 +59,13 @@ import knight.search._kernels
 HERE = Path(__file__).resolve().parent
 #: ../shared/peers beside the checkout (or beside a parent folder of worktrees)
 PEERS = next((up / "shared" / "peers" for up in HERE.parents if (up / "shared" / "peers").is_dir()), HERE / "peers")
-PEER_TOURS = 2000  # kt.c's own loop, a start
 SEED = HERE.parents[1] / "shared" / "seeds" / "000_0d790b20bcedfdb9.txt"
 JUDGE_LINES = 64_000
 JUDGE_ROUNDS = 5
-ROUNDS = 7
+ROUNDS = 40
+#: Each solver's work a round, a few milliseconds: passes over the 64 starts (kt.c: tours a
+#: start in its own loop, after one more and its set-up, which so count for 1/200th each).
+REPEATS = {"knight": 50, "kt.c": 200, "ref_pure.py": 1, "C": 50, "twin": 1, "Python": 1, "other": 50}
 
 #: The tours are timed by the calling thread's CPU time: the machine is shared, and another
 #: process's load (which wall time would count) then inflates neither side of a ratio.
@@ -256,27 +263,95 @@ def layers() -> None:
     names = {"knight": knight, "core": knight.search._kernels.core, "storage": knight.model._kernels.storage}
     names.update(Tour=type(knight.tour(8)), board=board, squares=squares)
 
-    def nanoseconds(statement: str, number: int) -> float:
-        return min(timeit.repeat(statement, globals=names, number=number, repeat=ROUNDS, timer=clock)) / number * 1e9
-
-    whole = nanoseconds("for s in range(1, 65): knight.tour(8, start=s)", 300) / 64
-    kernel = nanoseconds("for s in range(1, 65): core.quick_tour(8, s)", 300) / 64
-    wrap = nanoseconds("storage.adopt(Tour, squares, board)", 20_000)
-    print(f"knight.tour(8, start=s), ns a call by the thread's CPU time (best of {ROUNDS})")
+    layers = {  # a statement, its calls a round (a few milliseconds), and its calls of knight.tour's part
+        "whole": timeit.Timer("for s in range(1, 65): knight.tour(8, start=s)", timer=clock, globals=names),
+        "kernel": timeit.Timer("for s in range(1, 65): core.quick_tour(8, s)", timer=clock, globals=names),
+        "wrap": timeit.Timer("storage.adopt(Tour, squares, board)", timer=clock, globals=names),
+    }
+    number, parts = {"whole": 50, "kernel": 50, "wrap": 3200}, {"whole": 64, "kernel": 64, "wrap": 1}
+    best = dict.fromkeys(layers, float("inf"))
+    for _ in range(ROUNDS):  # alternating, as main()'s rounds
+        for name, timer in layers.items():
+            best[name] = min(best[name], timer.timeit(number[name]) / (number[name] * parts[name]) * 1e9)
+    whole, kernel, wrap = best["whole"], best["kernel"], best["wrap"]
+    print(f"knight.tour(8, start=s), ns a call by the thread's CPU time (best of {ROUNDS} alternating rounds)")
     print(f"  the whole call               : {whole:6.0f}")
     for name, part in (("the search (core.quick_tour)", kernel), ("the Tour (storage.adopt)", wrap)):
         print(f"  {name:<29}: {part:6.0f}   ({part / whole:4.0%})")
-    print(f"  tour()'s own checks and call : {whole - kernel - wrap:6.0f}   ({(whole - kernel - wrap) / whole:4.0%})")
+    # the parts are timed as Python calls, which the door makes in C: the rest may be below 0
+    print(f"  the rest (the door's own work): {whole - kernel - wrap:5.0f}   ({(whole - kernel - wrap) / whole:4.0%})")
+
+
+#: Run under valgrind: passes (argv[1]) of knight.tour(8, start=s) over the 64 starts.
+_COUNTED_KNIGHT = """
+import sys, knight
+def passes(count, tour=knight.tour):  # in a function, as a program calls it: no global names
+    for _ in range(count):
+        for start in range(1, 65):
+            tour(8, start=start)
+passes(int(sys.argv[1]))
+"""
+#: Run under valgrind: kt.c (its library argv[1]) from each of the 64 starts, argv[2] tours
+#: a start in its own loop after one more.
+_COUNTED_KT = """
+import ctypes, os, sys
+peer = ctypes.CDLL(sys.argv[1])
+peer.kt_main.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+for start in range(64):
+    words = [b"kt", b"solve", b"8", str(start).encode(), b"1", sys.argv[2].encode()]
+    assert peer.kt_main(len(words), (ctypes.c_char_p * len(words))(*words)) == 0
+"""
+
+
+def counted(script: str, *args: str) -> int:
+    """The instructions valgrind counts in a fresh interpreter running script with args (hash
+    seed fixed, so that two runs' start-ups are the same)."""
+    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    run = subprocess.run(
+        [*command, sys.executable, "-c", script, *args],
+        env=dict(USER_ENV, PYTHONHASHSEED="0"),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(re.search(r"I\s+refs:\s+([\d,]+)", run.stderr).group(1).replace(",", ""))
+
+
+def instructions() -> None:
+    """Instructions a knight.tour(8, start=s) and a kt.c tour, each over all 64 starts, from two
+    runs of different lengths (their difference: the calls alone, no start-up)."""
+    if shutil.which("valgrind") is None:
+        print("--instructions needs valgrind")
+        return
+    passes, tours = 20, 100
+    ours = (counted(_COUNTED_KNIGHT, str(10 + passes)) - counted(_COUNTED_KNIGHT, "10")) / (64 * passes)
+    print(f"instructions a tour, over all 64 starts (valgrind; knight.IMPLEMENTATION = {knight.IMPLEMENTATION!r})")
+    print(f"  knight.tour, compiled       : {ours:9,.0f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        if peer_c(Path(tmp)) is None:
+            print("  peer kt.c                   : not counted (needs ../shared/peers and a C compiler)")
+            return
+        library = str(Path(tmp) / "kt.so")
+        theirs = (counted(_COUNTED_KT, library, str(tours)) - counted(_COUNTED_KT, library, "0")) / (64 * tours)
+    print(f"  peer kt.c, -O3 -march=native: {theirs:9,.0f}")
+    print(f"  knight / kt.c               : {ours / theirs:9.2f}×   (target at most 1.3×, #34)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", type=Path, help="another knight checkout (built) to time in the same rounds")
     parser.add_argument("--layers", action="store_true", help="where the time of one 8×8 call goes, layer by layer")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count one call's instructions against kt.c's (valgrind)"
+    )
     parser.add_argument("--judge-only", action="store_true", help="time only the judge mode against the seed's program")
     args = parser.parse_args()
     if args.layers:
         layers()
+        return
+    if args.instructions:
+        instructions()
         return
     if args.judge_only:
         with tempfile.TemporaryDirectory() as tmp:
@@ -294,19 +369,20 @@ def main() -> None:
             f"same 64 tours from knight (compiled and twin), the Python reference{' and the C reference' if solver else ''}"
         )
         kt, pure = peer_c(workdir), peer_python()
-        best = dict.fromkeys(("knight", "twin", "C", "Python", "other", "kt.c", "ref_pure.py"), float("inf"))
+        timers = {  # each takes its REPEATS and gives seconds a tour; None: not at hand
+            "knight": lambda repeats: per_tour_with("knight.search._core", repeats),
+            "kt.c": None if kt is None else lambda repeats: per_tour_peer_c(kt, repeats),
+            "ref_pure.py": None if pure is None else lambda repeats: per_tour_peer_python(pure, repeats),
+            "C": None if solver is None else lambda repeats: per_tour_c(solver, repeats),
+            "twin": lambda repeats: per_tour_with("knight.search._core_py", repeats),
+            "Python": per_tour_python,
+            "other": None if args.against is None else lambda repeats: per_tour_other(args.against, repeats),
+        }
+        best = dict.fromkeys(timers, float("inf"))
         for _ in range(ROUNDS):
-            best["knight"] = min(best["knight"], per_tour_with("knight.search._core", 300))
-            if kt is not None:
-                best["kt.c"] = min(best["kt.c"], per_tour_peer_c(kt, PEER_TOURS))
-            if pure is not None:
-                best["ref_pure.py"] = min(best["ref_pure.py"], per_tour_peer_python(pure, 3))
-            if solver is not None:
-                best["C"] = min(best["C"], per_tour_c(solver, 300))
-            best["twin"] = min(best["twin"], per_tour_with("knight.search._core_py", 3))
-            best["Python"] = min(best["Python"], per_tour_python(3))
-            if args.against is not None:
-                best["other"] = min(best["other"], per_tour_other(args.against, 300))
+            for name, timer in timers.items():
+                if timer is not None:
+                    best[name] = min(best[name], timer(REPEATS[name]))
         print(f"8×8 tour, mean over all 64 starts (best of {ROUNDS} alternating rounds)")
         print(f"  knight.tour, compiled   : {best['knight'] * 1e6:9.2f} µs")
         print(f"  knight.tour, twin       : {best['twin'] * 1e6:9.2f} µs")

@@ -23,7 +23,8 @@ HARD = dict(size=(3, 201), start=5, method="backtrack")  # a search that runs ou
 
 
 def test_quick_tour_is_the_general_path(core):
-    """Every start of every quick size: the core's own answer, the general path's tour."""
+    """Every start of every quick size: the core's own answer, the general path's tour (the
+    compiled core's unpruned first try, and on 7×7 from 8 starts its pruned second one)."""
     assert list(core.QUICK_SIZES) == list(_core_py.QUICK_SIZES)
     for n in core.QUICK_SIZES:
         assert _methods.choose(knight.Board(n)) is _methods.backtrack
@@ -98,6 +99,11 @@ def test_quick_tour_reads_the_common_starts(core, size, start, square):
         (8, True),
         (8, 0),
         (8, 65),
+        (8, -1),
+        (8, 2**64),  # past a C long: read as no number at all
+        (8, -(2**70)),
+        (2**64, 1),
+        (-8, 1),
         (8, 1.0),
         (8.0, 1),
         (True, 1),
@@ -112,7 +118,13 @@ def test_quick_tour_leaves_the_rest_to_the_general_path(core, size, start):
 
 
 @pytest.mark.parametrize(
-    "start, error", [(0, knight.InvalidInputError), (True, knight.InvalidTypeError), ("e9", knight.InvalidInputError)]
+    "start, error",
+    [
+        (0, knight.InvalidInputError),
+        (2**64, knight.InvalidInputError),
+        (True, knight.InvalidTypeError),
+        ("e9", knight.InvalidInputError),
+    ],
 )
 def test_bad_starts_on_the_common_call(core, start, error):
     with pytest.raises(error):

@@ -9,20 +9,18 @@ through ``__buffer__`` (Python 3.12+) and ``__array__`` (numpy).
 from cpython.array cimport array, clone
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_SIMPLE, PyBUF_STRIDES, PyBUF_WRITABLE, PyObject_GetBuffer, PyBuffer_Release
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.type cimport PyType_Check, PyType_IsSubtype
 from libc.stdint cimport int32_t
 
 cdef char *_FORMAT = "i"
 cdef array _INT32 = array("i")
+cdef tuple _NO_ARGUMENTS = ()
 
 
 cdef class SquareBuffer:
     """Holds the squares (``_squares``, an ``array('i')``) and their board (``_board``), and
     exports the squares read-only."""
-
-    cdef public object _squares
-    cdef public object _board
-    cdef Py_ssize_t _shape[1]
-    cdef Py_ssize_t _strides[1]
 
     def __getbuffer__(self, Py_buffer *view, int flags):
         if flags & PyBUF_WRITABLE:
@@ -60,9 +58,16 @@ cdef class SquareBuffer:
 
 def adopt(cls, array squares not None, board):
     """A new cls (a SquareBuffer's subclass: Tour) holding squares and board as they are, no
-    copy and no check: the caller guarantees they make a tour. In C, a third of the cost of
-    making it in Python (the commonest call's Tour, see knight.tour)."""
-    cdef SquareBuffer made = SquareBuffer.__new__(cls)
+    copy and no check: the caller guarantees they make a tour."""
+    return adopted(cls, squares, board)
+
+
+cdef SquareBuffer adopted(object cls, array squares, object board):
+    """adopt, called from C: the search core's door makes the commonest call's Tour with it,
+    with no Python call between (cls's tp_new is SquareBuffer's, as Tour adds no __new__)."""
+    if not PyType_Check(cls) or not PyType_IsSubtype(<type>cls, SquareBuffer):
+        raise TypeError(f"{cls!r} is not a subclass of SquareBuffer")
+    cdef SquareBuffer made = <SquareBuffer>(<PyTypeObject *>cls).tp_new(cls, <PyObject *>_NO_ARGUMENTS, NULL)
     made._squares = squares
     made._board = board
     return made

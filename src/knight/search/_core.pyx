@@ -3,6 +3,11 @@
 
 The algorithm, move order, tie-breaks and pruning are those of the pure-Python twin
 ``_core_py.py``, whose docstring explains them; both return the identical tour.
+quick_tour's first try leaves the pruning out (the loop compiled without it, as for the
+knight's 8 moves, by passing constants to the inlined loop): the rules only cut branches
+that hold no tour and the order is the same, so the first tour found is the same, and on
+most of the quick boards' starts no branch dies, where pruning is only cost (8×8: none);
+a first try that runs out of its budget is run again pruned (7×7: 8 starts).
 
 The board sits inside a border as wide as the longest step, whose cells are never
 free, so a neighbour is the cell index plus a fixed offset with no bounds check.
@@ -21,9 +26,10 @@ NoEvents, where Cython leaves the recording out, so the search itself pays nothi
 
 from cpython.array cimport array, clone
 from cpython.exc cimport PyErr_CheckSignals
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
 from libc.math cimport INFINITY
-from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport INT32_MAX, INT64_MIN, int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
@@ -31,6 +37,7 @@ import sys
 from time import monotonic
 
 from ..model._board import KNIGHT_MOVES
+from ..model._storage cimport SquareBuffer, adopted
 from ._grid cimport shape
 from ..model._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
@@ -210,18 +217,25 @@ cdef void _record_choice(Events *ev, Board *b, int32_t top, int32_t first) noexc
     ev.length += 3 + 2 * count
 
 
-cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed, int64_t budget, double deadline,
-                             int64_t *nodes_out, Recorder *ev) except -1 nogil:
+cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed, bint prune, int64_t budget,
+                             double deadline, int64_t *nodes_out, Recorder *ev) except -1 nogil:
     """One round, as the twin's depth_first; returns the status and puts the nodes in nodes_out.
     With Events, records the events and pauses (S_PAUSED) when the chunk is full; ev.paused resumes.
     moves is b.moves, passed apart so that the C compiler makes the commonest call's loop (the
-    knight's 8 moves, a constant) with its move loops unrolled."""
+    knight's 8 moves, a constant) with its move loops unrolled. Without prune, the rules that
+    cut dead branches (stranded squares, dead ends, cut-off squares) are left out: the same
+    first tour, after more nodes, but fewer steps a node where no branch dies (quick_tour's
+    first try)."""
     cdef int32_t n = b.n
-    cdef int32_t offset[MAX_MOVES]
     cdef int32_t ones = b.ones, links_home = b.base_degree[start], stamp = 0
-    cdef int32_t square, neighbour, depth, top, remaining, next_to_knight, size, i, j, k
+    cdef int32_t remaining, next_to_knight
+    # cells and positions as wide as a pointer: they index memory with no conversion
+    cdef Py_ssize_t offset[MAX_MOVES]
+    cdef Py_ssize_t square, neighbour, depth, top, size, i, j, k
     cdef int32_t *frame
-    cdef int64_t key[MAX_MOVES]  # the frame's sort keys (see _KEY_SHIFT)
+    # the frame's sort keys (see _KEY_SHIFT) from key[0], after a sentinel below them all
+    cdef int64_t keys[1 + MAX_MOVES]
+    cdef int64_t *key = keys + 1
     cdef int64_t this_key
     cdef uint8_t count
     cdef bint backtracked = False, found = False, marks_clean = False, dead, stranded, keep_counted
@@ -236,7 +250,9 @@ cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed
     cdef uint8_t *frame_size = b.frame_size
     cdef uint8_t *cursor = b.cursor
 
-    memcpy(offset, b.offset, sizeof(offset))
+    keys[0] = INT64_MIN
+    for i in range(moves):
+        offset[i] = b.offset[i]
     cdef bint resumed = False
     if Recorder is Events:
         if ev.paused:
@@ -261,11 +277,13 @@ cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed
                 nodes_out[0] = nodes
                 return S_PAUSED
             _record(ev, E_PLACED, b.square_of[square] + 1, depth + 1)
-        # take(square) and expand(square, depth) in one pass over the neighbours: each
-        # free neighbour loses a free neighbour (but for the start of a closed search,
-        # which stays counted) and becomes a candidate
+        # take(square) and expand(square, depth) in one pass over the neighbours: each free
+        # neighbour loses a free neighbour (but for the start of a closed search, which stays
+        # counted) and joins the frame with its key; then a stable insertion sort behind the
+        # sentinel: fewer onward moves first, then the tie-break. (The pass has no inner
+        # loop, so the C compiler unrolls it for the knight's 8 moves.)
         free_[square] = 0
-        if degree[square] == 1:
+        if prune and degree[square] == 1:
             ones -= 1
         if home[square]:
             links_home -= 1
@@ -283,22 +301,34 @@ cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed
                 if not keep_counted:
                     count -= 1
                     degree[neighbour] = count
+                    if prune:
+                        if count == 0:
+                            ones -= 1
+                        elif count == 1:
+                            ones += 1
+                if prune:
                     if count == 0:
-                        ones -= 1
+                        stranded = True
                     elif count == 1:
-                        ones += 1
-                if count == 0:
-                    stranded = True
-                elif count == 1:
-                    next_to_knight += 1
+                        next_to_knight += 1
                 frame[size] = neighbour
                 key[size] = (<int64_t>count << _KEY_SHIFT) + tie_break[neighbour]
                 size += 1
+        for i in range(1, size):
+            k = frame[i]
+            this_key = key[i]
+            j = i
+            while this_key < key[j - 1]:  # stops at the sentinel
+                frame[j] = frame[j - 1]
+                key[j] = key[j - 1]
+                j -= 1
+            frame[j] = k
+            key[j] = this_key
         cursor[depth] = 0
-        frame_size[depth] = 0
         if remaining == 0:
             found = not closed or home[square] == 1
-        else:
+            dead = True
+        elif prune:
             dead = (
                 (stranded and (closed or remaining > 1))
                 or ones - next_to_knight > (0 if closed else 1)
@@ -309,18 +339,9 @@ cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed
                     memset(b.mark, 0, b.cells * sizeof(int32_t))
                     marks_clean = True
                 dead = _cut_off(b, square, path[depth - 1], remaining, &stamp)
-            if not dead:
-                for i in range(1, size):  # stable insertion sort, on the keys made with the frame
-                    k = frame[i]
-                    this_key = key[i]
-                    j = i - 1
-                    while j >= 0 and this_key < key[j]:
-                        frame[j + 1] = frame[j]
-                        key[j + 1] = key[j]
-                        j -= 1
-                    frame[j + 1] = k
-                    key[j + 1] = this_key
-                frame_size[depth] = size
+        else:
+            dead = False
+        frame_size[depth] = 0 if dead else size
         depth += 1
         if found:
             nodes_out[0] = nodes
@@ -351,12 +372,13 @@ cdef inline int _depth_first(Board *b, int32_t moves, int32_t start, bint closed
                 if free_[neighbour]:
                     count = degree[neighbour]
                     degree[neighbour] = count + 1
-                    if count == 1:
-                        ones -= 1
-                    elif count == 0:
-                        ones += 1
+                    if prune:
+                        if count == 1:
+                            ones -= 1
+                        elif count == 0:
+                            ones += 1
             free_[k] = 1
-            if degree[k] == 1:
+            if prune and degree[k] == 1:
                 ones += 1
             if home[k]:
                 links_home += 1
@@ -467,7 +489,7 @@ cdef int _rounds(Board *b, int32_t cell, bint closed, int64_t max_nodes, double 
         if not r.under_way:
             r.budget = min((8 * <int64_t>b.n) << r.round_, max_nodes - r.nodes) if r.round_ < 40 else max_nodes - r.nodes
             _tie_breaks(b, rows, cols, r.round_)
-        status = _depth_first(b, b.moves, cell, closed, r.budget, deadline, &used, ev)
+        status = _depth_first(b, b.moves, cell, closed, True, r.budget, deadline, &used, ev)
         r.under_way = status == S_PAUSED
         if r.under_way:
             return status
@@ -799,16 +821,29 @@ cdef Board *_prepare(int size) except NULL:
     return b
 
 
+cdef inline long _int_value(value) except? -2:
+    """value's number as a C long when it is an int (not a bool nor another subclass), else -1
+    (or a number too large for a C long)."""
+    cdef int overflow
+    cdef long number
+    if type(value) is not int:
+        return -1
+    number = PyLong_AsLongAndOverflow(value, &overflow)
+    return -1 if overflow else number
+
+
 cdef int _quick_start(int size, start) except -2:
     """The 0-based square start names on the size×size board, or -1 when it is not a common
     form (None, a square number, a name such as "e4") the general path should read."""
     cdef Py_ssize_t length, i
     cdef int file_, rank = 0
+    cdef long number
     cdef Py_UCS4 letter, digit
     if start is None:
         return 0
     if type(start) is int:
-        return start - 1 if 0 < start <= size * size else -1
+        number = _int_value(start)
+        return <int>number - 1 if 0 < number <= size * size else -1
     if type(start) is not str:
         return -1
     length = len(<str>start)
@@ -834,16 +869,18 @@ def quick_tour(size, start):
     Answers an open knight's tour of an n×n board, n in QUICK_SIZES (where method="auto"
     backtracks), from start None, a square number or a name such as "e4", when the first
     round of the search finds it: the same tour the general path returns. Anything else
-    (other forms, starts the theorems refuse, a first round that fails) is None.
+    (other forms, starts the theorems refuse, a first round that fails) is None. The first
+    round runs unpruned first, then pruned if it ran out of nodes (see the module's docstring).
     """
     return _quick(size, start)
 
 
 cdef object _quick(size, start):
     """quick_tour, called from C (the door below) without a Python call."""
-    if type(size) is not int or not _QUICK_MIN <= size <= _QUICK_MAX:
+    cdef long number = _int_value(size)
+    if not _QUICK_MIN <= number <= _QUICK_MAX:
         return None
-    cdef int n = size
+    cdef int n = <int>number
     cdef int square = _quick_start(n, start)
     if square < 0 or (n % 2 and (square // n + square % n) % 2):  # the colour rule refuses it
         return None
@@ -860,7 +897,12 @@ cdef object _quick(size, start):
     b.free_, b.degree, b.home, b.mark, b.todo, b.path = free_, degree, _NO_HOME, mark, todo, path
     b.candidates, b.frame_size, b.cursor = candidates, frame_size, cursor
     cdef int32_t cell = (square // n + b.border) * b.width + square % n + b.border
-    if _depth_first(&b, _KNIGHT_MOVES, cell, False, 8 * b.n, INFINITY, &nodes, <NoEvents *>NULL) != S_FOUND:
+    # unpruned first: on most starts no branch dies, and the first tour is the same; again
+    # pruned when the budget ran out in branches the rules would have cut
+    cdef int status = _depth_first(&b, _KNIGHT_MOVES, cell, False, False, 8 * b.n, INFINITY, &nodes, <NoEvents *>NULL)
+    if status == S_LIMIT:
+        status = _depth_first(&b, _KNIGHT_MOVES, cell, False, True, 8 * b.n, INFINITY, &nodes, <NoEvents *>NULL)
+    if status != S_FOUND:
         return None
     return _squares(&b, False)
 
@@ -884,14 +926,18 @@ cdef extern from "Python.h":
     object PyCFunction_NewEx(PyMethodDef *ml, object self, object module)
     object PyObject_Vectorcall(object callable, PyObject **args, size_t nargsf, PyObject *kwnames)
     Py_ssize_t PyTuple_GET_SIZE(PyObject *p)
+    PyObject *PyDict_GetItemWithError(object p, object key) except? NULL  # borrowed
     PyObject *PyTuple_GET_ITEM(PyObject *p, Py_ssize_t pos)
 
 
 # What knight.tour, made by door(), holds (one door a process, made at import): the general
-# function, what the fast path needs to make a Tour, and its method definition (name, text
-# signature and docstring). The function's __self__ is this module, so help() shows a function.
-cdef object _door_general, _door_tour_class, _door_adopt, _door_rectangle, _door_kernels, _door_this
-cdef dict _door_boards = {}
+# function, what the fast path needs to make a Tour (the boards made at their first call, by
+# size), the search kernels' module's namespace (whose "core" says which core runs), and its
+# method definition (name, text signature and docstring). The function's __self__ is this
+# module, so help() shows a function.
+cdef object _door_general, _door_tour_class, _door_rectangle, _door_this
+cdef dict _door_kernels
+cdef list _door_boards = [None] * (_QUICK_MAX + 1)
 cdef bytes _door_name, _door_doc
 cdef PyMethodDef _door_definition
 
@@ -902,7 +948,9 @@ cdef object _enter(object module, PyObject **args, Py_ssize_t nargs, PyObject *k
     None, passed on as it came (vectorcall, no tuple nor dict) to the general function."""
     cdef object size = 8, start = None, squares, board, name
     cdef Py_ssize_t keywords = 0 if kwnames == NULL else PyTuple_GET_SIZE(kwnames)
-    cdef bint quick = nargs <= 2 and keywords <= 1 and _door_kernels.core is _door_this
+    cdef bint quick = nargs <= 2 and keywords <= 1
+    quick = quick and PyDict_GetItemWithError(_door_kernels, "core") == <PyObject *>_door_this  # the compiled core runs
+    cdef int n
     if quick and keywords == 1:
         name = <object>PyTuple_GET_ITEM(kwnames, 0)
         quick = nargs < 2 and (name is "start" or name == "start")
@@ -915,10 +963,11 @@ cdef object _enter(object module, PyObject **args, Py_ssize_t nargs, PyObject *k
             start = <object>args[1]
         squares = _quick(size, start)
         if squares is not None:
-            board = _door_boards.get(size)
+            n = size  # one of QUICK_SIZES, as _quick answered
+            board = _door_boards[n]
             if board is None:
-                board = _door_boards.setdefault(size, _door_rectangle(size, size))
-            return _door_adopt(_door_tour_class, squares, board)
+                board = _door_boards[n] = _door_rectangle(n, n)
+            return adopted(_door_tour_class, squares, board)
     return PyObject_Vectorcall(_door_general, args, <size_t>nargs, kwnames)
 
 
@@ -945,17 +994,19 @@ def door(general):
 
     The fast path holds while knight.search._kernels.core is this module (a test or benchmark
     that swaps in the twin gets the general path, which asks the twin). One door a process:
-    a second call makes the first one's function pass on to the second's general."""
-    global _door_general, _door_tour_class, _door_adopt, _door_rectangle, _door_kernels, _door_this
+    a second call makes the first one's function pass on to the second's general. general
+    itself when Tour is not built on this build's storage (the model took its twin)."""
+    global _door_general, _door_tour_class, _door_rectangle, _door_kernels, _door_this
     global _door_name, _door_doc
     from ..model._board import rectangle
-    from ..model._kernels import storage
     from ..model._tour import Tour
     from . import _kernels
 
+    if not issubclass(Tour, SquareBuffer):
+        return general
     plain = getattr(general, "__wrapped__", general)
-    _door_general, _door_tour_class, _door_adopt, _door_rectangle = general, Tour, storage.adopt, rectangle
-    _door_kernels, _door_this = _kernels, sys.modules[__name__]
+    _door_general, _door_tour_class, _door_rectangle = general, Tour, rectangle
+    _door_kernels, _door_this = vars(_kernels), sys.modules[__name__]
     _door_name = plain.__name__.encode()
     _door_doc = (_text_signature(plain) + (plain.__doc__ or "")).encode()
     _door_definition.ml_name = _door_name

@@ -392,7 +392,7 @@ def _finished(question: Question, method: object, status: int, nodes: int, squar
     return Finished(nodes, None if squares is None else Tour._trusted(squares, question.board))
 
 
-def _events(records: array) -> Iterator[TraceEvent]:
+def _events(records: array[int]) -> Iterator[TraceEvent]:
     """The events of records (their format: search/_core_py.py)."""
     at, end = 0, len(records)
     while at < end:

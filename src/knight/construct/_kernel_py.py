@@ -116,7 +116,7 @@ def _prefix(sizes):
     return firsts
 
 
-def repeat_shifted(block, times: int, step: int) -> array:
+def repeat_shifted(block, times: int, step: int) -> array[int]:
     """times copies of block one after another, the i-th (from 1) with i * step added to every value."""
     width = len(block)
     out = array("i", bytes(4 * width * times))

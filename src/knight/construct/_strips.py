@@ -203,7 +203,7 @@ def long_enough(rows: int, cols: int) -> bool:
 class _Layout:
     """Where each region of a base lies once its sections are repeated counts times."""
 
-    def __init__(self, base: Base, counts: tuple[int, ...]):
+    def __init__(self, base: Base, counts: tuple[int, ...]) -> None:
         bounds = [0]
         for x in base.cuts:
             bounds += [x, x + PERIOD]
@@ -259,7 +259,7 @@ def _runs(base: Base):
     return cells, {cell: j for j, cell in enumerate(cells)}, runs, squares
 
 
-def build(plan: Plan) -> array:
+def build(plan: Plan) -> array[int]:
     """The path of plan.base with its sections repeated plan.counts times, as square numbers.
 
     Within a section's copies the walk is periodic: once it enters a run of the base in a
@@ -315,14 +315,14 @@ def build(plan: Plan) -> array:
     return out
 
 
-def closed_tour(rows: int, cols: int) -> array:
+def closed_tour(rows: int, cols: int) -> array[int]:
     """A closed tour of the board three wide of even length from 10, from its corner."""
     _, length, row_step, col_step = lying(rows, cols)
     base = next(base for base in bases(True) if (length - base.width) % PERIOD == 0)
     return build(Plan(base, ((length - base.width) // PERIOD + 1,), 1, row_step, col_step))
 
 
-def _position(squares: array, value: int) -> int:
+def _position(squares: array[int], value: int) -> int:
     """Where value is in squares (which holds it once): a byte search, many times faster than array.index."""
     raw, needle = squares.tobytes(), array("i", [value]).tobytes()
     at = raw.find(needle)
@@ -333,7 +333,7 @@ def _position(squares: array, value: int) -> int:
     return at // squares.itemsize
 
 
-def tour(rows: int, cols: int, start: int) -> array:
+def tour(rows: int, cols: int, start: int) -> array[int]:
     """A tour of the strip rows×cols from square index start (applies() must hold): closed
     where the board has closed tours, else open."""
     if _closed_kind(rows, cols):

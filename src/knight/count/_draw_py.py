@@ -47,7 +47,9 @@ def _keep_arrows(question: Question, most: int, check) -> tuple[Plan, list[dict]
     return sweep, arrows
 
 
-def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000, check=None) -> list[int]:
+def sample(
+    rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most: int = 5_000_000, check=None
+) -> list[int]:
     """One tour, uniform among those _frontier_py.count(...) counts: its squares in visiting order.
 
     The sweep's transitions are kept (for the last 4 questions asked), then walked

@@ -83,7 +83,7 @@ def each_layer(sweep: Plan, first: int, states, check=None, threads: int = 1):
 
 
 def count_stats(
-    rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads=1
+    rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads: int = 1
 ) -> tuple[int, int, float]:
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
@@ -92,7 +92,7 @@ def count_stats(
     return sweep.factor * total, peak, time.perf_counter() - began
 
 
-def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads=1) -> int:
+def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads: int = 1) -> int:
     """The number of tours, as knight.count counts them (see _plan's docstring).
 
     check(step, states), if given, is called every so often with the step being swept and

@@ -247,7 +247,7 @@ def canonical(state: bytes, mirror: tuple[int, ...]) -> bytes:
     return min(state, image, key=lambda codes: codes[::-1])
 
 
-def successors(state: bytes, step: Step, plan: Plan, fits=None, merge=True):
+def successors(state: bytes, step: Step, plan: Plan, fits=None, merge: bool = True):
     """Every (choice, next state) from state at step; next state None for a complete tour.
 
     fits, if given, holds the demand patterns the next state's must be among (see demands).

@@ -274,7 +274,7 @@ class Walker:
                 cursor.pop()
         return EXHAUSTED, used, leaves
 
-    def next(self, budget: int) -> tuple[int, int, array | None]:
+    def next(self, budget: int) -> tuple[int, int, array[int] | None]:
         """Walk to the next leaf, placing at most budget squares: (status, nodes, path).
 
         path is an int32 array of 1-based square numbers when status is FOUND, else None.

@@ -114,7 +114,9 @@ def leaper_steps(leaper: tuple[int, int]) -> tuple[tuple[int, int], ...]:
 NEIGHBOUR_LIST_BYTES = 360
 
 
-def neighbour_lists(rows: int, cols: int, steps, mask: bytes | None = None, when: float = NEVER) -> list[list[int]]:
+def neighbour_lists(
+    rows: int, cols: int, steps: Iterable[tuple[int, int]], mask: bytes | None = None, when: float = NEVER
+) -> list[list[int]]:
     """For each cell index, the squares a step away in step order (none for a hole); OutOfTime
     once the deadline when passes (looked at every few thousand cells)."""
     lists: list[list[int]] = []
@@ -331,7 +333,7 @@ class Board:
         cols: int,
         mask: bytes | None,
         leaper: tuple[int, int],
-        givens,
+        givens: Iterable[tuple[int, int]],
         topology: Topology | None = None,
     ) -> None:
         squares = rows * cols if mask is None else mask.count(1)
@@ -356,7 +358,13 @@ class Board:
 
     @classmethod
     def _make(
-        cls, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens=(), topology: object = None
+        cls,
+        rows: int,
+        cols: int,
+        mask: bytes | None,
+        leaper: tuple[int, int],
+        givens: object = (),
+        topology: object = None,
     ) -> Board:
         """A board from its parts, checked as the constructor checks them (in O(cells), in C but
         for the givens): unpickling calls it, so a crafted pickle gives InvalidInputError or

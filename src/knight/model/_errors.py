@@ -204,7 +204,7 @@ class WarnsdorffStuckError(SearchLimitError):
         """
         if type(self._path) is not list:
             self._path = list(self._path)
-        return self._path  # type: ignore[return-value]
+        return self._path
 
 
 # Public as knight.NoTourError and so on: tracebacks and reprs name them where users import them.
@@ -253,7 +253,7 @@ def checked_keywords(call: Callable[P, R]) -> Callable[P, R]:
     call keeps its spelt-out signature (help(), type checkers); the names are looked at only
     when Python refused the call's arguments, so a call that binds pays one frame, nothing more.
     """
-    code = call.__code__  # type: ignore[attr-defined]
+    code = call.__code__
     known = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
     shown = call.__qualname__.split(".")[0] if call.__name__ == "__init__" else call.__name__
 

@@ -25,6 +25,7 @@ import re
 from array import array
 from functools import lru_cache
 from math import prod
+from typing import Callable
 
 from . import _kernels
 from ._deadline import NEVER
@@ -194,7 +195,9 @@ class Topology:
         return _kernels.table.table(self.shape, self.periodic, self.twisted, steps, mask, first, last, when)
 
 
-def parse_topology(shape: tuple[int, ...], periodic: object, twisted: object, boolean) -> Topology | None:
+def parse_topology(
+    shape: tuple[int, ...], periodic: object, twisted: object, boolean: Callable[[object, str], bool]
+) -> Topology | None:
     """The Topology of shape with periodic= and twisted= (True, False or one bool per axis); None
     for the plain rectangle (two axes, nothing periodic)."""
     axes = len(shape)
@@ -217,7 +220,7 @@ def parse_topology(shape: tuple[int, ...], periodic: object, twisted: object, bo
     return Topology(shape, wraps, twists)
 
 
-def _per_axis(value: object, axes: int, what: str, boolean) -> tuple[bool, ...]:
+def _per_axis(value: object, axes: int, what: str, boolean: Callable[[object, str], bool]) -> tuple[bool, ...]:
     if isinstance(value, (tuple, list)):
         if len(value) != axes:
             raise InvalidInputError(f"{what}= needs one bool per axis ({axes}), not {len(value)}: {_shown(value)}")
@@ -225,7 +228,7 @@ def _per_axis(value: object, axes: int, what: str, boolean) -> tuple[bool, ...]:
     return (boolean(value, what),) * axes
 
 
-def parse_shape(size: object, integer, max_squares: int) -> tuple[int, ...]:
+def parse_shape(size: object, integer: Callable[[object, str], int], max_squares: int) -> tuple[int, ...]:
     """The shape of three or more axes that size names: a tuple of lengths or text "4x4x4"."""
     if isinstance(size, str):
         if not is_box_text(size):
@@ -247,7 +250,7 @@ def parse_shape(size: object, integer, max_squares: int) -> tuple[int, ...]:
     return tuple(lengths)
 
 
-def parse_box_square(topology: Topology, square: object, integer) -> int:
+def parse_box_square(topology: Topology, square: object, integer: Callable[[object, str], int]) -> int:
     """The 1-based number of a square named by number or by a tuple of one index per axis."""
     cells = prod(topology.shape)
     name = shape_text(topology.shape)
@@ -275,13 +278,15 @@ def box_square_name(topology: Topology, number: int) -> str:
 
 
 @lru_cache(maxsize=TABLES_KEPT)
-def kept_table(topology: Topology, steps, mask: bytes | None) -> tuple[array, array]:
+def kept_table(
+    topology: Topology, steps: tuple[tuple[int, ...], ...], mask: bytes | None
+) -> tuple[array[int], array[int]]:
     return topology.table(steps, mask)
 
 
 def neighbour_table(
-    topology: Topology, steps, mask: bytes | None, name: str, when: float = NEVER
-) -> tuple[array, array]:
+    topology: Topology, steps: tuple[tuple[int, ...], ...], mask: bytes | None, name: str, when: float = NEVER
+) -> tuple[array[int], array[int]]:
     """topology.table(steps, mask) (Board.neighbour_table's), kept for the last few boards of at most
     TABLE_CACHE_SQUARES cells; InvalidInputError naming the board (name) past TABLE_MAX_ENTRIES moves or
     when it cannot fit, before building anything; OutOfTime once the deadline when passes."""

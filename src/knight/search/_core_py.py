@@ -121,7 +121,7 @@ def search(
     max_nodes: int,
     moves,
     deadline: float = math.inf,
-) -> tuple[int, int, array | None]:
+) -> tuple[int, int, array[int] | None]:
     """Find a tour from cell index start; return (status, nodes, squares).
 
     The board is the rows×cols rectangle less the cells where mask (rows*cols bytes, or
@@ -234,7 +234,7 @@ class Tracer:
         return rounds.status, trace.records
 
 
-def _squares(path: list[int]) -> array:
+def _squares(path: list[int]) -> array[int]:
     """The path's cells as an int32 array of 1-based square numbers: the tour's own storage."""
     return array("i", [square + 1 for square in path])
 
@@ -392,7 +392,7 @@ def depth_first(
 
 def graph_path(
     offsets, targets, start: int, max_nodes: int, deadline: float = math.inf
-) -> tuple[int, int, array | None]:
+) -> tuple[int, int, array[int] | None]:
     """A Hamiltonian path of a graph from vertex start; return (status, nodes, path).
 
     The graph has len(offsets) - 1 vertices, numbered from 0, given as int32 arrays: the
@@ -440,7 +440,7 @@ def _prepared(size: int) -> tuple[list[list[int]], list[int]]:
     return neighbour_lists(size, size, KNIGHT_MOVES), tie_breaks(size, size, 0)
 
 
-def quick_tour(size: object, start: object) -> array | None:
+def quick_tour(size: object, start: object) -> array[int] | None:
     """The squares of knight.tour(size, start) for the commonest call, or None to leave it to the general path.
 
     Answers an open knight's tour of an n×n board, n in QUICK_SIZES (where method="auto"

@@ -129,7 +129,9 @@ def search(
 class _State:
     """The board as the search changes it: free squares, their free-neighbour counts, the path."""
 
-    def __init__(self, neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end, width):
+    def __init__(
+        self, neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end, width
+    ) -> None:
         self.neighbours, self.free, self.degree, self.width = neighbours, free, degree, width
         self.at_move, self.given, self.distance = at_move, given, distance
         self.slot_after, self.move_of_slot = slot_after, move_of_slot

@@ -89,7 +89,7 @@ def search(
     keep: int,
     max_nodes: int,
     deadline: float,
-) -> tuple[int, array, int, int]:
+) -> tuple[int, array[int], int, int]:
     """(status, tours, nodes, count): tours holds the cells of at most keep tours end to end
     (the first one only, unless count_all); see the module's docstring."""
     cells = total = len(given)

@@ -139,7 +139,7 @@ def _free_cells(board: Board) -> bytearray:
     return bytearray(b"\x01") * (board.rows * board.cols) if mask is None else bytearray(mask)
 
 
-def _squares(path: list[int]) -> array:
+def _squares(path: list[int]) -> array[int]:
     return array("i", [square + 1 for square in path])
 
 
@@ -195,7 +195,7 @@ def _fixed_order(
     closed: bool,
     budget: int,
     deadline: float,
-    records: array | None = None,
+    records: array[int] | None = None,
     degrees: list[list[int]] | None = None,
 ):
     """Backtracking that tries each square's neighbours in list order, without pruning.
@@ -237,7 +237,9 @@ def _fixed_order(
     return EXHAUSTED, nodes, None
 
 
-def _record_step(records: array, options: list[int], i: int, free: bytearray, move: int, keys: list[int] | None):
+def _record_step(
+    records: array[int], options: list[int], i: int, free: bytearray, move: int, keys: list[int] | None
+) -> None:
     """Append the records of options[i] placed as move move + 1: the choice first, when keys
     rank the options (the candidates options[i:] still free, options[i] itself just taken)."""
     if keys is not None:

@@ -77,7 +77,7 @@ class _Windows:
             self.given[cell] = move
         self.distance = [self._distances(self.fixed[move]) for move in self.moves]
 
-    def _distances(self, source: int) -> array:
+    def _distances(self, source: int) -> array[int]:
         """Leaps from source to every cell through cells holding no fixed move (which are
         reached, not passed); -1 where there is no such path."""
         far = array("i", [-1]) * self.cells
@@ -224,7 +224,7 @@ def complete(question: Question) -> array[int]:
     raise SearchLimitError(f"{what} found within max_nodes={question.budget:,} search nodes{counted}")
 
 
-def _ends_on_graph(question: Question) -> array:
+def _ends_on_graph(question: Question) -> array[int]:
     """complete() for a board that wraps, or a box, with a fixed end and no givens: the graph search
     (see _graph), its path made to end on the end square."""
     board, fixed = question.board, question.fixed
@@ -331,18 +331,18 @@ class _Layout:
         row, col = divmod(bit, self.stride)
         return row * self.cols + col
 
-    def spread(self, values: list[int]) -> array:
+    def spread(self, values: list[int]) -> array[int]:
         """Per-cell values laid out per bit (0 on the gap columns and past the last row)."""
         spread = array("q", bytes(8 * 64 * self.words))
         for cell, value in enumerate(values):
             spread[self.bit(cell)] = value
         return spread
 
-    def words_of(self, bits: int) -> array:
+    def words_of(self, bits: int) -> array[int]:
         return array("Q", bits.to_bytes(8 * self.words, "little"))
 
 
-def _fill_arguments(windows: _Windows, layout: _Layout) -> tuple[array, array, array]:
+def _fill_arguments(windows: _Windows, layout: _Layout) -> tuple[array[int], array[int], array[int]]:
     """The domain search's (deltas, board, domains) for the windows' question: move k may
     stand on the free squares whose windows hold k (a fixed move on its square alone)."""
     board = 0

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
-from typing import NamedTuple
+from typing import List, NamedTuple, Optional, Tuple
 
 from . import _kernels
 
@@ -233,8 +233,14 @@ class _Layout:
         return r, copy, starts[r] + copy * PERIOD - self.bounds[r]
 
 
+#: A run of a base's path within one region: its cells, its last index, the index after it (None at an end).
+_Run = Tuple[List[Tuple[int, int]], int, Optional[int]]
+
+
 @lru_cache(maxsize=64)
-def _runs(base: Base):
+def _runs(
+    base: Base,
+) -> tuple[list[tuple[int, int]], dict[tuple[int, int], int], dict[tuple[int, int], _Run], list[int]]:
     """For each path index j and direction step: the run from j, its last index and the next index."""
     w = base.width
     cells = [divmod(cell, w) for cell in base.cells]
@@ -242,7 +248,7 @@ def _runs(base: Base):
     for i, x in enumerate(base.cuts):
         for col in range(x, w):
             region[col] = 2 * i + 1 if col < x + PERIOD else 2 * i + 2
-    runs = {}
+    runs: dict[tuple[int, int], _Run] = {}
     for j in range(len(cells)):
         for step in (1, -1):
             here = region[cells[j][1]]

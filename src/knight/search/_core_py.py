@@ -51,7 +51,7 @@ import math
 from array import array
 from functools import lru_cache
 from time import monotonic
-from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, List, Sequence, Tuple, TypeVar
 
 from ..model._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, NEIGHBOUR_CACHE_SQUARES, neighbour_lists
 from ..model._flood import reachable
@@ -99,7 +99,7 @@ PAUSED = 3
 PLACED, TAKEN_BACK, CHOICE, RESTART = 1, 2, 3, 4
 
 
-def _neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[list[int]]:
+def _neighbours(rows: int, cols: int, moves: tuple[tuple[int, int], ...], mask: bytes | None) -> list[list[int]]:
     """neighbour_lists, kept for the last few small boards (as Board.neighbour_lists keeps
     them), built anew for larger ones: the search only reads them."""
     if rows * cols <= NEIGHBOUR_CACHE_SQUARES:
@@ -108,7 +108,7 @@ def _neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[
 
 
 @lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)
-def _kept_neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[list[int]]:
+def _kept_neighbours(rows: int, cols: int, moves: tuple[tuple[int, int], ...], mask: bytes | None) -> list[list[int]]:
     return neighbour_lists(rows, cols, moves, mask)
 
 
@@ -119,7 +119,7 @@ def search(
     start: int,
     closed: bool,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     deadline: float = math.inf,
 ) -> tuple[int, int, array[int] | None]:
     """Find a tour from cell index start; return (status, nodes, squares).
@@ -155,7 +155,16 @@ class _Rounds:
         "under_way",
     )
 
-    def __init__(self, rows: int, cols: int, mask, start: int, closed: bool, max_nodes: int, moves) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mask: bytes | None,
+        start: int,
+        closed: bool,
+        max_nodes: int,
+        moves: Sequence[tuple[int, int]],
+    ) -> None:
         mask = None if mask is None else bytes(mask)
         self.on_board = bytearray(b"\x01") * (rows * cols) if mask is None else bytearray(mask)
         self.rows, self.cols, self.start, self.closed, self.max_nodes = rows, cols, start, closed, max_nodes
@@ -185,6 +194,27 @@ class _Rounds:
                 trace.records.extend((RESTART, self.round_))
 
 
+#: depth_first's state while a trace is paused: free, n, degree, ones, home, links_home, mark,
+#: stamp, backtracked, path, candidates, cursor, square, depth, nodes.
+_Saved = Tuple[
+    bytearray,
+    int,
+    List[int],
+    int,
+    bytearray,
+    int,
+    List[int],
+    int,
+    bool,
+    List[int],
+    List[List[int]],
+    List[int],
+    int,
+    int,
+    int,
+]
+
+
 class _Trace:
     """A Tracer's records, and depth_first's state while it is paused."""
 
@@ -193,7 +223,7 @@ class _Trace:
     def __init__(self, pause_at: int) -> None:
         self.records = array("i")
         self.pause_at = pause_at
-        self.saved: tuple | None = None
+        self.saved: _Saved | None = None
         self.nodes = 0
 
 
@@ -240,15 +270,15 @@ def _squares(path: list[int]) -> array[int]:
 
 
 def depth_first(
-    neighbours,
+    neighbours: Sequence[Sequence[int]],
     start: int,
     closed: bool,
     budget: int,
     tie_break: list[int],
-    on_board=None,
-    deadline=math.inf,
+    on_board: bytes | bytearray | None = None,
+    deadline: float = math.inf,
     trace: _Trace | None = None,
-):
+) -> tuple[int, int, list[int] | None]:
     """One round: depth-first search placing at most budget squares; (status, nodes, path).
 
     on_board marks the cells that are squares (1) or holes (0); without it every cell is
@@ -304,8 +334,12 @@ def depth_first(
         if records is not None:
             assert trace is not None
             if len(records) >= trace.pause_at:
-                trace.saved = (free, n, degree, ones, home, links_home, mark, stamp, backtracked, path, candidates)
-                trace.saved += (cursor, square, depth, nodes)
+                trace.saved = (free, n, degree, ones, home, links_home, mark, stamp, backtracked, path, candidates) + (
+                    cursor,
+                    square,
+                    depth,
+                    nodes,
+                )
                 trace.nodes = nodes
                 return PAUSED, nodes, None
             records.extend((PLACED, square + 1, depth + 1))
@@ -391,7 +425,7 @@ def depth_first(
 
 
 def graph_path(
-    offsets, targets, start: int, max_nodes: int, deadline: float = math.inf
+    offsets: array[int], targets: array[int], start: int, max_nodes: int, deadline: float = math.inf
 ) -> tuple[int, int, array[int] | None]:
     """A Hamiltonian path of a graph from vertex start; return (status, nodes, path).
 
@@ -455,7 +489,7 @@ def quick_tour(size: object, start: object) -> array[int] | None:
         return None
     neighbours, tie_break = _prepared(size)
     status, _, path = depth_first(neighbours, square, False, 8 * size * size, tie_break)
-    if status != FOUND:
+    if status != FOUND or path is None:
         return None
     return _squares(path)
 

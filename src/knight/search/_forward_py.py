@@ -83,19 +83,19 @@ CLOCK_CELLS = 1 << 16
 
 
 def search(
-    neighbours,
-    on_board,
-    at_move,
-    given,
-    distance,
-    slot_after,
-    move_of_slot,
-    latest,
-    tie_break,
-    starts,
-    max_nodes,
-    deadline,
-):
+    neighbours: array[int],
+    on_board: bytes,
+    at_move: array[int],
+    given: array[int],
+    distance: array[int],
+    slot_after: array[int],
+    move_of_slot: array[int],
+    latest: array[int],
+    tie_break: array[int],
+    starts: array[int],
+    max_nodes: int,
+    deadline: float,
+) -> tuple[int, int, array[int] | None]:
     """Complete the path from each start in turn; return (status, nodes, cells).
 
     status is FOUND (cells: an int32 array, the cell of each move), EXHAUSTED (no
@@ -130,7 +130,18 @@ class _State:
     """The board as the search changes it: free squares, their free-neighbour counts, the path."""
 
     def __init__(
-        self, neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end, width
+        self,
+        neighbours: array[int],
+        free: bytearray,
+        degree: list[int],
+        at_move: array[int],
+        given: array[int],
+        distance: array[int],
+        slot_after: array[int],
+        move_of_slot: array[int],
+        n: int,
+        end: int,
+        width: int,
     ) -> None:
         self.neighbours, self.free, self.degree, self.width = neighbours, free, degree, width
         self.at_move, self.given, self.distance = at_move, given, distance
@@ -144,7 +155,7 @@ class _State:
         self.cursor = [0] * n
         self.tie_break: Sequence[int] = ()  # set by search: the order among equally good squares
 
-    def deadlines(self, latest) -> None:
+    def deadlines(self, latest: array[int]) -> None:
         """For each move, the cells whose last possible move it is; per fixed-move slot, the
         free cells that must be placed before it (all of them free now)."""
         self.latest = latest
@@ -159,7 +170,7 @@ class _State:
                 if slot >= 0:
                     self.pending[slot] += 1
 
-    def around(self, cell: int):
+    def around(self, cell: int) -> list[int]:
         row = self.neighbours[cell * self.width : (cell + 1) * self.width]
         return [t for t in row if t >= 0]
 
@@ -290,7 +301,9 @@ class _State:
                     todo.append(neighbour)
         return reached == remaining
 
-    def depth_first(self, start: int, nodes: int, max_nodes: int, deadline: float, every: int = DEADLINE_EVERY):
+    def depth_first(
+        self, start: int, nodes: int, max_nodes: int, deadline: float, every: int = DEADLINE_EVERY
+    ) -> tuple[int, int]:
         """Search from start with nodes placed so far, looking at the clock every every nodes; (status, nodes). The board is as it
         was on return, but for the path of a FOUND."""
         if nodes >= max_nodes:

@@ -54,7 +54,7 @@ def _path(
 
 
 def four_wide(
-    rows: int, cols: int, start: int, budget: int, moves, deadline: float = NEVER
+    rows: int, cols: int, start: int, budget: int, moves: tuple[tuple[int, int], ...], deadline: float = NEVER
 ) -> tuple[int, int, array[int] | None]:
     """Open knight's tour of a board four wide from outer square index start; as search().
 

@@ -20,7 +20,7 @@ givens, and a fixed start and end as moves 1 and n. It is answered in three step
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import Any, Sequence
 
 from ..model._board import Board
 from ..model._deadline import CELLS_PER_LOOK, NEVER, OutOfTime, expired
@@ -215,6 +215,7 @@ def complete(question: Question) -> array[int]:
         except OutOfTime:
             raise question.timed_out("the set-up of the puzzle search, before any search node") from None
     if status == FOUND:
+        assert squares is not None
         return squares
     if status == EXHAUSTED:
         raise NoTourError(f"{what}: an exhaustive search found none")
@@ -245,7 +246,7 @@ def _ends_on_graph(question: Question) -> array[int]:
     raise SearchLimitError(f"{question.words()} found within max_nodes={question.budget:,} search nodes")
 
 
-def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple:
+def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple[int, int, array[int] | None]:
     """The puzzle cores in rounds, as the search core runs (see _core_py): each round is a
     complete search stopped after its budget, and the budgets double every cycle, so that
     a bad early choice costs one round, not the whole budget. A cycle runs the forward
@@ -268,6 +269,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     domains = _fill_arguments(windows, layout) if layout is not None else None
     weight = array("q", [1]) * windows.n  # the domain search's failures per move, kept from round to round
     ways: list[Any] = []  # made when first needed: the domain search usually finds the tour first
+    cells: Sequence[int] | None
     nodes = 0
     round_ = 0
     while True:
@@ -289,6 +291,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
             status, used, cells = _kernels.forward.search(*arguments)
         nodes += used
         if status == FOUND:
+            assert cells is not None
             squares = array("i", [cell + 1 for cell in cells])
             if reverse:
                 squares.reverse()

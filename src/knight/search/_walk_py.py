@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from array import array
 from time import monotonic
+from typing import Sequence
 
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._splitmix import SplitMix64
@@ -47,7 +48,7 @@ class _Walk:
 
     __slots__ = ("base_degree", "border", "cols", "n", "offsets", "on_board", "width")
 
-    def __init__(self, rows: int, cols: int, mask: bytes | None, start: int, moves) -> None:
+    def __init__(self, rows: int, cols: int, mask: bytes | None, start: int, moves: Sequence[tuple[int, int]]) -> None:
         if mask is not None and len(mask) != rows * cols:
             raise ValueError(f"mask has {len(mask)} cells, not {rows * cols}")
         if not 0 <= start < rows * cols or (mask is not None and not mask[start]):
@@ -79,7 +80,7 @@ class _Walk:
         nodes: int,
         deadline: float,
         records: array[int] | None = None,
-    ):
+    ) -> tuple[array[int], int, bool]:
         """One walk from cell start of at most budget squares: (path, nodes, late), late when
         the deadline passed (the walk stops there). nodes counts on from the nodes given.
         With records, appends each step's records (see warnsdorff_trace)."""
@@ -142,7 +143,7 @@ def warnsdorff(
     start: int,
     closed: bool,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     deadline: float = math.inf,
 ) -> tuple[int, int, array[int]]:
     """One walk by Warnsdorff's rule from cell index start, ties to the lowest move index;
@@ -163,7 +164,7 @@ def warnsdorff_trace(
     start: int,
     closed: bool,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     deadline: float = math.inf,
 ) -> tuple[int, int, array[int], array[int]]:
     """warnsdorff, with the walk's records: (status, nodes, squares, records).
@@ -177,7 +178,17 @@ def warnsdorff_trace(
     return (*_warnsdorff(rows, cols, mask, start, closed, max_nodes, moves, deadline, records), records)
 
 
-def _warnsdorff(rows, cols, mask, start, closed, max_nodes, moves, deadline, records) -> tuple[int, int, array[int]]:
+def _warnsdorff(
+    rows: int,
+    cols: int,
+    mask: bytes | None,
+    start: int,
+    closed: bool,
+    max_nodes: int,
+    moves: Sequence[tuple[int, int]],
+    deadline: float,
+    records: array[int] | None,
+) -> tuple[int, int, array[int]]:
     walk = _Walk(rows, cols, mask, start, moves)
     path, nodes, late = walk.once(walk.cell(start), max_nodes, None, 0, deadline, records)
     if walk.complete(path, closed):
@@ -196,7 +207,7 @@ def random_walk(
     start: int,
     closed: bool,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     seed: int,
     deadline: float = math.inf,
 ) -> tuple[int, int, array[int] | None]:
@@ -229,7 +240,7 @@ def closed_walk(
     mask: bytes | None,
     start: int,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     seed: int,
     deadline: float = math.inf,
 ) -> tuple[int, int, array[int] | None]:

@@ -287,6 +287,7 @@ def _timed(question: Question, name: str, run: Strategy, timeout: float | None, 
         return MethodRun(name, "stuck", len(error.path), time.perf_counter() - began, None)
     seconds = time.perf_counter() - began
     if status == FOUND:
+        assert squares is not None
         return MethodRun(name, "found", nodes, seconds, Tour._trusted(squares, asked.board))
     if status == EXHAUSTED:
         return MethodRun(name, "no tour", nodes, seconds, None)

@@ -9,7 +9,7 @@ else the other squares that no rule refutes, those of the more numerous colour f
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ._methods import METHODS, PROVING, Strategy, auto, choose, construct, refuse_late_setup
 from .model._board import KNIGHT, Board, _shown, as_board, integer, rectangle
@@ -26,6 +26,9 @@ from .model._types import Leaper, Method, Size, Square
 from .search import _kernels as _search_kernels
 from .search import backtrack, complete, search_bytes
 
+if TYPE_CHECKING:
+    from array import array
+
 __all__ = ["DEFAULT_MAX_NODES", "exists", "method_for", "no_tour_reason", "solve", "tour"]
 
 #: Boards up to this many squares get an exhaustive search of PROOF_NODES nodes before a
@@ -40,7 +43,7 @@ _adopt = storage.adopt
 
 
 def _method(method: object) -> Strategy:
-    run = METHODS.get(method) if type(method) is str else None  # type: ignore[arg-type]
+    run = METHODS.get(method) if type(method) is str else None
     if run is None:
         error = InvalidInputError if isinstance(method, str) else InvalidTypeError
         raise error(f"method {_shown(method)} is not one of {', '.join(METHODS)}")
@@ -144,9 +147,9 @@ def tour(
     ):  # the commonest call, answered in the core: no other check, no Question
         squares = _search_kernels.core.quick_tour(size, start)
         if squares is not None:
-            board = _QUICK_BOARDS.get(size)  # type: ignore[call-overload]
+            board = _QUICK_BOARDS.get(size)
             if board is None:
-                board = _QUICK_BOARDS.setdefault(size, rectangle(size, size))  # type: ignore[arg-type]
+                board = _QUICK_BOARDS.setdefault(size, rectangle(size, size))
             return _adopt(Tour, squares, board)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
@@ -163,7 +166,7 @@ def _seed(seed: object) -> int | None:
     return seed
 
 
-def _answer(question: Question, method: object, run: Strategy, seed: int | None):
+def _answer(question: Question, method: object, run: Strategy, seed: int | None) -> array[int]:
     """The squares of a tour answering question by method run; NoTourError or SearchLimitError else."""
     board = question.board
     if board.topology is not None and run not in PROVING:
@@ -191,7 +194,7 @@ def _answer(question: Question, method: object, run: Strategy, seed: int | None)
 ANY_START_NODES = 64
 
 
-def _from_any(question: Question, method: object, run: Strategy, seed: int | None):
+def _from_any(question: Question, method: object, run: Strategy, seed: int | None) -> array[int]:
     """A tour from any start: the candidates (see _starts) that no rule refutes, in rounds of
     doubling node budgets, sharing the question's budget and deadline, until one has a tour;
     a start proved to have none leaves the rounds. NoTourError when every start is proved to
@@ -208,6 +211,7 @@ def _from_any(question: Question, method: object, run: Strategy, seed: int | Non
             asked.budget = min(left, share)
             status, nodes, squares = _run(asked, run, seed)
             if status == FOUND:
+                assert squares is not None
                 return squares
             left -= nodes
             if status != EXHAUSTED:
@@ -239,17 +243,18 @@ def _starts(question: Question) -> Iterator[int]:
     yield from rest
 
 
-def _from(question: Question, method: object, run: Strategy, seed: int | None):
+def _from(question: Question, method: object, run: Strategy, seed: int | None) -> array[int]:
     """The squares of a tour from question.start by run; NoTourError, SearchLimitError else."""
     status, nodes, squares = _run(question, run, seed)
     if status == FOUND:
+        assert squares is not None
         return squares
     if status == EXHAUSTED:
         raise _exhausted(question)
     raise _limit(question, method, nodes)
 
 
-def _run(question: Question, run: Strategy, seed: int | None, proof: bool = True):
+def _run(question: Question, run: Strategy, seed: int | None, proof: bool = True) -> tuple[int, int, array[int] | None]:
     """(status, nodes, squares) of run from question.start (a short proof first for the methods
     that need one, unless proof is False: knight.compare measures each method on its own)."""
     chosen = method_for(question, run, proof)

@@ -21,7 +21,7 @@ import os
 import sys
 import time
 from array import array
-from typing import Any, Iterable, Iterator, Optional, Sequence
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, TypedDict
 
 from ._counting import _CheckedExecutor, _dask_client
 from .count._symmetry import rectangle_symmetries
@@ -41,7 +41,7 @@ from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
 from .model._types import Executor, Size, Square
-from .search import magic_search
+from .search import MagicResult, magic_search
 
 __all__ = ["MAGIC_MAX_NODES", "MagicCount", "count_magic", "magic", "magic_tours"]
 
@@ -65,7 +65,17 @@ class _Magic:
     """A magic question, checked: the board (a whole rectangle, the knight), start, closed,
     the kind of lines, the fixed numbers (cell -> number), the budget and the deadline."""
 
-    def __init__(self, size, start, closed, diagonal, nested, max_nodes, timeout, call) -> None:
+    def __init__(
+        self,
+        size: Size,
+        start: Optional[Square],
+        closed: bool,
+        diagonal: bool,
+        nested: bool,
+        max_nodes: Optional[int],
+        timeout: Optional[float],
+        call: str,
+    ) -> None:
         diagonal, nested = boolean(diagonal, "diagonal"), boolean(nested, "nested")
         self.question = question = Question.ask(
             size, start, None, closed, KNIGHT, max_nodes, timeout, call, default_budget=MAGIC_MAX_NODES
@@ -126,7 +136,7 @@ class _Magic:
             c for c in cells if c != start and c not in self.fixed and (c // self.cols + c % self.cols) & 1 == colour
         ]
 
-    def run(self, head: Sequence[int], tail: Sequence[int], **options: Any):
+    def run(self, head: Sequence[int], tail: Sequence[int], **options: Any) -> MagicResult:
         return magic_search(self.rows, self.cols, head, tail, lines=self.lines(), given=self.fixed, **options)
 
     def tour(self, cells: Sequence[int]) -> Tour:
@@ -457,7 +467,31 @@ def _canonical(rows: int, cols: int, cells: Sequence[int]) -> tuple[int, ...]:
     return best
 
 
-def _piece_job(rows, cols, head, tail, lines, given, max_nodes, until, keep) -> dict:
+class _PieceResult(TypedDict):
+    """What a piece's run found (_piece_job), as its file keeps it beside the question's signature."""
+
+    status: int
+    count: int
+    nodes: int
+    cpu_seconds: float
+    tours: list[list[int]]
+
+
+#: _piece_job's arguments: rows, cols, head, tail, lines, given, max_nodes, until, keep.
+_PieceArguments = Tuple[int, int, Sequence[int], Sequence[int], List[List[int]], Dict[int, int], int, float, int]
+
+
+def _piece_job(
+    rows: int,
+    cols: int,
+    head: Sequence[int],
+    tail: Sequence[int],
+    lines: list[list[int]],
+    given: dict[int, int],
+    max_nodes: int,
+    until: float,
+    keep: int,
+) -> _PieceResult:
     """Run one piece (on a worker): the kernel from head and tail to the end of its tree; what it found."""
     deadline = NEVER if until == NEVER else time.monotonic() + (until - time.time())
     began = time.process_time()
@@ -488,7 +522,7 @@ def _piece_name(ask: _Magic, path: Sequence[int], end: int) -> str:
     return f"{ask.rows}x{ask.cols}-{kind}-{moves}-to-{ask.board.square_name(end + 1)}.json"
 
 
-def _read_piece(path: str, signature: dict) -> Optional[dict]:
+def _read_piece(path: str, signature: dict[str, object]) -> Optional[dict[str, Any]]:  # a JSON object
     """The result saved at path, or None when there is none (a file of another question is an error)."""
     try:
         with open(path, encoding="utf-8") as file:
@@ -504,7 +538,7 @@ def _read_piece(path: str, signature: dict) -> Optional[dict]:
     return saved
 
 
-def _write_piece(path: str, saved: dict) -> None:
+def _write_piece(path: str, saved: dict[str, Any]) -> None:
     part = f"{path}.part"
     with open(part, "w", encoding="utf-8") as file:
         json.dump(saved, file, separators=(",", ":"))
@@ -796,7 +830,9 @@ def _chosen(pieces: Iterable[int], total: int) -> list[int]:
     return sorted(set(chosen))
 
 
-def _results(executor, todo: list[int], args: list[tuple]) -> Iterator[tuple[int, dict]]:
+def _results(
+    executor: Optional[_CheckedExecutor], todo: list[int], args: Sequence[_PieceArguments]
+) -> Iterator[tuple[int, _PieceResult]]:
     """(index, result) of each piece, as they finish."""
     if executor is None:
         for index, arguments in zip(todo, args):
@@ -820,7 +856,14 @@ def _results(executor, todo: list[int], args: list[tuple]) -> Iterator[tuple[int
             future.cancel()
 
 
-def _add(ask: _Magic, answer: MagicCount, classes: dict, saved: dict, weight: int, keep: bool) -> None:
+def _add(
+    ask: _Magic,
+    answer: MagicCount,
+    classes: dict[tuple[int, ...], bool],
+    saved: Mapping[str, Any],
+    weight: int,
+    keep: bool,
+) -> None:
     """Add one piece's saved result to the answer."""
     answer.pieces_done += 1
     answer.nodes += saved["nodes"]

@@ -38,7 +38,7 @@ import re
 import sys
 from typing import Any, Callable, Sequence
 
-from .. import METHODS, InvalidInputError, KnightError, NoTourError, SearchLimitError, WorkerError, tour
+from .. import METHODS, Board, InvalidInputError, KnightError, NoTourError, SearchLimitError, WorkerError, tour
 from .._find import no_tour_reason
 from . import _judge
 from ._common import (
@@ -169,12 +169,12 @@ def _tour_command(argv: Sequence[str], command: str = "") -> int:
     return 0
 
 
-def _end_of(args: argparse.Namespace):
+def _end_of(args: argparse.Namespace) -> int | str | tuple[int, int] | None:
     """The --end option as knight.tour takes it."""
     return None if args.end is None else parse_start_text(args.end, "--end")
 
 
-def _leaper_board(args: argparse.Namespace, command: str):
+def _leaper_board(args: argparse.Namespace, command: str) -> Board:
     """The board of SIZE for the leaper --moves names (the knight by default)."""
     moves = (1, 2) if args.moves is None else parse_moves_text(args.moves)
     board = board_of(args, command, moves)

@@ -12,7 +12,7 @@ gap, one <line class="between"> a move, so the two kinds never look alike.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from .. import InvalidInputError
 from ..model import KNIGHT
@@ -99,7 +99,9 @@ def render(tour: Tour, size: int, numbers: bool, path: bool, markers: bool, pale
     return ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _layers(group: ET.Element, board: Board, spots, cell: float, palette: dict[str, str]) -> None:
+def _layers(
+    group: ET.Element, board: Board, spots: Sequence[tuple[float, float]], cell: float, palette: dict[str, str]
+) -> None:
     """The squares (light and dark by the coordinates' sum, holes in the hole colour) and each
     layer's label, its leading indices."""
     topology = board.topology
@@ -129,7 +131,14 @@ def _layers(group: ET.Element, board: Board, spots, cell: float, palette: dict[s
         ).text = f"layer {', '.join(map(str, indices))}"
 
 
-def _moves(group: ET.Element, board: Board, tour: Tour, places, cell: float, palette: dict[str, str]) -> None:
+def _moves(
+    group: ET.Element,
+    board: Board,
+    tour: Tour,
+    places: Sequence[tuple[float, float]],
+    cell: float,
+    palette: dict[str, str],
+) -> None:
     """Moves within a layer as one path (one L a move), moves between layers as dashed lines."""
     width = min(0.25, max(0.07, 0.8 / cell))
     pairs = list(zip(range(len(places)), range(1, len(places))))

@@ -36,7 +36,9 @@ from array import array
 from ..model._board import neighbour_lists
 from ..model._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ..model._flood import reachable
-from ..model._status import EXHAUSTED, FOUND, LIMIT
+from ..model._status import EXHAUSTED as EXHAUSTED
+from ..model._status import FOUND as FOUND
+from ..model._status import LIMIT as LIMIT
 
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 14

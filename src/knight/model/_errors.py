@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from functools import wraps
+from types import ModuleType
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ class MissingExtraError(KnightError, ModuleNotFoundError):
         return type(self), (str(self), self.extra, self.name)
 
 
-def optional_module(module: str, needs: str, extra: str) -> object:
+def optional_module(module: str, needs: str, extra: str) -> ModuleType:
     """The optional module module, imported; MissingExtraError naming needs (what asked for
     it, as "PNG output") and the extra that installs it when it cannot be imported (cairocffi
     raises OSError when its C library is missing: that too)."""

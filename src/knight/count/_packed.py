@@ -16,7 +16,10 @@ state is dealt (``_plan``), so equal states always meet in one shard.
 from __future__ import annotations
 
 import zlib
-from typing import Iterable, Iterator, Tuple
+from typing import TYPE_CHECKING, Iterable, Iterator, Tuple
+
+if TYPE_CHECKING:
+    from ._plan import Plan
 
 #: (keys, counts, bits): see the module's docstring.
 Piece = Tuple[bytes, bytes, int]
@@ -80,6 +83,6 @@ def pack(states: Iterable[tuple[bytes, int]], shards: int) -> list[Piece]:
     return pieces
 
 
-def width(sweep, at: int) -> int:
+def width(sweep: Plan, at: int) -> int:
     """The frontier's squares (a state's codes) before step at of sweep (a _plan.Plan)."""
     return len(sweep.steps[at].here) - 1

@@ -56,6 +56,8 @@ if TYPE_CHECKING:
     import random
     from array import array
 
+    from ._packed import Piece
+
 #: The knight's eight (row, col) steps.
 KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
 
@@ -96,6 +98,46 @@ class Tick(Protocol):
 CHUNK = 1 << 12
 
 _ON = bytes([0] + [1] * 255)  # a mask's bytes as 0 (a hole) or 1
+
+
+class Frontier(Protocol):
+    """A frontier kernel (``_frontier`` compiled, or its twin ``_frontier_py``): the entry points the
+    sweeps around it call (the stub ``_frontier.pyi`` types them all)."""
+
+    def count(
+        self,
+        rows: int,
+        cols: int,
+        mask: Optional[bytes],
+        start: Optional[int],
+        end: Optional[int],
+        closed: bool,
+        moves: Moves = ...,
+        check: Optional[Check] = ...,
+        wrap: Optional[Wrap] = ...,
+        threads: int = ...,
+    ) -> int: ...
+    def layer(
+        self, sweep: Plan, first: int, states: States, stop: int, check: Optional[Check] = ..., threads: int = ...
+    ) -> States: ...
+    def join(
+        self,
+        left: States,
+        right: dict[bytes, int],
+        closed: bool,
+        fixed: tuple[int, ...] = ...,
+        check: Optional[Check] = ...,
+    ) -> int: ...
+    def shard_round(
+        self,
+        sweep: Plan,
+        first: int,
+        stop: int,
+        pieces: list[Piece],
+        shards: int,
+        check: Optional[Check] = ...,
+        threads: int = ...,
+    ) -> tuple[list[Piece], int, int, int]: ...
 
 
 class Step(NamedTuple):

@@ -137,7 +137,7 @@ def _degrees(code: int, width: int) -> tuple[list[int], int]:
     return [code >> (2 * k) & 3 for k in range(width)], code >> (2 * width)
 
 
-def _code(degrees: list[int], ends: int) -> int:
+def _code(degrees: Sequence[int], ends: int) -> int:
     return sum(d << (2 * k) for k, d in enumerate(degrees)) | ends << (2 * len(degrees))
 
 
@@ -227,7 +227,7 @@ def demands(sweep: Plan, check: Optional[_Tick] = None) -> tuple[frozenset[int],
     return remembered(_DEMANDS, sweep, lambda: _find_demands(sweep, check), 4)
 
 
-def demands_first(sweep: Plan, first: int, check: Check) -> None:
+def demands_first(sweep: Plan, first: int, check: Optional[Check]) -> None:
     """With check, the demand patterns before the sweep's first step, their work counted as
     states against the budget: check(first, patterns so far) every CHUNK of them."""
     if check is not None:

@@ -32,6 +32,7 @@ Pruning, sound for every completion (no tour is ever cut off):
 from __future__ import annotations
 
 from array import array
+from typing import Optional, Sequence
 
 from ..model._board import neighbour_lists
 from ..model._deadline import CELLS_PER_LOOK, NEVER, chunks
@@ -54,7 +55,9 @@ CONNECTED_LIMIT = 1024
 _SQUARE = bytes([0] + [1] * 255)  # a mask's bytes to free (1) or hole (0): any non-zero byte is a square
 
 
-def _check_walk(rows: int, cols: int, mask, prefix, ends, target: int) -> tuple[list[int], int]:
+def _check_walk(
+    rows: int, cols: int, mask: Optional[bytes], prefix: Sequence[int], ends: Optional[Sequence[int]], target: int
+) -> tuple[list[int], int]:
     """The prefix as a list and the number of squares, after checking what the C code will trust."""
     if rows < 1 or cols < 1 or rows * cols > 2**31 - 1:
         raise ValueError(f"a walk needs a board of 1 to 2**31 - 1 squares, not {rows}×{cols}")
@@ -75,7 +78,7 @@ def _check_walk(rows: int, cols: int, mask, prefix, ends, target: int) -> tuple[
     return squares, n
 
 
-def _table_lists(table, cells: int) -> list[list[int]]:
+def _table_lists(table: tuple[array[int], array[int]], cells: int) -> list[list[int]]:
     """Each cell's neighbours from a flat table (offsets, targets), checked as the compiled walker checks it."""
     offsets, targets = table
     if len(offsets) != cells + 1 or offsets[0] != 0 or offsets[cells] != len(targets):
@@ -107,14 +110,14 @@ class Walker:
         self,
         rows: int,
         cols: int,
-        mask,
-        prefix,
-        ends,
+        mask: Optional[bytes],
+        prefix: Sequence[int],
+        ends: Optional[Sequence[int]],
         target: int,
         ordered: bool,
-        moves,
+        moves: Sequence[tuple[int, ...]],
         deadline: float = NEVER,
-        table=None,
+        table: Optional[tuple[array[int], array[int]]] = None,
     ) -> None:
         cells = rows * cols
         if table is None and len(moves) > 8:

@@ -115,7 +115,7 @@ NEIGHBOUR_LIST_BYTES = 360
 
 
 def neighbour_lists(
-    rows: int, cols: int, steps: Iterable[tuple[int, int]], mask: bytes | None = None, when: float = NEVER
+    rows: int, cols: int, steps: Iterable[tuple[int, ...]], mask: bytes | None = None, when: float = NEVER
 ) -> list[list[int]]:
     """For each cell index, the squares a step away in step order (none for a hole); OutOfTime
     once the deadline when passes (looked at every few thousand cells)."""

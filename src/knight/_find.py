@@ -322,6 +322,7 @@ def _exhausted(question: Question) -> NoTourError:
     return NoTourError(f"{question.words()}: an exhaustive search found none")
 
 
+@checked_keywords
 def no_tour_reason(
     size: Size = 8,
     start: Square | None = None,
@@ -332,12 +333,54 @@ def no_tour_reason(
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> str | None:
-    """Why the board has no tour of the kind asked (from start, to end, when given), or None.
+    """Say why the board has no tour of the kind asked, or None when it has one.
 
-    The refutation module answers first; a knight's whole rectangle with no end fixed is then
-    settled by the theorems (cylinders, tori, Klein bottles and boxes by theirs, see
-    model._surfaces_theorems); anything else by looking for a tour as knight.tour() would,
-    which raises SearchLimitError if max_nodes runs out or timeout seconds pass.
+    The question `knight.exists` answers, with the proof: the theorems and the fast
+    refutations (pieces, colours, dead ends, cut squares, the ends of open tours) answer
+    first, without searching; any other question by looking for a tour as `knight.tour`
+    would, whose exhausted search is then the reason. ``knight exists`` prints it.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board, as for `knight.tour` (a puzzle's givens included when it carries them).
+    start : Square or None, default None
+        The first square, or None for any.
+    end : Square or None, default None
+        The last square of an open tour, or None for any.
+    closed : bool, default False
+        Ask about closed tours.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_nodes : int or None, default None
+        At most this many squares placed by a search (None: `knight.DEFAULT_MAX_NODES`).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    str or None
+        The sentence proving that no such tour exists (the message `knight.tour` raises
+        `NoTourError` with), or None when one exists.
+
+    Raises
+    ------
+    SearchLimitError
+        A search was needed and ran out of max_nodes or timeout before an answer.
+    InvalidInputError, InvalidTypeError
+        A value that names no board or square, or of the wrong type.
+
+    See Also
+    --------
+    exists : The same question, answered True or False.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.no_tour_reason((4, 9), start="c2")
+    'no open tour from c2 on 4×9: it is on one of the two middle lines of a board four squares wide'
+    >>> print(knight.no_tour_reason(8, closed=True))
+    None
     """
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "exists")
     board = question.board

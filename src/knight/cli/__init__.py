@@ -38,8 +38,17 @@ import re
 import sys
 from typing import Any, Callable, Sequence
 
-from .. import METHODS, Board, InvalidInputError, KnightError, NoTourError, SearchLimitError, WorkerError, tour
-from .._find import no_tour_reason
+from .. import (
+    METHODS,
+    Board,
+    InvalidInputError,
+    KnightError,
+    NoTourError,
+    SearchLimitError,
+    WorkerError,
+    no_tour_reason,
+    tour,
+)
 from . import _judge
 from ._common import (
     COMMAND_LINES,

@@ -7,9 +7,11 @@ import contextlib
 import os
 import signal
 import sys
-from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Union, get_args
 
-from .. import _counting, tours
+import knight  # knight.count, the function (`from .. import count` would name the subpackage)
+
+from .. import CountMethod, tours
 from ..count import _enumerate
 from ._common import (
     FORMATS,
@@ -141,7 +143,7 @@ def count_command(argv: Sequence[str]) -> int:
     parser.add_argument("--end", default=None, metavar="SQUARE", help="count the open tours to this square only")
     parser.add_argument(
         "--method",
-        choices=_counting.METHODS,
+        choices=get_args(CountMethod),
         default="auto",
         help="frontier: sweep the board without walking a tour; join: sweep its two halves to the middle "
         "and join them; enumerate: walk every tour; auto (default): frontier unless the board is too wide for it",
@@ -192,7 +194,7 @@ def count_command(argv: Sequence[str]) -> int:
     board = board_of(args, "count", missing=COUNT_NEEDS_A_SIZE)
     start = start_of(args)
     with terminate_like_interrupt(), worker_pool(args.workers) as pool, flag_named("--progress"):
-        total = _counting.count(
+        total = knight.count(
             board,
             start=start,
             end=None if args.end is None else parse_start_text(args.end),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Sequence
+from typing import Sequence, get_args
 
 from .. import (
     Board,
@@ -17,9 +17,9 @@ from .. import (
     TakenBack,
     Trace,
     TraceEvent,
+    TraceMethod,
     trace,
 )
-from .._trace import TRACED
 from ._common import (
     Parser,
     add_size_argument,
@@ -31,6 +31,9 @@ from ._common import (
     wrote,
 )
 from ._count import MAX_NODES, timeout_option
+
+#: The searches --method takes: knight.trace's methods but "auto" (the command names the one it runs).
+TRACED = tuple(method for method in get_args(TraceMethod) if method != "auto")
 
 USAGE = (
     "knight trace [SIZE] [--start SQUARE] [--method M] [--closed] [--moves A,B] [--max-steps N] "

@@ -53,7 +53,8 @@ from functools import lru_cache
 from time import monotonic
 from typing import TYPE_CHECKING, Callable, List, Sequence, Tuple, TypeVar
 
-from ..model._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, NEIGHBOUR_CACHE_SQUARES, neighbour_lists
+from ..model._board import KNIGHT_MOVES as KNIGHT_MOVES
+from ..model._board import NEIGHBOUR_BOARDS_KEPT, NEIGHBOUR_CACHE_SQUARES, neighbour_lists
 from ..model._flood import reachable
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._order import tie_breaks

@@ -40,7 +40,7 @@ from .model._question import Question
 from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
-from .model._types import Executor, Size, Square
+from .model._types import Executor, Size, Square, StrPath
 from .search import MagicResult, magic_search
 
 __all__ = ["MAGIC_MAX_NODES", "MagicCount", "count_magic", "magic", "magic_tours"]
@@ -654,7 +654,7 @@ def count_magic(
     nested: bool = False,
     start: Optional[Square] = None,
     executor: Optional[Executor] = None,
-    results: Optional[object] = None,
+    results: Optional[StrPath] = None,
     depth: int = DEPTH,
     pieces: Optional[Iterable[int]] = None,
     keep: bool = False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from functools import wraps
 from types import ModuleType
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Generator, Iterable, Sequence, TypeVar
 
 if TYPE_CHECKING:
     from typing_extensions import ParamSpec
@@ -203,9 +203,10 @@ class WarnsdorffStuckError(SearchLimitError):
         >>> knight.WarnsdorffStuckError("stuck", [1, 12]).path
         [1, 12]
         """
-        if type(self._path) is not list:
-            self._path = list(self._path)
-        return self._path
+        path = self._path
+        if not isinstance(path, list):
+            path = self._path = list(path)
+        return path
 
 
 # Public as knight.NoTourError and so on: tracebacks and reprs name them where users import them.
@@ -230,7 +231,7 @@ def unexpected_options(call: str, options: Iterable[str], known: Sequence[str] =
     from difflib import get_close_matches  # on the error path only: not at import knight
 
     unknown = list(options)
-    meant = {}
+    meant: dict[str, str] = {}
     for name in unknown:
         close = ["moves"] if name == "leaper" and "moves" in known else get_close_matches(name, known, n=1)
         if close:
@@ -289,7 +290,7 @@ def worker_error(executor: object, error: BaseException, what: str) -> WorkerErr
 
 
 @contextmanager
-def running_on(executor: object, what: str) -> Iterator[None]:
+def running_on(executor: object, what: str) -> Generator[None, None, None]:
     """Around submitting work to executor and reading its results: any exception but knight's own
     (and Ctrl-C, SystemExit, which are not Exceptions) becomes worker_error's WorkerError, chained."""
     try:

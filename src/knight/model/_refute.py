@@ -289,7 +289,7 @@ def _dead_ends(
     """A square with one move is an end of an open tour, and in no closed tour."""
     ends = {square - 1 for move, square in fixed.items() if move in (1, n)}
     free_ends = 2 - len(ends)
-    extra = []
+    extra: list[int] = []
     for square in squares:
         if len(neighbours[square]) >= 2:
             continue
@@ -360,7 +360,7 @@ def _within(neighbours: Sequence[Sequence[int]], blocked: bytearray, source: int
     seen = {source}
     layer = [source]
     for _ in range(budget):
-        following = []
+        following: list[int] = []
         for square in layer:
             for neighbour in neighbours[square]:
                 if neighbour == target:

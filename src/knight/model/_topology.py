@@ -31,6 +31,7 @@ from . import _kernels
 from ._deadline import NEVER
 from ._errors import InvalidInputError, InvalidTypeError
 from ._memory import allocating
+from ._narrow import is_sequence
 from ._shown import _shown
 
 _SHAPE_TEXT = re.compile(r"\s*[0-9]+(?:\s*[x×X,]\s*[0-9]+){2,}\s*")
@@ -128,7 +129,7 @@ class Topology:
 
     def coords(self, cell: int) -> tuple[int, ...]:
         """The 0-based index on each axis of cell (0-based, row-major)."""
-        out = []
+        out: list[int] = []
         for stride in self._strides:
             index, cell = divmod(cell, stride)
             out.append(index)
@@ -161,7 +162,7 @@ class Topology:
         steps laid on each pair of axes (i, j), i < j, in that order."""
         if self.axes == 2:
             return plane_steps
-        out = []
+        out: list[tuple[int, ...]] = []
         for i in range(self.axes):
             for j in range(i + 1, self.axes):
                 for di, dj in plane_steps:
@@ -176,7 +177,7 @@ class Topology:
 
     def neighbours(self, cell: int, steps: tuple[tuple[int, ...], ...], mask: bytes | None) -> list[int]:
         """The cells a step from cell, each once, never cell itself, in the order of the steps."""
-        offsets, targets = self.table(steps, mask, cell, cell + 1)
+        _, targets = self.table(steps, mask, cell, cell + 1)
         return targets.tolist()
 
     def table(
@@ -221,7 +222,7 @@ def parse_topology(
 
 
 def _per_axis(value: object, axes: int, what: str, boolean: Callable[[object, str], bool]) -> tuple[bool, ...]:
-    if isinstance(value, (tuple, list)):
+    if is_sequence(value):
         if len(value) != axes:
             raise InvalidInputError(f"{what}= needs one bool per axis ({axes}), not {len(value)}: {_shown(value)}")
         return tuple(boolean(v, what) for v in value)
@@ -234,7 +235,7 @@ def parse_shape(size: object, integer: Callable[[object, str], int], max_squares
         if not is_box_text(size):
             raise InvalidInputError(f"size {_shown(size)} must be lengths joined by 'x', such as '4x4x4'")
         lengths = [int(part) for part in re.split(r"[x×X,]", size.replace(" ", ""))]
-    elif isinstance(size, (tuple, list)):
+    elif is_sequence(size):
         lengths = [integer(length, f"size {_shown(size)}: axis {axis}") for axis, length in enumerate(size)]
     else:
         raise InvalidTypeError(
@@ -259,7 +260,7 @@ def parse_box_square(topology: Topology, square: object, integer: Callable[[obje
             f"square {_shown(square)}: algebraic names belong to boards of two axes; on {name} give a number "
             f"(1 to {cells}) or a tuple of {topology.axes} indices"
         )
-    if isinstance(square, (tuple, list)):
+    if is_sequence(square):
         if len(square) != topology.axes:
             raise InvalidInputError(f"square {_shown(square)} must have one index per axis ({topology.axes})")
         coords = tuple(integer(c, f"square {_shown(square)}") for c in square)

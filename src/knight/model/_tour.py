@@ -6,7 +6,7 @@ import re
 from array import array
 from collections.abc import Sequence, Sized
 from itertools import islice
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, SupportsIndex, overload
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, SupportsIndex, cast, overload
 
 from . import _text
 from ._board import KNIGHT, Board, _shown, as_board, boolean, networkx_module, square_nodes
@@ -527,10 +527,12 @@ def _restore(squares: object, board: object) -> Tour:
     and an unchecked square would be read out of bounds. NotATourError else."""
     if not isinstance(board, Board):
         raise NotATourError(f"a pickled Tour's board must be a knight.Board, not {type(board).__name__}")
+    kind = type(squares).__name__
     if not isinstance(squares, array) or squares.typecode != "i":
-        raise NotATourError(f"a pickled Tour's squares must be an array('i'), not {type(squares).__name__}")
-    check_tour(squares.tolist(), board)
-    return Tour._trusted(squares, board)
+        raise NotATourError(f"a pickled Tour's squares must be an array('i'), not {kind}")
+    ints = cast("array[int]", squares)  # typecode "i", checked just now
+    check_tour(ints.tolist(), board)
+    return Tour._trusted(ints, board)
 
 
 def _each(values: object, what: str, squares: int) -> list[object]:
@@ -543,7 +545,7 @@ def _each(values: object, what: str, squares: int) -> list[object]:
     if not isinstance(values, Sized):  # an iterator is listed: say first if the board's size of it cannot fit
         check_memory(squares * LISTED_BYTES, f"a tour of {squares:,} squares read from an iterator")
     try:
-        listed = list(islice(values, squares + 1))  # type: ignore[call-overload]
+        listed: list[object] = list(islice(cast("Iterable[object]", values), squares + 1))  # else TypeError
     except TypeError:
         raise InvalidTypeError(f"a tour must be a sequence of {what}, not {type(values).__name__}") from None
     if len(listed) > squares:
@@ -566,7 +568,7 @@ def _pair(pair: object) -> tuple[SupportsIndex, ...]:
         raise InvalidTypeError(
             f"a square must be a (row, col) pair, or one index per axis on a box, not {_shown(pair)}"
         )
-    return tuple(pair)
+    return tuple(cast("Iterable[SupportsIndex]", pair))  # iterable, checked just now
 
 
 def _name(name: object) -> str:

@@ -8,10 +8,7 @@ Without the compiled module, a Tour still shares its ``array('i')`` without copy
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any, Sequence, TypeVar
-
-if TYPE_CHECKING:
-    from ._board import Board
+from typing import Any, Sequence, TypeVar
 
 
 class SquareBuffer:
@@ -20,7 +17,8 @@ class SquareBuffer:
 
     __slots__ = ("_squares", "_board")
     _squares: array[int]
-    _board: Board
+    # the Board, which Tour declares: this module, below _board in the model's imports, cannot name it
+    _board: Any
 
     def __buffer__(self, flags: int) -> memoryview:
         if flags & 1:  # inspect.BufferFlags.WRITABLE
@@ -39,7 +37,7 @@ class SquareBuffer:
 _T = TypeVar("_T", bound=SquareBuffer)
 
 
-def adopt(cls: type[_T], squares: array[int], board: Board) -> _T:
+def adopt(cls: type[_T], squares: array[int], board: object) -> _T:
     """A new cls (a SquareBuffer's subclass: Tour) holding squares and board as they are, no
     copy and no check: the caller guarantees they make a tour."""
     made = object.__new__(cls)

@@ -93,6 +93,7 @@ def sample(
     for into in reversed(arrows):
         options = into[target]
         pick = rng.randrange(sum(ways for ways, _, _ in options))
+        option = options[-1]  # (the loop breaks by the last at the latest: pick < the sum of the ways)
         for option in options:  # each option with odds in proportion to its ways
             pick -= option[0]
             if pick < 0:

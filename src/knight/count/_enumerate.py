@@ -81,11 +81,16 @@ _T = TypeVar("_T")
 class WalkerModule(Protocol):
     """The walker's module, compiled or its twin: what the walk asks of it."""
 
-    __name__: str
-    CELL_BYTES: int
-    CHUNK: int
-    EXHAUSTED: int
-    Walker: type[_kernels.walker.Walker]
+    @property
+    def __name__(self) -> str: ...
+    @property
+    def CELL_BYTES(self) -> int: ...
+    @property
+    def CHUNK(self) -> int: ...
+    @property
+    def EXHAUSTED(self) -> int: ...
+    @property
+    def Walker(self) -> type[_kernels.walker.Walker]: ...
 
 
 #: A split walks the first levels of the search tree until it has this many paths, or
@@ -308,9 +313,9 @@ def plan(
     depth = len(roots[0][0]) if roots else n  # every root has the same length
     last = depth if n > SPLIT_MAX_SQUARES else min(n, depth + SPLIT_LEVELS)
     while depth < last and sum(len(paths) for paths, _, _ in levels) < SPLIT_PATHS:
-        grown = []
+        grown: list[tuple[list[tuple[tuple[int, ...], int]], Optional[tuple[int, ...]], list[_symmetry.Symmetry]]] = []
         for paths, ends, group in levels:
-            children = []
+            children: list[tuple[tuple[int, ...], int]] = []
             for path, weight in paths:
                 walker = _walker(module, board, path, ends, depth + 1, False, deadline)
                 while True:

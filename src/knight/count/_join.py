@@ -111,7 +111,7 @@ def crossing_plan(
     left = set(frontier)
     step_of = {square: i for i, square in enumerate(crossing)}
     last = {u: max(step_of[v] for v in neighbours[u] if v in step_of) for u in frontier}
-    steps = []
+    steps: list[Step] = []
     taken: set[int] = set()
     unmatched = 0  # crossing squares taken whose mirror image is not
     for i, square in enumerate(crossing):
@@ -153,7 +153,7 @@ def cut(question: Question, at: Optional[int] = None) -> Optional[tuple[Question
     if whole.by_rows:
         question = _turned(question)
         whole = plan(*question, by_rows=False)
-    rows, cols, mask, start, end, closed, moves = question
+    rows, cols, _, start, end, closed, moves = question
     at = cols // 2 if at is None else at
     on = _check(*question)
     left_steps = sum(on[r * cols + c] for r in range(rows) for c in range(at))
@@ -171,7 +171,7 @@ def cut(question: Question, at: Optional[int] = None) -> Optional[tuple[Question
     crossing = [u for u in order[left_steps:] if u in across]
     if len(crossing) == right_steps:  # every right square borders the left: the tour may end while crossing
         return None
-    ends = set() if closed else {square for square in (start, end) if square is not None}
+    ends: set[int] = set() if closed else {square for square in (start, end) if square is not None}
     mirror = _flip(rows, cols, on, ends, moves, False)
     crossing_sweep = crossing_plan(_frontier_after(whole, left_steps), crossing, neighbours, ends, closed, mirror)
     squares = _frontier_after(crossing_sweep, len(crossing))
@@ -245,7 +245,7 @@ def partners(edges: bytes, closed: bool, fixed: tuple[int, ...], made: int) -> I
 
 def _finish(right: dict[bytes, int], closed: bool, fixed: tuple[int, ...]) -> frozenset[int]:
     """The demand patterns of the crossing layer's states that fit some state of right."""
-    found = set()
+    found: set[int] = set()
     for mine, made in {(degrees(state), state.count(END)) for state in right}:
         for partner in partners(mine, closed, fixed, made):
             ends = 0 if closed else 2 - made - sum(1 for a, b in zip(mine, partner) if a + b == 1)
@@ -287,7 +287,7 @@ def split(
         group = (degrees(state), state.count(END))
         if group not in targets:
             mine, made = group
-            found = set()
+            found: set[int] = set()
             for partner in partners(mine, closed, fixed, made):
                 ends = 0 if closed else 2 - made - sum(1 for a, b in zip(mine, partner) if a + b == 1)
                 if ends >= 0:

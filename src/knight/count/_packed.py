@@ -73,7 +73,7 @@ def pack(states: Iterable[tuple[bytes, int]], shards: int) -> list[Piece]:
     shares: list[list[tuple[bytes, int]]] = [[] for _ in range(shards)]
     for state, ways in states:
         shares[owner(state, shards)].append((state, ways))
-    pieces = []
+    pieces: list[Piece] = []
     for share in shares:
         bits = max((ways.bit_length() for _, ways in share), default=0)
         size = 8 * limbs(bits)

@@ -301,7 +301,7 @@ def _whole_width(rows: int, cols: int, moves: Moves) -> int:
     along = {by_rows: 2 * max(abs(dr if by_rows else dc) for dr, dc in moves) + 1 for by_rows in (False, True)}
     across = 8
     while True:
-        widths = {}
+        widths: dict[bool, int] = {}
         for by_rows in (False, True):
             height, width = (
                 (min(rows, along[True]), min(cols, across)) if by_rows else (min(rows, across), min(cols, along[False]))
@@ -352,7 +352,7 @@ def _step(
     def free(u: int) -> int:
         return sum(1 for v in neighbours[u] if step_of[v] > i)
 
-    watch = []
+    watch: list[tuple[int, tuple[int, ...], bool]] = []
     for q in sorted({v for u in kept for v in neighbours[u] if step_of[v] > i}, key=step_of.__getitem__):
         left = free(q)
         if left < 2:
@@ -421,7 +421,7 @@ def plan(
         return surface_plan(rows, cols, mask, start, end, closed, moves, wrap, tick)
     on = _check(rows, cols, mask, start, end, closed, moves)
     neighbours = _neighbours(rows, cols, on, moves, tick)
-    sweeps = []
+    sweeps: list[tuple[list[int], bool, tuple[dict[int, int], int]]] = []
     for across in (rows > cols, rows <= cols) if by_rows is None else (by_rows,):
         order = _order(rows, cols, on, across, tick)
         sweeps.append((order, across, _last_steps(order, neighbours, tick)))
@@ -491,7 +491,7 @@ def unswept(wrap: Wrap) -> Optional[str]:
     with a flip (a Möbius strip, a Klein bottle) moves a layer's squares next to their mirror
     images, far across.
     """
-    shape, periodic, twisted = wrap
+    _, periodic, twisted = wrap
     if any(twisted):
         return "its edges join with a flip"
     if all(periodic):
@@ -532,7 +532,7 @@ def _graph(topology: Topology, moves: Moves, on: bytes, mask: Optional[bytes], t
     steps, cells = tuple(moves), len(on)
     if cells <= TABLE_CACHE_SQUARES:
         return _lists(neighbour_table(topology, steps, None if mask is None else on, topology.name()), on, tick)
-    neighbours = {}
+    neighbours: Neighbours = {}
     for first in range(0, cells, CHUNK):
         offsets, targets = topology.table(steps, None if mask is None else on, first, min(first + CHUNK, cells))
         neighbours.update(_lists((offsets, targets), on, tick, first, len(offsets) - 1))
@@ -566,7 +566,7 @@ def _layer_orders(
         for across in dict.fromkeys((others, others[::-1])):
             axes = (axis, *across)
             coords = [0] * len(shape)
-            order = []
+            order: list[int] = []
             for index in tick(product(*(range(shape[a]) for a in axes))):
                 for a, i in zip(axes, index):
                     coords[a] = i
@@ -597,7 +597,7 @@ def _reflection(
     whole question onto itself: the board's graph (checked on the graph itself), its holes and the fixed
     ends; else None."""
     length = topology.shape[axis]
-    image = {}
+    image: dict[int, int] = {}
     for cell in tick(range(len(on))):
         coords = list(topology.coords(cell))
         coords[axis] = length - 1 - coords[axis]
@@ -636,7 +636,7 @@ def surface_width(rows: int, cols: int, mask: Optional[bytes], moves: Moves, wra
     if on.count(0):
         check_memory(len(on) * PLAN_BYTES_PER_SQUARE, f"the frontier width of the {topology.name()}")
         return _layer_sweep(topology, on, _graph(topology, moves, on, mask), _untimed)[2]
-    widths = []
+    widths: list[int] = []
     for axis, length in enumerate(topology.shape):
         if topology.periodic[axis]:
             continue

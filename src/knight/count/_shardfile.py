@@ -291,7 +291,8 @@ class Header:
     def _pieces(
         self, path: str, data: bytes, pieces: int, states: int, width: int, step: int, trusted: bool
     ) -> list[Piece]:
-        found, at, seen, view = [], 0, 0, memoryview(data)
+        found: list[Piece] = []
+        at, seen, view = 0, 0, memoryview(data)
         for _ in range(pieces):
             if at + _PIECE.size > len(data):
                 raise _refuse(path, "pieces", "the body ends inside a piece")

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, List, Optional, Union, cast
 from ..model._errors import InvalidInputError, InvalidTypeError
 from . import _shardfile
 from ._packed import Piece, size, start
-from ._plan import AnyQuestion, plan
+from ._plan import AnyQuestion, plan, wrap_of
 from ._shardfile import MAX_SHARDS, SUFFIX, Header, Lock, Writer, shard_files, sync_directory
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class _Run:
     ) -> None:
         self.kernel, self.check, self.memory, self.directory, self.keep = kernel, check, memory, directory, keep
         self.threads = threads
-        self.sweep = plan(*question, check=check)
+        self.sweep = plan(*question[:7], wrap_of(question), check=check)
         self.head = Header(question, self.sweep)
         self.mine: set[str] = set()  # the files this process wrote: their states need no second look
         self.spent = 0
@@ -211,6 +211,7 @@ class _Run:
         """The layer after steps step to stop - 1, the tours completed in them and its states (a state
         reached from several shards counted in each)."""
         to_disk = shards > 1
+        writers: list[Writer] = []
         if to_disk:
             self._room(step, stop, sum(self._states(entry) for entry in layer) * growth)
             writers = [Writer(self.directory, stop, k, shards, self.head, self.keep) for k in range(shards)]

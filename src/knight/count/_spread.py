@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from dask.typing import Key
-    from distributed import Client
     from distributed import Future as DaskFuture
     from distributed.worker_state_machine import TaskState
 
@@ -66,6 +65,38 @@ _RoundArguments = Tuple[_plan.AnyQuestion, int, int, int, int, int, float, int]
 _Sent = TypeVar("_Sent")  # what a runner's submit gives back for one shard's round
 _Kept = TypeVar("_Kept")  # a piece as a runner passes it on to the next round
 _T = TypeVar("_T")
+
+
+class _Client(Protocol):
+    """The part of a Dask distributed.Client the sharded sweep calls, typed (distributed leaves these
+    methods' arguments unannotated)."""
+
+    @property
+    def status(self) -> str: ...
+    def scheduler_info(self) -> dict[str, Any]: ...  # plain data (Dask's own JSON-like report)
+    def submit(
+        self,
+        func: Callable[..., _T],
+        /,
+        *args: object,
+        workers: Optional[list[str]] = ...,
+        allow_other_workers: bool = ...,
+        pure: bool = ...,
+    ) -> DaskFuture[_T]: ...
+    def gather(self, futures: list[DaskFuture[_T]]) -> list[_T]: ...
+    def cancel(self, futures: list[DaskFuture[Any]]) -> object: ...
+
+
+class _Wait(Protocol):
+    """distributed.wait, typed as the sharded sweep calls it."""
+
+    def __call__(self, fs: list[DaskFuture[_Statistics]], timeout: float) -> object: ...
+
+
+def _dask_wait() -> _Wait:
+    import distributed  # here: only a Dask client's count asks
+
+    return cast("_Wait", distributed.wait)  # pyright: ignore[reportUnknownMemberType]  # its arguments unannotated
 
 
 class _Runner(Protocol[_Sent, _Kept]):
@@ -116,7 +147,9 @@ _PLANS: dict[_plan.AnyQuestion, _plan.Plan] = {}  # question -> plan, the last t
 
 
 def _plan_of(question: _plan.AnyQuestion, check: Optional[_plan.Check] = None) -> _plan.Plan:
-    return _plan.remembered(_PLANS, question, lambda: _plan.plan(*question, check=check), 2)
+    return _plan.remembered(
+        _PLANS, question, lambda: _plan.plan(*question[:7], _plan.wrap_of(question), check=check), 2
+    )
 
 
 class _TaskWatch(_Watch):
@@ -241,7 +274,7 @@ class _Dask:
     round), the pieces passed as futures worker to worker, the last finished round's kept until the next
     one is done (Dask's lineage for a lost worker)."""
 
-    def __init__(self, client: Client, shards: Optional[int]) -> None:
+    def __init__(self, client: _Client, shards: Optional[int]) -> None:
         self.client = client
         self.homes: list[list[str]] = []
         self.nthreads: dict[str, int] = {}
@@ -257,7 +290,7 @@ class _Dask:
             if self.client.status not in ("running", "newly-created", "connecting"):
                 raise WorkerError(f"the Dask client {self.client!r} is {self.client.status}")
             try:
-                known = self.client.scheduler_info().get("workers", {})
+                known: dict[str, dict[str, int]] = self.client.scheduler_info().get("workers", {})
             except Exception as error:
                 raise WorkerError(f"the Dask client {self.client!r} cannot reach its scheduler: {error}") from error
             if known:
@@ -319,11 +352,9 @@ class _Dask:
         """The round's statistics, or None if one of them was lost again (a worker lost since it was done)."""
         import asyncio
 
-        from distributed import wait
-
         futures = [statistics for _, statistics, _ in round_]
         try:
-            wait(futures, timeout=1)
+            _dask_wait()(futures, timeout=1)
             gathered: list[_Statistics] = self.client.gather(futures)  # at once: a round trip, not one a shard
         except (TimeoutError, asyncio.TimeoutError):
             return None
@@ -346,10 +377,8 @@ class _Dask:
     def wait(self, futures: list[_DaskRound], seconds: float) -> None:
         import asyncio
 
-        from distributed import wait
-
         try:
-            wait([statistics for _, statistics, _ in futures], timeout=seconds)
+            _dask_wait()([statistics for _, statistics, _ in futures], timeout=seconds)
         except (TimeoutError, asyncio.TimeoutError):
             pass
         self._workers()  # WorkerError for a closed client, or no worker for too long
@@ -384,7 +413,7 @@ def count(
     watch = _Watch(budget, until, started)
     # the two runners' rounds and pieces differ in kind (futures here or Dask's): the loop only passes them back
     runner: _Runner[Any, Any] = (
-        _Dask(cast("Client", executor), shards) if dask else _Local(cast("Executor", executor), shards)
+        _Dask(cast("_Client", executor), shards) if dask else _Local(cast("Executor", executor), shards)
     )
     sweep = _plan_of(question, watch)  # the plan here too: its steps, its factor
     if not sweep.factor or not sweep.steps:
@@ -403,7 +432,7 @@ def count(
     try:
         while first < steps:
             stop = min(steps, first + _squares(states, before, last, runner.shards, steps))
-            round_ = []
+            round_: list[Any] = []
             for k, inbox in enumerate(inboxes):
                 args = (question, first, stop, runner.shards, budget, spent, until, runner.threads(k))
                 round_.append(runner.submit(k, args, inbox))

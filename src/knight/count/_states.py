@@ -190,8 +190,8 @@ def _find_demands(sweep: Plan, check: Optional[_Tick]) -> tuple[frozenset[int], 
     """demands, uncached; check() every CHUNK patterns."""
     steps, closed = sweep.steps, sweep.closed
     n = len(steps)
-    reach: list[set[int]] = [set(demand_ends(sweep)[0])] + [set()] * n
-    fits: list[set[int]] = [set()] * n + [set(demand_ends(sweep)[1])]
+    reach: list[set[int]] = [set(demand_ends(sweep)[0])] + [set[int]()] * n
+    fits: list[set[int]] = [set[int]()] * n + [set(demand_ends(sweep)[1])]
     low, high = 0, n
     while low < high:
         if low == 0 or len(reach[low]) <= len(fits[high]):  # at least one step forwards

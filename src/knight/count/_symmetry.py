@@ -42,7 +42,7 @@ def rectangle_symmetries(rows: int, cols: int, tick: Tick = _untimed) -> list[Sy
     for transpose in (False, True) if rows == cols else (False,):
         for flip_rows in (False, True):
             for flip_cols in (False, True):
-                lines = []
+                lines: list[range] = []
                 for row in tick(range(rows)):
                     if transpose:  # r runs over the columns (flipped or not), c = row
                         c = cols - 1 - row if flip_cols else row

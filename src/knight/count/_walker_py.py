@@ -83,7 +83,7 @@ def _table_lists(table: tuple[array[int], array[int]], cells: int) -> list[list[
     offsets, targets = table
     if len(offsets) != cells + 1 or offsets[0] != 0 or offsets[cells] != len(targets):
         raise ValueError(f"a neighbour table of {cells} cells needs {cells + 1} offsets from 0 to len(targets)")
-    lists = []
+    lists: list[list[int]] = []
     for cell in range(cells):
         if offsets[cell] > offsets[cell + 1]:
             raise ValueError("a neighbour table's offsets never decrease")
@@ -128,7 +128,7 @@ class Walker:
             self.neighbours = neighbour_lists(rows, cols, moves, None if mask is None else bytes(mask), deadline)
         else:
             self.neighbours = _table_lists(table, cells)
-        self.key = []  # farther from the centre sorts first
+        self.key: list[int] = []  # farther from the centre sorts first
         for some in chunks(rows, deadline, max(1, CELLS_PER_LOOK // cols)):
             self.key += [
                 -((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in some for col in range(cols)
@@ -139,7 +139,7 @@ class Walker:
         for square in ends or ():
             self.home[square] = 1
         self.links_home = sum(self.home)
-        self.degree = []
+        self.degree: list[int] = []
         for some in chunks(cells, deadline):
             self.degree += [len(self.neighbours[square]) + self.home[square] for square in some]
         self.ones = self.degree.count(1)
@@ -204,7 +204,7 @@ class Walker:
         self.cursor[depth] = 0
         self.candidates[depth] = []
         free, degree, closed = self.free, self.degree, self.closed
-        moves_out = []
+        moves_out: list[int] = []
         next_to_knight = 0
         for neighbour in self.neighbours[square]:
             if free[neighbour]:

@@ -13,7 +13,7 @@ this function (pyright does: tests/typing/use_api.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, TypeVar, Union, cast
 
 from .count import _enumerate, _sweep, tours
 from .model._board import KNIGHT, _shown
@@ -79,16 +79,23 @@ class _CheckedExecutor:
                 f"executor.submit() must return a concurrent.futures.Future, not {_shown(future)}: "
                 f"{type(self.wrapped).__name__} is not a concurrent.futures.Executor"
             )
-        self._futures.append(future)
-        return future
+        checked = cast("Future[_R]", future)  # a Future, checked just now: of function's result
+        self._futures.append(checked)
+        return checked
 
 
-def _dask_client(executor: object) -> Optional[object]:
+class DaskClient(Protocol):
+    """A Dask distributed.Client, as the counts use it: its executor for the walk and the join."""
+
+    def get_executor(self) -> Executor: ...
+
+
+def _dask_client(executor: object) -> Optional[DaskClient]:
     """The Dask distributed.Client that executor is, or whose get_executor() it is; else None."""
     if not type(executor).__module__.startswith("distributed."):
         return None
-    client = executor if hasattr(executor, "scheduler_info") else getattr(executor, "_client", None)
-    return client if hasattr(client, "scheduler_info") else None
+    client: object = executor if hasattr(executor, "scheduler_info") else getattr(executor, "_client", None)
+    return cast(DaskClient, client) if hasattr(client, "scheduler_info") else None  # a Client: Dask's, asked
 
 
 def _at_least_one(name: str, value: object) -> None:

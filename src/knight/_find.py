@@ -204,7 +204,7 @@ def _from_any(question: Question, method: object, run: Strategy, seed: int | Non
     share = ANY_START_NODES * len(question.board) if run in PROVING else left  # the others cannot prove a no
     starts: Iterable[Question] = (question.but(start=start) for start in _starts(question))
     while True:
-        undecided = []
+        undecided: list[Question] = []
         for asked in starts:
             if refute(asked):
                 continue

@@ -21,7 +21,7 @@ import os
 import sys
 import time
 from array import array
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, TypedDict
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, TypedDict, cast
 
 from ._counting import _CheckedExecutor, _dask_client
 from .count._symmetry import rectangle_symmetries
@@ -438,7 +438,7 @@ def _plan(ask: _Magic, depth: int) -> list[tuple[tuple[int, ...], int, int]]:
             for cell in range(ask.rows * ask.cols):
                 if symmetry[cell] in sizes:
                     rank[cell] = symmetry[cell]
-    pieces = []
+    pieces: list[tuple[tuple[int, ...], int, int]] = []
     for start in sorted(sizes):
         for end in ask.ends(start):
             weight = sizes[start]
@@ -522,20 +522,23 @@ def _piece_name(ask: _Magic, path: Sequence[int], end: int) -> str:
     return f"{ask.rows}x{ask.cols}-{kind}-{moves}-to-{ask.board.square_name(end + 1)}.json"
 
 
-def _read_piece(path: str, signature: dict[str, object]) -> Optional[dict[str, Any]]:  # a JSON object
+def _read_piece(path: str, signature: Mapping[str, object]) -> Optional[dict[str, Any]]:  # a JSON object
     """The result saved at path, or None when there is none (a file of another question is an error)."""
     try:
         with open(path, encoding="utf-8") as file:
-            saved = json.load(file)
+            saved: object = json.load(file)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as error:
         raise InvalidInputError(f"piece file {path!r} cannot be read: {error}") from None
-    if not isinstance(saved, dict) or saved.get("format") != PIECE_FORMAT:
+    if not isinstance(saved, dict):
         raise InvalidInputError(f"{path!r} is not a knight magic piece file")
-    if any(saved.get(key) != value for key, value in signature.items()):
+    piece = cast("dict[str, Any]", saved)  # a JSON object, checked just now
+    if piece.get("format") != PIECE_FORMAT:
+        raise InvalidInputError(f"{path!r} is not a knight magic piece file")
+    if any(piece.get(key) != value for key, value in signature.items()):
         raise InvalidInputError(f"piece file {path!r} is for another question")
-    return saved
+    return piece
 
 
 def _write_piece(path: str, saved: dict[str, Any]) -> None:
@@ -775,7 +778,7 @@ def count_magic(
     classes: dict[tuple[int, ...], bool] = {}
     question = ask.question
     lines = ask.lines()
-    todo = []
+    todo: list[int] = []
     for index in chosen:
         path, end, weight = plan[index]
         saved = None if folder is None else _read_piece(os.path.join(folder, _piece_name(ask, path, end)), signature)
@@ -784,8 +787,8 @@ def count_magic(
         else:
             _add(ask, answer, classes, saved, weight, keep)
     client = _dask_client(executor)
-    if client is not None and executor is client:
-        executor = client.get_executor()  # type: ignore[union-attr]
+    if client is not None and executor is cast(object, client):  # a Client itself, not its executor
+        executor = client.get_executor()
     run_on = None if executor is None else _CheckedExecutor(executor)
     began = time.monotonic()
     args = [
@@ -822,7 +825,7 @@ def count_magic(
 def _chosen(pieces: Iterable[int], total: int) -> list[int]:
     if isinstance(pieces, (str, bytes)) or not isinstance(pieces, Iterable):
         raise InvalidTypeError(f"pieces must be indices of pieces, not {_shown(pieces)}")
-    chosen = []
+    chosen: list[int] = []
     for index in pieces:
         if type(index) is not int or not 0 <= index < total:
             raise InvalidInputError(f"piece {_shown(index)} is not one of the {total} pieces (0 to {total - 1})")

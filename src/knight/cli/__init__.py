@@ -36,7 +36,7 @@ import errno
 import os
 import re
 import sys
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from .. import (
     METHODS,
@@ -170,9 +170,10 @@ def _tour_command(argv: Sequence[str], command: str = "") -> int:
         timeout=args.timeout,
     )
     if draw is not None:
-        with flag_named(f"-o {args.output}"):
-            draw.write(found, args.output)
-        wrote(args.output)
+        output = cast(str, args.output)  # given: draw is its picture's module
+        with flag_named(f"-o {output}"):
+            draw.write(found, output)
+        wrote(output)
     else:
         write_tour(found, args.format or "grid")
     return 0

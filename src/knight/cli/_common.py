@@ -8,7 +8,7 @@ import os
 import re
 import stat
 import sys
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Generator, Sequence
 
 from .. import Board, InvalidInputError, MissingExtraError, Tour
 from ..model import KNIGHT, as_board, boolean, is_box_text, parse_size, parse_topology
@@ -331,7 +331,7 @@ def wrote(path: str) -> None:
 
 
 @contextlib.contextmanager
-def flag_named(flag: str) -> Iterator[None]:
+def flag_named(flag: str) -> Generator[None, None, None]:
     """Around a call made for flag (as typed: "--progress", "-o tour.png"): a missing optional
     dependency is said as that flag's need, with the command that installs it."""
     try:

@@ -155,9 +155,9 @@ def _picture(board: Board, moves: dict[int, int], back: set[int]) -> str:
     """The board with the move numbers placed, 'x' on the squares taken back, '.' elsewhere."""
     width = len(str(len(board)))
     mask = board.mask
-    rows = []
+    rows: list[str] = []
     for row in range(board.rows):
-        cells = []
+        cells: list[str] = []
         for col in range(board.cols):
             square = row * board.cols + col + 1
             if mask is not None and not mask[square - 1]:

@@ -50,7 +50,7 @@ def build(
         pattern = pattern_of(i, j)
         first, length = starts[pattern], starts[pattern + 1] - starts[pattern]
         step = -1 if (entry + 1) % length == exit_ else 1
-        events = []
+        events: list[tuple[int, int, int]] = []
         for side, here in _JOINS:
             if side == came_by or not _has_join(side, i, j, n_heights, n_widths):
                 continue
@@ -79,7 +79,9 @@ def build(
             continue
         # carry on from the join's other end (the root: unless that was its last square)
         stack[-1][5] = -1 if position == exit_ else (position + step) % length
-        _, side, end = crossing
+        side: int
+        end: int
+        _, side, end = crossing  # (a frame's events: (position, side, end))
         i2, j2 = i + _DI[side], j + _DJ[side]
         pattern = pattern_of(i2, j2)
         here = _ENTERED_AT[side]
@@ -113,7 +115,8 @@ def _has_join(side: int, i: int, j: int, n_heights: int, n_widths: int) -> bool:
 
 def _prefix(sizes: Sequence[int]) -> list[int]:
     """The first line of each band."""
-    firsts, total = [], 0
+    firsts: list[int] = []
+    total = 0
     for size in sizes:
         firsts.append(total)
         total += size

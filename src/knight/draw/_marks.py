@@ -56,7 +56,7 @@ def _num3(value: float) -> str:
     return text or "0"
 
 
-def _markers(
+def draw_markers(
     board: ET.Element,
     coords: Sequence[tuple[float, ...]],
     cell: float,
@@ -94,7 +94,7 @@ def _markers(
         timing.appear(ring, timing.draw)
 
 
-def _numbers(
+def draw_numbers(
     root: ET.Element,
     coords: Sequence[tuple[float, ...]],
     margin: float,

@@ -41,11 +41,12 @@ from ..model import (
     checked_keywords,
     file_name,
     integer,
+    is_mapping,
     optional_module,
 )
 from ..model import shown as _shown
 from . import _surfaces
-from ._marks import MIN_FONT, SVG_NS, _FONT, _Timing, _markers, _num, _num3, _numbers
+from ._marks import MIN_FONT, SVG_NS, _FONT, _Timing, _num, _num3, draw_markers, draw_numbers
 
 __all__ = [
     "COLORS",
@@ -113,11 +114,11 @@ def _positive(value: Any, name: str, most: float, kinds: tuple[type[float], ...]
 def _colors(colors: object) -> dict[str, str]:
     if colors is None:
         return dict(COLORS)
-    if not isinstance(colors, Mapping):
+    if not is_mapping(colors):
         raise InvalidTypeError(f"colors must be a mapping such as {{'route': '#000'}}, not {_shown(colors)}")
     chosen = dict(COLORS)
     for key, value in colors.items():
-        if key not in COLORS:
+        if not isinstance(key, str) or key not in COLORS:
             raise InvalidInputError(f"colors: unknown key {_shown(key)}; the keys are {', '.join(COLORS)}")
         if not isinstance(value, str):
             raise InvalidTypeError(f"colors[{key!r}] must be a string such as '#1d4ed8', not {_shown(value)}")
@@ -254,14 +255,14 @@ def render(
     if show_numbers and path:
         _badges(board, coords, rows, palette)
     if markers:
-        _markers(board, coords, cell, palette, timing)
+        draw_markers(board, coords, cell, palette, timing)
     if layout.coordinates:
         _coordinates(root, rows, cols, layout, palette)
     if show_numbers:
         givens: dict[tuple[float, float], int] = {
             divmod(square - 1, cols): move for square, move in tour.board.givens.items()
         }
-        _numbers(root, coords, layout.margin, layout.cell, font, palette, timing, givens)
+        draw_numbers(root, coords, layout.margin, layout.cell, font, palette, timing, givens)
     if len(coords) <= 400:  # one element a line where that stays small
         ET.indent(root, space="")
     return ET.tostring(root, encoding="unicode") + "\n"
@@ -345,7 +346,7 @@ def render_board(
             f"render_board() draws boards of two axes and at most {MAX_SQUARES:,} cells, not {board.name}"
         )
     layout = _Layout(rows, cols, size, boolean(coordinates, "coordinates"))
-    root, group = _canvas(board, layout, f"The {board.name} board", palette)
+    root, _ = _canvas(board, layout, f"The {board.name} board", palette)
     if layout.coordinates:
         _coordinates(root, rows, cols, layout, palette)
     givens = board.givens
@@ -422,7 +423,7 @@ def _route(
     wrapped, on a surface, is the whole route's path data (see _surfaces), closing move included."""
     width = min(0.25, max(0.07, 0.8 / cell))  # at least 0.8 px
     row, col = coords[0]
-    steps = []
+    steps: list[str] = []
     length = 0.0
     for next_row, next_col in coords[1:]:
         dx, dy = next_col - col, next_row - row

@@ -305,7 +305,7 @@ def depth_first(
         stamp = 0
         backtracked = False
         path = [0] * n
-        candidates = [[]] * n
+        candidates = [list[int]()] * n
         cursor = [0] * n
         square = start
         depth = 0
@@ -354,7 +354,7 @@ def depth_first(
         path[depth] = square
         keep_counted = closed and depth == 0
         remaining = n - depth - 1
-        moves_out = []
+        moves_out: list[int] = []
         next_to_knight = 0
         stranded = False
         for neighbour in neighbours[square]:

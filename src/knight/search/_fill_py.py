@@ -118,7 +118,7 @@ def _number(words: array[int], start: int, count: int) -> int:
 
 def _bits(bits: int) -> list[int]:
     """The positions of the set bits, lowest first."""
-    found = []
+    found: list[int] = []
     while bits:
         low = bits & -bits
         found.append(low.bit_length() - 1)

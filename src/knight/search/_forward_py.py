@@ -231,10 +231,11 @@ class _State:
             self.candidates[depth] = [fixed] if free[fixed] and fixed in self.around(cell) else []
             return False
         slot = self.slot_after[move]
+        row = slack = 0  # (read only when slot >= 0)
         if slot >= 0:
             row = slot * self.cells
             slack = self.move_of_slot[slot] - move
-        options = []
+        options: list[int] = []
         for neighbour in self.around(cell):
             if free[neighbour] and not self.given[neighbour]:
                 if slot >= 0 and not 0 <= self.distance[row + neighbour] <= slack:
@@ -276,7 +277,7 @@ class _State:
         stamp, mark, free, given = self.stamp, self.mark, self.free, self.given
         layer = [cell]
         for _ in range(steps):
-            following = []
+            following: list[int] = []
             for square in layer:
                 for neighbour in self.around(square):
                     if neighbour == target:

@@ -89,7 +89,7 @@ class _Windows:
             steps += 1
             if len(layer) > CELLS_PER_LOOK and expired(self.deadline) or steps % 64 == 0 and expired(self.deadline):
                 raise OutOfTime
-            following = []
+            following: list[int] = []
             for cell in layer:
                 for neighbour in neighbours[cell]:
                     if far[neighbour] < 0:
@@ -105,7 +105,7 @@ class _Windows:
         moves, distance, n = self.moves, self.distance, self.n
         if not moves:
             return [range(1, n + 1)]
-        spans = []
+        spans: list[range] = []
         first = distance[0][cell]
         if moves[0] > 1 and first >= 0:
             spans.append(range(moves[0] - first, 0, -step))

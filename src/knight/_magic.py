@@ -346,12 +346,22 @@ class MagicCount:
         "cpu_seconds",
         "found",
     )
+    tours: int
+    closed_tours: int
+    classes: int
+    closed_classes: int
+    diagonal_tours: int
+    pieces_done: int
+    pieces: int
+    nodes: int
+    cpu_seconds: float
+    found: list[Tour]
 
     def __init__(self) -> None:
         self.tours = self.closed_tours = self.classes = self.closed_classes = self.diagonal_tours = 0
         self.pieces_done = self.pieces = self.nodes = 0
         self.cpu_seconds = 0.0
-        self.found: list[Tour] = []
+        self.found = []
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[:-1])

@@ -10,6 +10,7 @@ Functions
 ---------
 tour(size, start, ...)      one tour (knight.Tour), or NoTourError with the reason
 exists(size, start, ...)    whether a tour exists
+no_tour_reason(size, ...)   why there is none (the proof), or None
 solve(puzzle, ...)          complete a puzzle's given moves
 count(size, start, ...)     the number of tours, exactly
 tours(size, start, ...)     every tour, lazily
@@ -40,7 +41,7 @@ from types import ModuleType
 from . import draw
 from ._compare import Comparison, MethodRun, compare
 from ._counting import count, tours
-from ._find import exists, solve, tour
+from ._find import exists, no_tour_reason, solve, tour
 from ._magic import MagicCount, count_magic, magic, magic_tours
 from ._methods import METHODS
 from ._trace import Choice, Finished, Placed, Restart, TakenBack, Trace, TraceEvent, trace
@@ -118,6 +119,7 @@ __all__ = [
     "is_tour",
     "magic",
     "magic_tours",
+    "no_tour_reason",
     "solve",
     "tour",
     "tours",

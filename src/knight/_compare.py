@@ -182,7 +182,7 @@ def _aligned(lines: list[str]) -> list[str]:
     rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     right = [cell.endswith(":") for cell in rows[1]]
-    out = []
+    out: list[str] = []
     for k, row in enumerate(rows):
         if k == 1:
             cells = [("-" * (w - 1) + ":") if r else "-" * w for w, r in zip(widths, right)]
@@ -287,6 +287,7 @@ def _timed(question: Question, name: str, run: Strategy, timeout: float | None, 
         return MethodRun(name, "stuck", len(error.path), time.perf_counter() - began, None)
     seconds = time.perf_counter() - began
     if status == FOUND:
+        assert squares is not None
         return MethodRun(name, "found", nodes, seconds, Tour._trusted(squares, asked.board))
     if status == EXHAUSTED:
         return MethodRun(name, "no tour", nodes, seconds, None)

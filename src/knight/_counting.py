@@ -13,7 +13,7 @@ this function (pyright does: tests/typing/use_api.py).
 
 from __future__ import annotations
 
-from typing import Optional, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, TypeVar, Union, cast
 
 from .count import _enumerate, _sweep, tours
 from .model._board import KNIGHT, _shown
@@ -21,6 +21,16 @@ from .model._errors import InvalidInputError, InvalidTypeError, checked_keywords
 from .model._memory import allocating
 from .model._refute import refute
 from .model._types import CountMethod, Executor, Leaper, Size, Square, StrPath
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from typing_extensions import ParamSpec
+
+    from .model._board import Board
+
+    _P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 __all__ = ["count", "tours"]
 
@@ -39,7 +49,7 @@ WALK_SIDES = (5,)
 #: 1.16 s, 1.32 s; 5×14 closed 0.49 s, 0.46 s), so the sweep is within 1.5× of the best.
 
 
-def walked_by_auto(board, closed: bool) -> bool:
+def walked_by_auto(board: Board, closed: bool) -> bool:
     """Whether method="auto" walks board's tours rather than sweeping it (besides boards too wide)."""
     return not closed and board.is_rectangle and board.rows == board.cols and board.rows in WALK_SIDES
 
@@ -52,16 +62,16 @@ class _CheckedExecutor:
     def __init__(self, executor: object) -> None:
         if not callable(getattr(executor, "submit", None)):
             raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
-        self.wrapped = executor
-        self._futures: list = []
+        self.wrapped = cast(Executor, executor)  # its submit is callable, checked above
+        self._futures: list[Future[Any]] = []
         workers = getattr(executor, "_max_workers", None)  # the sweep makes a shard a worker
         if workers is not None:
             self._max_workers = workers
 
-    def submit(self, function, /, *args, **kwargs):
+    def submit(self, function: Callable[_P, _R], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_R]:
         from concurrent.futures import Future  # here, not at import knight
 
-        future = self.wrapped.submit(function, *args, **kwargs)  # type: ignore[attr-defined]
+        future = self.wrapped.submit(function, *args, **kwargs)
         if not isinstance(future, Future):
             for earlier in self._futures:
                 earlier.cancel()
@@ -69,16 +79,23 @@ class _CheckedExecutor:
                 f"executor.submit() must return a concurrent.futures.Future, not {_shown(future)}: "
                 f"{type(self.wrapped).__name__} is not a concurrent.futures.Executor"
             )
-        self._futures.append(future)
-        return future
+        checked = cast("Future[_R]", future)  # a Future, checked just now: of function's result
+        self._futures.append(checked)
+        return checked
 
 
-def _dask_client(executor: object) -> Optional[object]:
+class DaskClient(Protocol):
+    """A Dask distributed.Client, as the counts use it: its executor for the walk and the join."""
+
+    def get_executor(self) -> Executor: ...
+
+
+def _dask_client(executor: object) -> Optional[DaskClient]:
     """The Dask distributed.Client that executor is, or whose get_executor() it is; else None."""
     if not type(executor).__module__.startswith("distributed."):
         return None
-    client = executor if hasattr(executor, "scheduler_info") else getattr(executor, "_client", None)
-    return client if hasattr(client, "scheduler_info") else None
+    client: object = executor if hasattr(executor, "scheduler_info") else getattr(executor, "_client", None)
+    return cast(DaskClient, client) if hasattr(client, "scheduler_info") else None  # a Client: Dask's, asked
 
 
 def _at_least_one(name: str, value: object) -> None:
@@ -204,7 +221,7 @@ def count(
     question = _enumerate.counting_question(size, start, end, closed, moves, max_nodes, timeout, "count")
     client = _dask_client(executor)
     if client is not None and executor is client:  # the walk and the join take its executor
-        executor = client.get_executor()  # type: ignore[attr-defined]
+        executor = client.get_executor()
     run = _enumerate.options(question, None if executor is None else _CheckedExecutor(executor), progress)
     _at_least_one("shards", shards)
     if shards is not None and executor is None:

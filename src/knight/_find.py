@@ -9,7 +9,7 @@ else the other squares that no rule refutes, those of the more numerous colour f
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ._methods import METHODS, PROVING, Strategy, auto, choose, construct, refuse_late_setup
 from .model._board import KNIGHT, Board, _shown, as_board, integer, rectangle
@@ -26,6 +26,9 @@ from .model._types import Leaper, Method, Size, Square
 from .search import _kernels as _search_kernels
 from .search import backtrack, complete, search_bytes
 
+if TYPE_CHECKING:
+    from array import array
+
 __all__ = ["DEFAULT_MAX_NODES", "exists", "method_for", "no_tour_reason", "solve", "tour"]
 
 #: Boards up to this many squares get an exhaustive search of PROOF_NODES nodes before a
@@ -40,7 +43,7 @@ _adopt = storage.adopt
 
 
 def _method(method: object) -> Strategy:
-    run = METHODS.get(method) if type(method) is str else None  # type: ignore[arg-type]
+    run = METHODS.get(method) if type(method) is str else None
     if run is None:
         error = InvalidInputError if isinstance(method, str) else InvalidTypeError
         raise error(f"method {_shown(method)} is not one of {', '.join(METHODS)}")
@@ -144,9 +147,9 @@ def tour(
     ):  # the commonest call, answered in the core: no other check, no Question
         squares = _search_kernels.core.quick_tour(size, start)
         if squares is not None:
-            board = _QUICK_BOARDS.get(size)  # type: ignore[call-overload]
+            board = _QUICK_BOARDS.get(size)
             if board is None:
-                board = _QUICK_BOARDS.setdefault(size, rectangle(size, size))  # type: ignore[arg-type]
+                board = _QUICK_BOARDS.setdefault(size, rectangle(size, size))
             return _adopt(Tour, squares, board)
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "tour")
     run = _method(method)
@@ -163,7 +166,7 @@ def _seed(seed: object) -> int | None:
     return seed
 
 
-def _answer(question: Question, method: object, run: Strategy, seed: int | None):
+def _answer(question: Question, method: object, run: Strategy, seed: int | None) -> array[int]:
     """The squares of a tour answering question by method run; NoTourError or SearchLimitError else."""
     board = question.board
     if board.topology is not None and run not in PROVING:
@@ -191,7 +194,7 @@ def _answer(question: Question, method: object, run: Strategy, seed: int | None)
 ANY_START_NODES = 64
 
 
-def _from_any(question: Question, method: object, run: Strategy, seed: int | None):
+def _from_any(question: Question, method: object, run: Strategy, seed: int | None) -> array[int]:
     """A tour from any start: the candidates (see _starts) that no rule refutes, in rounds of
     doubling node budgets, sharing the question's budget and deadline, until one has a tour;
     a start proved to have none leaves the rounds. NoTourError when every start is proved to
@@ -201,13 +204,14 @@ def _from_any(question: Question, method: object, run: Strategy, seed: int | Non
     share = ANY_START_NODES * len(question.board) if run in PROVING else left  # the others cannot prove a no
     starts: Iterable[Question] = (question.but(start=start) for start in _starts(question))
     while True:
-        undecided = []
+        undecided: list[Question] = []
         for asked in starts:
             if refute(asked):
                 continue
             asked.budget = min(left, share)
             status, nodes, squares = _run(asked, run, seed)
             if status == FOUND:
+                assert squares is not None
                 return squares
             left -= nodes
             if status != EXHAUSTED:
@@ -239,17 +243,18 @@ def _starts(question: Question) -> Iterator[int]:
     yield from rest
 
 
-def _from(question: Question, method: object, run: Strategy, seed: int | None):
+def _from(question: Question, method: object, run: Strategy, seed: int | None) -> array[int]:
     """The squares of a tour from question.start by run; NoTourError, SearchLimitError else."""
     status, nodes, squares = _run(question, run, seed)
     if status == FOUND:
+        assert squares is not None
         return squares
     if status == EXHAUSTED:
         raise _exhausted(question)
     raise _limit(question, method, nodes)
 
 
-def _run(question: Question, run: Strategy, seed: int | None, proof: bool = True):
+def _run(question: Question, run: Strategy, seed: int | None, proof: bool = True) -> tuple[int, int, array[int] | None]:
     """(status, nodes, squares) of run from question.start (a short proof first for the methods
     that need one, unless proof is False: knight.compare measures each method on its own)."""
     chosen = method_for(question, run, proof)
@@ -317,6 +322,7 @@ def _exhausted(question: Question) -> NoTourError:
     return NoTourError(f"{question.words()}: an exhaustive search found none")
 
 
+@checked_keywords
 def no_tour_reason(
     size: Size = 8,
     start: Square | None = None,
@@ -327,12 +333,54 @@ def no_tour_reason(
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> str | None:
-    """Why the board has no tour of the kind asked (from start, to end, when given), or None.
+    """Say why the board has no tour of the kind asked, or None when it has one.
 
-    The refutation module answers first; a knight's whole rectangle with no end fixed is then
-    settled by the theorems (cylinders, tori, Klein bottles and boxes by theirs, see
-    model._surfaces_theorems); anything else by looking for a tour as knight.tour() would,
-    which raises SearchLimitError if max_nodes runs out or timeout seconds pass.
+    The question `knight.exists` answers, with the proof: the theorems and the fast
+    refutations (pieces, colours, dead ends, cut squares, the ends of open tours) answer
+    first, without searching; any other question by looking for a tour as `knight.tour`
+    would, whose exhausted search is then the reason. ``knight exists`` prints it.
+
+    Parameters
+    ----------
+    size : Size, default 8
+        The board, as for `knight.tour` (a puzzle's givens included when it carries them).
+    start : Square or None, default None
+        The first square, or None for any.
+    end : Square or None, default None
+        The last square of an open tour, or None for any.
+    closed : bool, default False
+        Ask about closed tours.
+    moves : Leaper, default (1, 2)
+        The piece's leap ``(a, b)``.
+    max_nodes : int or None, default None
+        At most this many squares placed by a search (None: `knight.DEFAULT_MAX_NODES`).
+    timeout : float or None, default None
+        At most this many seconds (None: no limit).
+
+    Returns
+    -------
+    str or None
+        The sentence proving that no such tour exists (the message `knight.tour` raises
+        `NoTourError` with), or None when one exists.
+
+    Raises
+    ------
+    SearchLimitError
+        A search was needed and ran out of max_nodes or timeout before an answer.
+    InvalidInputError, InvalidTypeError
+        A value that names no board or square, or of the wrong type.
+
+    See Also
+    --------
+    exists : The same question, answered True or False.
+
+    Examples
+    --------
+    >>> import knight
+    >>> knight.no_tour_reason((4, 9), start="c2")
+    'no open tour from c2 on 4×9: it is on one of the two middle lines of a board four squares wide'
+    >>> print(knight.no_tour_reason(8, closed=True))
+    None
     """
     question = Question.ask(size, start, end, closed, moves, max_nodes, timeout, "exists")
     board = question.board

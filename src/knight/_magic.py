@@ -21,7 +21,7 @@ import os
 import sys
 import time
 from array import array
-from typing import Any, Iterable, Iterator, Optional, Sequence
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, TypedDict, cast
 
 from ._counting import _CheckedExecutor, _dask_client
 from .count._symmetry import rectangle_symmetries
@@ -40,8 +40,8 @@ from .model._question import Question
 from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
-from .model._types import Executor, Size, Square
-from .search import magic_search
+from .model._types import Executor, Size, Square, StrPath
+from .search import MagicResult, magic_search
 
 __all__ = ["MAGIC_MAX_NODES", "MagicCount", "count_magic", "magic", "magic_tours"]
 
@@ -65,7 +65,17 @@ class _Magic:
     """A magic question, checked: the board (a whole rectangle, the knight), start, closed,
     the kind of lines, the fixed numbers (cell -> number), the budget and the deadline."""
 
-    def __init__(self, size, start, closed, diagonal, nested, max_nodes, timeout, call) -> None:
+    def __init__(
+        self,
+        size: Size,
+        start: Optional[Square],
+        closed: bool,
+        diagonal: bool,
+        nested: bool,
+        max_nodes: Optional[int],
+        timeout: Optional[float],
+        call: str,
+    ) -> None:
         diagonal, nested = boolean(diagonal, "diagonal"), boolean(nested, "nested")
         self.question = question = Question.ask(
             size, start, None, closed, KNIGHT, max_nodes, timeout, call, default_budget=MAGIC_MAX_NODES
@@ -126,7 +136,7 @@ class _Magic:
             c for c in cells if c != start and c not in self.fixed and (c // self.cols + c % self.cols) & 1 == colour
         ]
 
-    def run(self, head: Sequence[int], tail: Sequence[int], **options: Any):
+    def run(self, head: Sequence[int], tail: Sequence[int], **options: Any) -> MagicResult:
         return magic_search(self.rows, self.cols, head, tail, lines=self.lines(), given=self.fixed, **options)
 
     def tour(self, cells: Sequence[int]) -> Tour:
@@ -336,12 +346,22 @@ class MagicCount:
         "cpu_seconds",
         "found",
     )
+    tours: int
+    closed_tours: int
+    classes: int
+    closed_classes: int
+    diagonal_tours: int
+    pieces_done: int
+    pieces: int
+    nodes: int
+    cpu_seconds: float
+    found: list[Tour]
 
     def __init__(self) -> None:
         self.tours = self.closed_tours = self.classes = self.closed_classes = self.diagonal_tours = 0
         self.pieces_done = self.pieces = self.nodes = 0
         self.cpu_seconds = 0.0
-        self.found: list[Tour] = []
+        self.found = []
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[:-1])
@@ -428,7 +448,7 @@ def _plan(ask: _Magic, depth: int) -> list[tuple[tuple[int, ...], int, int]]:
             for cell in range(ask.rows * ask.cols):
                 if symmetry[cell] in sizes:
                     rank[cell] = symmetry[cell]
-    pieces = []
+    pieces: list[tuple[tuple[int, ...], int, int]] = []
     for start in sorted(sizes):
         for end in ask.ends(start):
             weight = sizes[start]
@@ -457,7 +477,31 @@ def _canonical(rows: int, cols: int, cells: Sequence[int]) -> tuple[int, ...]:
     return best
 
 
-def _piece_job(rows, cols, head, tail, lines, given, max_nodes, until, keep) -> dict:
+class _PieceResult(TypedDict):
+    """What a piece's run found (_piece_job), as its file keeps it beside the question's signature."""
+
+    status: int
+    count: int
+    nodes: int
+    cpu_seconds: float
+    tours: list[list[int]]
+
+
+#: _piece_job's arguments: rows, cols, head, tail, lines, given, max_nodes, until, keep.
+_PieceArguments = Tuple[int, int, Sequence[int], Sequence[int], List[List[int]], Dict[int, int], int, float, int]
+
+
+def _piece_job(
+    rows: int,
+    cols: int,
+    head: Sequence[int],
+    tail: Sequence[int],
+    lines: list[list[int]],
+    given: dict[int, int],
+    max_nodes: int,
+    until: float,
+    keep: int,
+) -> _PieceResult:
     """Run one piece (on a worker): the kernel from head and tail to the end of its tree; what it found."""
     deadline = NEVER if until == NEVER else time.monotonic() + (until - time.time())
     began = time.process_time()
@@ -488,23 +532,26 @@ def _piece_name(ask: _Magic, path: Sequence[int], end: int) -> str:
     return f"{ask.rows}x{ask.cols}-{kind}-{moves}-to-{ask.board.square_name(end + 1)}.json"
 
 
-def _read_piece(path: str, signature: dict) -> Optional[dict]:
+def _read_piece(path: str, signature: Mapping[str, object]) -> Optional[dict[str, Any]]:  # a JSON object
     """The result saved at path, or None when there is none (a file of another question is an error)."""
     try:
         with open(path, encoding="utf-8") as file:
-            saved = json.load(file)
+            saved: object = json.load(file)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as error:
         raise InvalidInputError(f"piece file {path!r} cannot be read: {error}") from None
-    if not isinstance(saved, dict) or saved.get("format") != PIECE_FORMAT:
+    if not isinstance(saved, dict):
         raise InvalidInputError(f"{path!r} is not a knight magic piece file")
-    if any(saved.get(key) != value for key, value in signature.items()):
+    piece = cast("dict[str, Any]", saved)  # a JSON object, checked just now
+    if piece.get("format") != PIECE_FORMAT:
+        raise InvalidInputError(f"{path!r} is not a knight magic piece file")
+    if any(piece.get(key) != value for key, value in signature.items()):
         raise InvalidInputError(f"piece file {path!r} is for another question")
-    return saved
+    return piece
 
 
-def _write_piece(path: str, saved: dict) -> None:
+def _write_piece(path: str, saved: dict[str, Any]) -> None:
     part = f"{path}.part"
     with open(part, "w", encoding="utf-8") as file:
         json.dump(saved, file, separators=(",", ":"))
@@ -620,7 +667,7 @@ def count_magic(
     nested: bool = False,
     start: Optional[Square] = None,
     executor: Optional[Executor] = None,
-    results: Optional[object] = None,
+    results: Optional[StrPath] = None,
     depth: int = DEPTH,
     pieces: Optional[Iterable[int]] = None,
     keep: bool = False,
@@ -741,7 +788,7 @@ def count_magic(
     classes: dict[tuple[int, ...], bool] = {}
     question = ask.question
     lines = ask.lines()
-    todo = []
+    todo: list[int] = []
     for index in chosen:
         path, end, weight = plan[index]
         saved = None if folder is None else _read_piece(os.path.join(folder, _piece_name(ask, path, end)), signature)
@@ -750,8 +797,8 @@ def count_magic(
         else:
             _add(ask, answer, classes, saved, weight, keep)
     client = _dask_client(executor)
-    if client is not None and executor is client:
-        executor = client.get_executor()  # type: ignore[union-attr]
+    if client is not None and executor is cast(object, client):  # a Client itself, not its executor
+        executor = client.get_executor()
     run_on = None if executor is None else _CheckedExecutor(executor)
     began = time.monotonic()
     args = [
@@ -788,7 +835,7 @@ def count_magic(
 def _chosen(pieces: Iterable[int], total: int) -> list[int]:
     if isinstance(pieces, (str, bytes)) or not isinstance(pieces, Iterable):
         raise InvalidTypeError(f"pieces must be indices of pieces, not {_shown(pieces)}")
-    chosen = []
+    chosen: list[int] = []
     for index in pieces:
         if type(index) is not int or not 0 <= index < total:
             raise InvalidInputError(f"piece {_shown(index)} is not one of the {total} pieces (0 to {total - 1})")
@@ -796,7 +843,9 @@ def _chosen(pieces: Iterable[int], total: int) -> list[int]:
     return sorted(set(chosen))
 
 
-def _results(executor, todo: list[int], args: list[tuple]) -> Iterator[tuple[int, dict]]:
+def _results(
+    executor: Optional[_CheckedExecutor], todo: list[int], args: Sequence[_PieceArguments]
+) -> Iterator[tuple[int, _PieceResult]]:
     """(index, result) of each piece, as they finish."""
     if executor is None:
         for index, arguments in zip(todo, args):
@@ -820,7 +869,14 @@ def _results(executor, todo: list[int], args: list[tuple]) -> Iterator[tuple[int
             future.cancel()
 
 
-def _add(ask: _Magic, answer: MagicCount, classes: dict, saved: dict, weight: int, keep: bool) -> None:
+def _add(
+    ask: _Magic,
+    answer: MagicCount,
+    classes: dict[tuple[int, ...], bool],
+    saved: Mapping[str, Any],
+    weight: int,
+    keep: bool,
+) -> None:
     """Add one piece's saved result to the answer."""
     answer.pieces_done += 1
     answer.nodes += saved["nodes"]

@@ -79,7 +79,9 @@ def _refuse_late(board: Board, deadline: float, what: str, needed: float) -> Non
         )
 
 
-def construct(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+def construct(
+    board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
+) -> tuple[int, int, array[int] | None]:
     """Join solved blocks into a knight's tour in linear time, without search (see knight.construct).
 
     A board of a single block (5 to 11 squares a side) is searched, as its block was. A
@@ -111,7 +113,9 @@ def _flat(board: Board) -> Board | None:
     return rectangle(board.rows, board.cols)
 
 
-def surface(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+def surface(
+    board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
+) -> tuple[int, int, array[int] | None]:
     """A tour of a large surface built on its flat rectangle in linear time (a tour of the rectangle
     is one of the surface: joining edges only adds moves), or of a large box by stacking and
     splicing closed layer tours (construct._box; the closed tour serves an open question too),
@@ -133,7 +137,9 @@ def surface(board: Board, start: int, closed: bool, budget: int, seed: int | Non
 BOX_BUILD_SQUARES = 4096
 
 
-def auto(board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float):
+def auto(
+    board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
+) -> tuple[int, int, array[int] | None]:
     """The construction where it applies, else backtracking: see choose()."""
     return choose(board)(board, start, closed, budget, seed, deadline)
 

@@ -13,7 +13,7 @@ from array import array
 from typing import Iterator, Tuple, Union
 
 from ._find import _limit, _method, method_for
-from ._methods import backtrack, ordered, plain, refuse_late_setup, warnsdorff
+from ._methods import refuse_late_setup
 from .model._board import KNIGHT, Board, _shown
 from .model._deadline import OutOfTime
 from .model._errors import InvalidInputError, NoTourError, checked_keywords
@@ -24,7 +24,17 @@ from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
 from .model._types import Leaper, Size, Square, TraceMethod
 from .search import _kernels as _search_kernels
-from .search import backtrack_tracer, fixed_order_trace, rotated, search_bytes, warnsdorff_trace
+from .search import (
+    backtrack,
+    backtrack_tracer,
+    fixed_order_trace,
+    ordered,
+    plain,
+    rotated,
+    search_bytes,
+    warnsdorff,
+    warnsdorff_trace,
+)
 
 __all__ = ["DEFAULT_MAX_STEPS", "Choice", "Finished", "Placed", "Restart", "TakenBack", "Trace", "TraceEvent", "trace"]
 
@@ -47,7 +57,7 @@ class _Event:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._fields() == other._fields()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self._fields() == other._fields()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, *self._fields().values()))
@@ -350,7 +360,7 @@ def _backtrack(question: Question, method: object) -> Iterator[TraceEvent]:
     return _chunks(question, method, tracer)
 
 
-def _chunks(question: Question, method: object, tracer) -> Iterator[TraceEvent]:
+def _chunks(question: Question, method: object, tracer: _search_kernels.core.Tracer) -> Iterator[TraceEvent]:
     paused = _search_kernels.core.PAUSED
     while True:
         status, records = tracer.run(question.deadline)
@@ -385,14 +395,14 @@ def _in_one_go(question: Question, method: object, chosen: object) -> Iterator[T
     yield _finished(question, method, status, nodes, squares if status == FOUND else None)
 
 
-def _finished(question: Question, method: object, status: int, nodes: int, squares) -> Finished:
+def _finished(question: Question, method: object, status: int, nodes: int, squares: array[int] | None) -> Finished:
     """The last event; SearchLimitError when the budget or the deadline ran out first."""
     if status == LIMIT:
         raise _limit(question, method, nodes, "max_steps")
     return Finished(nodes, None if squares is None else Tour._trusted(squares, question.board))
 
 
-def _events(records: array) -> Iterator[TraceEvent]:
+def _events(records: array[int]) -> Iterator[TraceEvent]:
     """The events of records (their format: search/_core_py.py)."""
     at, end = 0, len(records)
     while at < end:

@@ -61,6 +61,10 @@ def boards() -> list[Board]:
     where: tuple[int, ...] = board.coords("e4")
     colour: int = board.colour((0, 0)) + board.colour("e4")
     squares: list[int] = list(board)
+    bipartite: bool = board.changes_colour and board.is_knights_rectangle
+    light, dark = board.colour_counts
+    wraps: tuple[bool, ...] = board.periodic + board.twisted
+    assert bipartite and light == dark == 32 and not any(wraps) and board.topology is None
     assert rows and size and moves and steps and holes is not None and first and name and near and where and colour >= 0
     assert mask is not None and givens == {} and len(board) == len(squares) and 1 in board
     assert board.is_rectangle and hash(board) == hash(Board(8)) and parsed == masked
@@ -107,6 +111,8 @@ def reading(tour: Tour) -> None:
 
 def questions() -> None:
     assert knight.exists(8) and not knight.exists((4, 9), start="c2")
+    reason: str | None = knight.no_tour_reason((4, 9), start="c2", end=None, closed=False, moves=(1, 2))
+    assert reason is not None and knight.no_tour_reason(8, max_nodes=10**6, timeout=10.0) is None
     assert knight.exists(8, start="a1", end="h1", timeout=10.0)
     solved: Tour = knight.solve("1 . . .\n. . . .\n. . . 12", max_nodes=10**6, timeout=10.0)
     assert solved[0] == 1 and knight.tour(8, start="a1", end="h1").board.name == "8×8"
@@ -180,6 +186,10 @@ def pictures(tour: Tour) -> None:
     assert callable(to_png) and to_png is knight.draw.to_png
     drawn: str = knight.draw.render(tour, size=200) + knight.draw.render_board(tour.board, size=200, coordinates=False)
     shown: str | None = knight.draw.repr_board(tour.board)
+    notebook: str | None = knight.draw.repr_svg(tour)
+    player: str | None = knight.draw.repr_html(tour)
+    assert notebook is None or notebook.startswith("<svg")
+    assert player is None or "<" in player
     assert drawn and shown and knight.draw.MAX_SIZE and knight.draw.MAX_PNG_PIXELS
 
 
@@ -198,6 +208,7 @@ def comparing() -> None:
     words: str = first.method + first.result + comparison.table() + comparison.title + str(comparison)
     found: Tour | None = first.tour
     chart: str = knight.svg.chart(comparison, width=500) + knight.draw.chart(comparison)
+    chart += knight.draw.repr_chart(comparison)
     assert runs and nodes and seconds >= 0 and words and found is not None and chart
     assert comparison.board.rows == 6 and comparison.start and not comparison.closed and comparison.max_nodes
 

@@ -36,10 +36,19 @@ import errno
 import os
 import re
 import sys
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
-from .. import METHODS, InvalidInputError, KnightError, NoTourError, SearchLimitError, WorkerError, tour
-from .._find import no_tour_reason
+from .. import (
+    METHODS,
+    Board,
+    InvalidInputError,
+    KnightError,
+    NoTourError,
+    SearchLimitError,
+    WorkerError,
+    no_tour_reason,
+    tour,
+)
 from . import _judge
 from ._common import (
     COMMAND_LINES,
@@ -161,20 +170,21 @@ def _tour_command(argv: Sequence[str], command: str = "") -> int:
         timeout=args.timeout,
     )
     if draw is not None:
-        with flag_named(f"-o {args.output}"):
-            draw.write(found, args.output)
-        wrote(args.output)
+        output = cast(str, args.output)  # given: draw is its picture's module
+        with flag_named(f"-o {output}"):
+            draw.write(found, output)
+        wrote(output)
     else:
         write_tour(found, args.format or "grid")
     return 0
 
 
-def _end_of(args: argparse.Namespace):
+def _end_of(args: argparse.Namespace) -> int | str | tuple[int, int] | None:
     """The --end option as knight.tour takes it."""
     return None if args.end is None else parse_start_text(args.end, "--end")
 
 
-def _leaper_board(args: argparse.Namespace, command: str):
+def _leaper_board(args: argparse.Namespace, command: str) -> Board:
     """The board of SIZE for the leaper --moves names (the knight by default)."""
     moves = (1, 2) if args.moves is None else parse_moves_text(args.moves)
     board = board_of(args, command, moves)

@@ -8,9 +8,9 @@ import os
 import re
 import stat
 import sys
-from typing import Iterator, Sequence
+from typing import Callable, Generator, Sequence
 
-from .. import Board, InvalidInputError, MissingExtraError
+from .. import Board, InvalidInputError, MissingExtraError, Tour
 from ..model import KNIGHT, as_board, boolean, is_box_text, parse_size, parse_topology
 
 FORMATS = ("grid", "boxed", "line", "coords", "algebraic", "matrix", "svg")
@@ -46,7 +46,7 @@ class Parser(argparse.ArgumentParser):
         raise InvalidInputError(message)
 
 
-def integer_option(name: str, low: int, high: int | None = None, advice: str = ""):
+def integer_option(name: str, low: int, high: int | None = None, advice: str = "") -> Callable[[str], int]:
     """An argparse type for an integer option from low to high, refusing others in one clear line."""
 
     def parse(text: str) -> int:
@@ -331,7 +331,7 @@ def wrote(path: str) -> None:
 
 
 @contextlib.contextmanager
-def flag_named(flag: str) -> Iterator[None]:
+def flag_named(flag: str) -> Generator[None, None, None]:
     """Around a call made for flag (as typed: "--progress", "-o tour.png"): a missing optional
     dependency is said as that flag's need, with the command that installs it."""
     try:
@@ -341,7 +341,7 @@ def flag_named(flag: str) -> Iterator[None]:
         raise MissingExtraError(f"{flag} needs{module}: {error.install}", error.extra) from None
 
 
-def write_tour(found, fmt: str, *, flush: bool = False) -> None:
+def write_tour(found: Tour, fmt: str, *, flush: bool = False) -> None:
     """Print one tour in the named format, a piece at a time (bounded memory for huge tours):
     Tour.write's text formats, or the SVG picture."""
     if fmt == "svg":

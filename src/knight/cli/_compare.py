@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from .. import METHODS, InvalidInputError, compare
-from .._compare import COMPARED_METHODS
 from ._common import (
     Parser,
     add_size_argument,
@@ -20,6 +19,10 @@ from ._count import max_nodes_option, timeout_option
 
 
 def compare_command(argv: Sequence[str]) -> int:
+    import inspect  # here: only this command asks
+
+    # knight.compare's default methods (its signature says them): the default of --methods
+    compared = ",".join(inspect.signature(compare).parameters["methods"].default)
     parser = Parser(
         prog="knight compare",
         usage="knight compare [SIZE] [--start SQUARE] [--closed] [--methods M,M,...] [--moves A,B] "
@@ -32,9 +35,9 @@ def compare_command(argv: Sequence[str]) -> int:
     parser.add_argument("--start", default=None, metavar="SQUARE", help="the start (default: the first square)")
     parser.add_argument(
         "--methods",
-        default=",".join(COMPARED_METHODS),
+        default=compared,
         metavar="M,M,...",
-        help=f"the methods, comma-separated, from: {', '.join(METHODS)} (default {','.join(COMPARED_METHODS)})",
+        help=f"the methods, comma-separated, from: {', '.join(METHODS)} (default {compared})",
     )
     parser.add_argument("--moves", default=None, metavar="A,B", help="leaper A,B (default 1,2, the knight)")
     max_nodes_option(parser, "search node budget of each method (default 1,000,000)")

@@ -7,9 +7,11 @@ import contextlib
 import os
 import signal
 import sys
-from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Generator, Optional, Sequence, Union, cast, get_args
 
-from .. import _counting, tours
+import knight  # knight.count, the function (`from .. import count` would name the subpackage)
+
+from .. import CountMethod, tours
 from ..count import _enumerate
 from ._common import (
     FORMATS,
@@ -25,6 +27,7 @@ from ._common import (
 )
 
 if TYPE_CHECKING:  # executors load when a count runs on workers, not at start-up
+    import multiprocessing
     from concurrent.futures import Executor
 
 #: The most nodes --max-nodes takes: the library's budgets stop there (2**62).
@@ -65,7 +68,7 @@ def _terminate(signum: int, _frame: object) -> None:
 
 
 @contextlib.contextmanager
-def terminate_like_interrupt() -> Iterator[None]:
+def terminate_like_interrupt() -> Generator[None, None, None]:
     """While counting, SIGTERM unwinds like Ctrl-C (so worker_pool takes the workers down)."""
     try:
         previous = signal.signal(signal.SIGTERM, _terminate)
@@ -101,7 +104,7 @@ def timeout_option(parser: argparse.ArgumentParser) -> None:
 
 
 @contextlib.contextmanager
-def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
+def worker_pool(workers: int) -> Generator[Optional[Executor], None, None]:
     """A ProcessPoolExecutor of workers processes (None for workers 0) that stops promptly on errors."""
     if workers == 0:
         yield None
@@ -112,12 +115,13 @@ def worker_pool(workers: int) -> Iterator[Optional[Executor]]:
     try:
         yield pool
     except BaseException:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+        processes: dict[int, multiprocessing.Process] = getattr(pool, "_processes", None) or {}  # the pool's own
+        for process in list(processes.values()):
             if sys.platform == "win32":
                 process.terminate()
             else:  # the items they run stop within a chunk; Ctrl-C may have told them already
                 with contextlib.suppress(ProcessLookupError):  # a worker already gone (killed: BrokenProcessPool)
-                    os.kill(process.pid, signal.SIGINT)
+                    os.kill(cast(int, process.pid), signal.SIGINT)  # a started worker's
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
@@ -141,7 +145,7 @@ def count_command(argv: Sequence[str]) -> int:
     parser.add_argument("--end", default=None, metavar="SQUARE", help="count the open tours to this square only")
     parser.add_argument(
         "--method",
-        choices=_counting.METHODS,
+        choices=get_args(CountMethod),
         default="auto",
         help="frontier: sweep the board without walking a tour; join: sweep its two halves to the middle "
         "and join them; enumerate: walk every tour; auto (default): frontier unless the board is too wide for it",
@@ -192,7 +196,7 @@ def count_command(argv: Sequence[str]) -> int:
     board = board_of(args, "count", missing=COUNT_NEEDS_A_SIZE)
     start = start_of(args)
     with terminate_like_interrupt(), worker_pool(args.workers) as pool, flag_named("--progress"):
-        total = _counting.count(
+        total = knight.count(
             board,
             start=start,
             end=None if args.end is None else parse_start_text(args.end),

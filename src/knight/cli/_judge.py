@@ -60,7 +60,8 @@ def _writer(sink: TextIO) -> Callable[[bytes], object]:
     raw = getattr(sink, "buffer", None)
     if raw is not None:
         sink.flush()
-        return raw.write
+        write: Callable[[bytes], object] = raw.write
+        return write
     return lambda data: sink.write(data.decode())
 
 

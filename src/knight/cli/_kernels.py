@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 
 from ..model import select
 
+__all__ = ["scan"]
+
+
 if TYPE_CHECKING:  # type checkers see the twin, whose types the stub of the compiled module repeats
     from . import _scan_py as scan
 else:

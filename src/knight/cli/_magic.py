@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from typing import Sequence
 
-from .. import InvalidInputError, magic
+from .. import InvalidInputError, Tour, magic
 from ._common import Parser, add_size_argument, board_of, integer_option, no_extra_arguments, start_of
 from ._count import max_nodes_option, timeout_option
 
@@ -56,7 +56,7 @@ def magic_command(argv: Sequence[str]) -> int:
     return 0
 
 
-def square_text(found) -> str:
+def square_text(found: Tour) -> str:
     """The numbering as aligned rows, each row's sum after a bar, the columns' sums under a rule,
     and what kind of magic tour it is."""
     rows, cols, diagonals = found.line_sums()

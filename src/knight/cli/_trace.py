@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Sequence
+from typing import Sequence, get_args
 
 from .. import (
     Board,
@@ -17,9 +17,9 @@ from .. import (
     TakenBack,
     Trace,
     TraceEvent,
+    TraceMethod,
     trace,
 )
-from .._trace import TRACED
 from ._common import (
     Parser,
     add_size_argument,
@@ -31,6 +31,9 @@ from ._common import (
     wrote,
 )
 from ._count import MAX_NODES, timeout_option
+
+#: The searches --method takes: knight.trace's methods but "auto" (the command names the one it runs).
+TRACED = tuple(method for method in get_args(TraceMethod) if method != "auto")
 
 USAGE = (
     "knight trace [SIZE] [--start SQUARE] [--method M] [--closed] [--moves A,B] [--max-steps N] "
@@ -152,9 +155,9 @@ def _picture(board: Board, moves: dict[int, int], back: set[int]) -> str:
     """The board with the move numbers placed, 'x' on the squares taken back, '.' elsewhere."""
     width = len(str(len(board)))
     mask = board.mask
-    rows = []
+    rows: list[str] = []
     for row in range(board.rows):
-        cells = []
+        cells: list[str] = []
         for col in range(board.cols):
             square = row * board.cols + col + 1
             if mask is not None and not mask[square - 1]:

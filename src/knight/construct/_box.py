@@ -21,6 +21,7 @@ layer is done. Memory: the tour's int32 array, plus the plane's tour and a list 
 from __future__ import annotations
 
 from array import array
+from typing import Iterator
 
 from ..model._board import Board, rectangle
 from ..model._deadline import NEVER, chunks
@@ -30,7 +31,9 @@ from ._tour import build, covers
 SHIFTS = ((2, 0), (0, 2))
 
 
-def _pairs(tour: array, rows: int, cols: int, when: float = NEVER):
+def _pairs(
+    tour: array[int], rows: int, cols: int, when: float = NEVER
+) -> tuple[int, tuple[int, int], tuple[int, int]] | None:
     """(d, A, B): a shift and two edges A, B of the closed plane tour (0-based cells) such that
     A + d and B + d are edges too, the four distinct; None when the tour has no such pairs.
     OutOfTime once the deadline when passes (the clock looked at every few thousand cells)."""
@@ -64,7 +67,7 @@ def _pairs(tour: array, rows: int, cols: int, when: float = NEVER):
     return None
 
 
-def _planes(board: Board):
+def _planes(board: Board) -> Iterator[tuple[int, tuple[int, ...], Board]]:
     """(layer axis, plane axes, the plane's rectangle) for each layer axis, the thinnest first,
     whose plane the rectangle's construction closes."""
     shape = board.shape
@@ -75,7 +78,9 @@ def _planes(board: Board):
             yield axis, plane, flat
 
 
-def _layout(board: Board, when: float = NEVER):
+def _layout(
+    board: Board, when: float = NEVER
+) -> tuple[int, tuple[int, ...], array[int], tuple[int, tuple[int, int], tuple[int, int]]] | None:
     """(layer axis, plane axes, plane tour, pairs) for the first layer axis whose plane the
     rectangle's construction closes and whose tour has splice pairs; None when none has.
     OutOfTime once the deadline when passes."""
@@ -118,7 +123,7 @@ def build_box(board: Board, start: int, closed: bool, when: float = NEVER) -> ar
     for index, cell in enumerate(tour):
         where[cell] = index
     out = array("i")
-    tails: list[tuple[array, int]] = []
+    tails: list[tuple[array[int], int]] = []
     u, v = first
     out.extend(offset[cell] for cell in twice[where[v] : where[v] + n])  # layer 0: from v round to u
     a, b = u + shift, v + shift  # layer 1 is entered at a and left from b
@@ -144,7 +149,7 @@ def build_box(board: Board, start: int, closed: bool, when: float = NEVER) -> ar
     return out
 
 
-def _long_way(twice: array, where: array, n: int, a: int, b: int) -> array:
+def _long_way(twice: array[int], where: array[int], n: int, a: int, b: int) -> array[int]:
     """The plane tour's squares from a round to b, its neighbour, without the edge a-b."""
     if (where[b] - where[a]) % n == 1:  # b follows a: go backwards
         forward = twice[where[b] : where[b] + n]

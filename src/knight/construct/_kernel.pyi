@@ -1,5 +1,5 @@
 from array import array
-from typing import Any
+from typing import Sequence
 
 def build(
     rows: int,
@@ -21,4 +21,4 @@ def build(
     root_position: int,
     hole: int,
 ) -> array[int]: ...
-def repeat_shifted(block: Any, times: int, step: int) -> array[int]: ...
+def repeat_shifted(block: Sequence[int], times: int, step: int) -> array[int]: ...

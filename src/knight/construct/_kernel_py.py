@@ -8,12 +8,15 @@ their joins depth-first (see ``_rectangle.py`` for why the result is one tour);
 from __future__ import annotations
 
 from array import array
+from typing import Any, Sequence
 
 
 def build(
-    rows, cols, heights, height_kinds, widths, width_kinds, n_width_kinds, table,
-    cells, starts, places, special_i, special_j, special, root_i, root_j, root_position, hole,
-):  # fmt: skip
+    rows: int, cols: int, heights: array[int], height_kinds: array[int], widths: array[int],
+    width_kinds: array[int], n_width_kinds: int, table: array[int], cells: array[int], starts: array[int],
+    places: array[int], special_i: int, special_j: int, special: int, root_i: int, root_j: int,
+    root_position: int, hole: int,
+) -> array[int]:  # fmt: skip
     """The tour as an int32 array of 1-based square numbers, written in order: no search.
 
     heights/widths are the bands; table[(height kind * n_width_kinds + width kind) * 2 +
@@ -36,17 +39,18 @@ def build(
     out = array("i", [0]) * n
     written = 0
 
-    def pattern_of(i, j):
+    def pattern_of(i: int, j: int) -> int:
         if i == special_i and j == special_j:
             return special
         return table[(height_kinds[i] * n_width_kinds + width_kinds[j]) * 2 + (1 if j == 0 else 0)]
 
-    def frame(i, j, entry, exit_, came_by):
+    # a block's frame: its eight ints, then its events (changed in place as the run goes round)
+    def frame(i: int, j: int, entry: int, exit_: int, came_by: int) -> list[Any]:
         """(i, j, base, first cell, length, position, step, exit, events) for a block entered at entry."""
         pattern = pattern_of(i, j)
         first, length = starts[pattern], starts[pattern + 1] - starts[pattern]
         step = -1 if (entry + 1) % length == exit_ else 1
-        events = []
+        events: list[tuple[int, int, int]] = []
         for side, here in _JOINS:
             if side == came_by or not _has_join(side, i, j, n_heights, n_widths):
                 continue
@@ -75,7 +79,9 @@ def build(
             continue
         # carry on from the join's other end (the root: unless that was its last square)
         stack[-1][5] = -1 if position == exit_ else (position + step) % length
-        _, side, end = crossing
+        side: int
+        end: int
+        _, side, end = crossing  # (a frame's events: (position, side, end))
         i2, j2 = i + _DI[side], j + _DJ[side]
         pattern = pattern_of(i2, j2)
         here = _ENTERED_AT[side]
@@ -96,7 +102,7 @@ _OPPOSITE = {_LEFT: _RIGHT, _RIGHT: _LEFT, _UP: _DOWN, _DOWN: _UP}
 _ENTERED_AT = {_RIGHT: 0, _DOWN: 0, _LEFT: 2, _UP: 4}  # places offset of the edge a crossing lands on
 
 
-def _has_join(side, i, j, n_heights, n_widths):
+def _has_join(side: int, i: int, j: int, n_heights: int, n_widths: int) -> bool:
     """Whether block (i, j) is joined on side: rows left to right, the first column top to bottom."""
     if side == _LEFT:
         return j > 0
@@ -107,16 +113,17 @@ def _has_join(side, i, j, n_heights, n_widths):
     return j == 0 and i < n_heights - 1
 
 
-def _prefix(sizes):
+def _prefix(sizes: Sequence[int]) -> list[int]:
     """The first line of each band."""
-    firsts, total = [], 0
+    firsts: list[int] = []
+    total = 0
     for size in sizes:
         firsts.append(total)
         total += size
     return firsts
 
 
-def repeat_shifted(block, times: int, step: int) -> array:
+def repeat_shifted(block: Sequence[int], times: int, step: int) -> array[int]:
     """times copies of block one after another, the i-th (from 1) with i * step added to every value."""
     width = len(block)
     out = array("i", bytes(4 * width * times))

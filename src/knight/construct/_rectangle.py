@@ -150,7 +150,7 @@ def _closed_pattern(patterns: _Patterns, h: int, w: int, transposed: bool) -> in
     return patterns.add((h, w, 0), h, w, _local(_blocks.CLOSED[(h, w)], w, False), False)
 
 
-def construct(rows: int, cols: int, start: int, closed: bool) -> array:
+def construct(rows: int, cols: int, start: int, closed: bool) -> array[int]:
     """The tour from square index start as an int32 array of 1-based squares.
 
     Needs applies(rows, cols); for an odd board an open tour from a corner-coloured start.
@@ -211,13 +211,13 @@ def construct(rows: int, cols: int, start: int, closed: bool) -> array:
 class _Layout(NamedTuple):
     """The bands of a board and the patterns of its blocks (all but the special one)."""
 
-    heights: array
-    widths: array
+    heights: array[int]
+    widths: array[int]
     kinds_h: list[int]
     kinds_w: list[int]
-    height_kinds: array  # index into kinds_h of each band of rows
-    width_kinds: array
-    table: array  # pattern of (height kind, width kind, first column of blocks)
+    height_kinds: array[int]  # index into kinds_h of each band of rows
+    width_kinds: array[int]
+    table: array[int]  # pattern of (height kind, width kind, first column of blocks)
     patterns: _Patterns
 
 

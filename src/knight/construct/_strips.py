@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
-from typing import NamedTuple
+from typing import List, NamedTuple, Optional, Tuple
 
 from . import _kernels
 
@@ -203,7 +203,7 @@ def long_enough(rows: int, cols: int) -> bool:
 class _Layout:
     """Where each region of a base lies once its sections are repeated counts times."""
 
-    def __init__(self, base: Base, counts: tuple[int, ...]):
+    def __init__(self, base: Base, counts: tuple[int, ...]) -> None:
         bounds = [0]
         for x in base.cuts:
             bounds += [x, x + PERIOD]
@@ -233,8 +233,14 @@ class _Layout:
         return r, copy, starts[r] + copy * PERIOD - self.bounds[r]
 
 
+#: A run of a base's path within one region: its cells, its last index, the index after it (None at an end).
+_Run = Tuple[List[Tuple[int, int]], int, Optional[int]]
+
+
 @lru_cache(maxsize=64)
-def _runs(base: Base):
+def _runs(
+    base: Base,
+) -> tuple[list[tuple[int, int]], dict[tuple[int, int], int], dict[tuple[int, int], _Run], list[int]]:
     """For each path index j and direction step: the run from j, its last index and the next index."""
     w = base.width
     cells = [divmod(cell, w) for cell in base.cells]
@@ -242,7 +248,7 @@ def _runs(base: Base):
     for i, x in enumerate(base.cuts):
         for col in range(x, w):
             region[col] = 2 * i + 1 if col < x + PERIOD else 2 * i + 2
-    runs = {}
+    runs: dict[tuple[int, int], _Run] = {}
     for j in range(len(cells)):
         for step in (1, -1):
             here = region[cells[j][1]]
@@ -259,7 +265,7 @@ def _runs(base: Base):
     return cells, {cell: j for j, cell in enumerate(cells)}, runs, squares
 
 
-def build(plan: Plan) -> array:
+def build(plan: Plan) -> array[int]:
     """The path of plan.base with its sections repeated plan.counts times, as square numbers.
 
     Within a section's copies the walk is periodic: once it enters a run of the base in a
@@ -315,14 +321,14 @@ def build(plan: Plan) -> array:
     return out
 
 
-def closed_tour(rows: int, cols: int) -> array:
+def closed_tour(rows: int, cols: int) -> array[int]:
     """A closed tour of the board three wide of even length from 10, from its corner."""
     _, length, row_step, col_step = lying(rows, cols)
     base = next(base for base in bases(True) if (length - base.width) % PERIOD == 0)
     return build(Plan(base, ((length - base.width) // PERIOD + 1,), 1, row_step, col_step))
 
 
-def _position(squares: array, value: int) -> int:
+def _position(squares: array[int], value: int) -> int:
     """Where value is in squares (which holds it once): a byte search, many times faster than array.index."""
     raw, needle = squares.tobytes(), array("i", [value]).tobytes()
     at = raw.find(needle)
@@ -333,7 +339,7 @@ def _position(squares: array, value: int) -> int:
     return at // squares.itemsize
 
 
-def tour(rows: int, cols: int, start: int) -> array:
+def tour(rows: int, cols: int, start: int) -> array[int]:
     """A tour of the strip rows×cols from square index start (applies() must hold): closed
     where the board has closed tours, else open."""
     if _closed_kind(rows, cols):

@@ -1,7 +1,7 @@
 import random
 from typing import Callable, Optional, Tuple
 
-_Moves = Tuple[Tuple[int, int], ...]
+_Moves = Tuple[Tuple[int, ...], ...]
 #: check(step, states): called every so often while the sweep is kept; it stops the draw by raising.
 _Check = Callable[[int, int], None]
 

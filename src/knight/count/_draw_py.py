@@ -11,13 +11,23 @@ are uniform, and a seed gives the same tour every time, though not the same in b
 
 from __future__ import annotations
 
-from ._plan import KNIGHT_STEPS, Plan, Question, TooManyArrows, plan, question_of, remembered, walk_edges
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+
+from ._plan import KNIGHT_STEPS as KNIGHT_STEPS
+from ._plan import Check, Moves, Plan, Question, TooManyArrows, plan, question_of, remembered, walk_edges
 from ._states import CHUNK, demanded, demands_first, successors
 
-_ARROWS: dict = {}  # the last few questions' kept sweeps
+if TYPE_CHECKING:
+    import random
+
+#: One step's transitions: for each state reached (None: a complete tour), the (count, state before,
+#: edges) leading to it.
+_Arrows = Dict[Optional[bytes], List[Tuple[int, bytes, Tuple[int, ...]]]]
+
+_ARROWS: dict[tuple[Question, int], tuple[Plan, list[_Arrows]]] = {}  # the last few questions' kept sweeps
 
 
-def _arrows(question: Question, most: int, check=None) -> tuple[Plan, list[dict]]:
+def _arrows(question: Question, most: int, check: Optional[Check] = None) -> tuple[Plan, list[_Arrows]]:
     """The sweep, and for each step every state reached with the (count, state, edges) leading to it.
 
     TooManyArrows past most transitions kept; check(step, transitions) every CHUNK states.
@@ -25,15 +35,17 @@ def _arrows(question: Question, most: int, check=None) -> tuple[Plan, list[dict]
     return remembered(_ARROWS, (question, most), lambda: _keep_arrows(question, most, check), 4)
 
 
-def _keep_arrows(question: Question, most: int, check) -> tuple[Plan, list[dict]]:
+def _keep_arrows(question: Question, most: int, check: Optional[Check]) -> tuple[Plan, list[_Arrows]]:
     """_arrows, uncached (no transitions when the plan says there is no tour)."""
     sweep = plan(*question, check=check)
     if not sweep.factor:
         return sweep, []
     demands_first(sweep, 0, check)  # the demand patterns first (not kept, but counted as work)
-    layer, arrows, kept = {b"": 1}, [], 0
+    layer: dict[bytes, int] = {b"": 1}
+    arrows: list[_Arrows] = []
+    kept = 0
     for index, step in enumerate(sweep.steps):
-        into: dict = {}
+        into: _Arrows = {}
         for done, (state, ways) in enumerate(layer.items(), 1):
             for choice, key in successors(state, step, sweep, demanded(sweep, index), merge=False):
                 into.setdefault(key, []).append((ways, state, choice))
@@ -47,7 +59,18 @@ def _keep_arrows(question: Question, most: int, check) -> tuple[Plan, list[dict]
     return sweep, arrows
 
 
-def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, most=5_000_000, check=None) -> list[int]:
+def sample(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    moves: Moves = KNIGHT_STEPS,
+    rng: Optional[random.Random] = None,
+    most: int = 5_000_000,
+    check: Optional[Check] = None,
+) -> list[int]:
     """One tour, uniform among those _frontier_py.count(...) counts: its squares in visiting order.
 
     The sweep's transitions are kept (for the last 4 questions asked), then walked
@@ -65,10 +88,12 @@ def sample(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, rng=None, m
     sweep, arrows = _arrows(question_of(rows, cols, mask, start, end, closed, moves), most, check)
     if not sweep.factor or not arrows or None not in arrows[-1]:
         raise ValueError("no tour to sample: the count is 0")
-    target, chosen = None, []
+    target: Optional[bytes] = None
+    chosen: list[tuple[int, ...]] = []
     for into in reversed(arrows):
         options = into[target]
         pick = rng.randrange(sum(ways for ways, _, _ in options))
+        option = options[-1]  # (the loop breaks by the last at the latest: pick < the sum of the ways)
         for option in options:  # each option with odds in proportion to its ways
             pick -= option[0]
             if pick < 0:

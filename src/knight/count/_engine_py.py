@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import time
 from functools import partial
+from typing import Callable, Iterator, Optional
 
-from ._plan import KNIGHT_STEPS, Plan, plan
+from ._plan import KNIGHT_STEPS as KNIGHT_STEPS
+from ._plan import Check, Moves, Plan, States, Wrap, plan
 from ._states import CHUNK, demanded, demands_first, successors
 
 
-def advance(layer: dict[bytes, int], index: int, plan: Plan, check=None) -> tuple[dict[bytes, int], int]:
+def advance(
+    layer: dict[bytes, int], index: int, plan: Plan, check: Optional[Callable[[], None]] = None
+) -> tuple[dict[bytes, int], int]:
     """The next layer of state counts after step index, and the tours completed at it; check() every CHUNK states."""
     following: dict[bytes, int] = {}
     complete = 0
@@ -35,7 +39,9 @@ def advance(layer: dict[bytes, int], index: int, plan: Plan, check=None) -> tupl
     return following, complete
 
 
-def _layers(sweep: Plan, first: int, layer: dict[bytes, int], stop: int, check=None):
+def _layers(
+    sweep: Plan, first: int, layer: dict[bytes, int], stop: int, check: Optional[Check] = None
+) -> Iterator[tuple[int, dict[bytes, int], int, int]]:
     """Sweep steps first to stop - 1 from layer, yielding (step, layer after it, tours completed at it,
     states expanded so far) after each; check as for _sweep."""
     demands_first(sweep, first, check)
@@ -49,7 +55,7 @@ def _layers(sweep: Plan, first: int, layer: dict[bytes, int], stop: int, check=N
         yield index, layer, complete, work
 
 
-def _sweep(sweep: Plan, first: int, layer: dict[bytes, int], check=None) -> tuple[int, int, int]:
+def _sweep(sweep: Plan, first: int, layer: dict[bytes, int], check: Optional[Check] = None) -> tuple[int, int, int]:
     """(undirected tours, peak layer size, states expanded) from layer (states before step first).
 
     check(step, states), if given, is called every CHUNK states of each step with the step
@@ -64,7 +70,9 @@ def _sweep(sweep: Plan, first: int, layer: dict[bytes, int], check=None) -> tupl
     return total, peak, work
 
 
-def layer(sweep: Plan, first: int, states, stop: int, check=None, threads: int = 1) -> list[tuple[bytes, int]]:
+def layer(
+    sweep: Plan, first: int, states: States, stop: int, check: Optional[Check] = None, threads: int = 1
+) -> States:
     """The states (sorted (bytes, count) pairs) after steps first to stop - 1 of the sweep,
     from states before step first; check and threads as for count."""
     found = dict(states)
@@ -73,7 +81,9 @@ def layer(sweep: Plan, first: int, states, stop: int, check=None, threads: int =
     return sorted(found.items())
 
 
-def each_layer(sweep: Plan, first: int, states, check=None, threads: int = 1):
+def each_layer(
+    sweep: Plan, first: int, states: States, check: Optional[Check] = None, threads: int = 1
+) -> Iterator[tuple[int, States, int]]:
     """After each step from first on: (steps swept, the states as sorted (bytes, count) pairs, the
     tours completed so far); check and threads as for count."""
     total = 0
@@ -83,7 +93,16 @@ def each_layer(sweep: Plan, first: int, states, check=None, threads: int = 1):
 
 
 def count_stats(
-    rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads=1
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    moves: Moves = KNIGHT_STEPS,
+    check: Optional[Check] = None,
+    wrap: Optional[Wrap] = None,
+    threads: int = 1,
 ) -> tuple[int, int, float]:
     """(count, peak states in one layer, seconds) for the same question as count()."""
     began = time.perf_counter()
@@ -92,7 +111,18 @@ def count_stats(
     return sweep.factor * total, peak, time.perf_counter() - began
 
 
-def count(rows, cols, mask, start, end, closed, moves=KNIGHT_STEPS, check=None, wrap=None, threads=1) -> int:
+def count(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    moves: Moves = KNIGHT_STEPS,
+    check: Optional[Check] = None,
+    wrap: Optional[Wrap] = None,
+    threads: int = 1,
+) -> int:
     """The number of tours, as knight.count counts them (see _plan's docstring).
 
     check(step, states), if given, is called every so often with the step being swept and

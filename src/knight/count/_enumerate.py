@@ -30,7 +30,20 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Tuple
+from typing import (
+    TYPE_CHECKING,
+    Callable,
+    Iterable,
+    Iterator,
+    NamedTuple,
+    NoReturn,
+    Optional,
+    Protocol,
+    Sequence,
+    Tuple,
+    TypeVar,
+    cast,
+)
 
 from ..model._board import KNIGHT, Board, _shown, boolean
 from ..model._deadline import NEVER, OutOfTime, timed_out
@@ -48,6 +61,37 @@ from ..model._refute import refute
 from ..model._tour import Tour
 from ..model._types import Leaper, Size, Square
 from . import _kernels, _symmetry
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from tqdm import tqdm
+
+    from ..model._types import Executor
+    from ._plan import Tick
+
+    #: A progress bar: tqdm's, made with its total (no iterable).
+    Bar = tqdm[NoReturn]
+    #: What makes one: tqdm itself (progress=True).
+    BarClass = Callable[..., Bar]
+
+_T = TypeVar("_T")
+
+
+class WalkerModule(Protocol):
+    """The walker's module, compiled or its twin: what the walk asks of it."""
+
+    @property
+    def __name__(self) -> str: ...
+    @property
+    def CELL_BYTES(self) -> int: ...
+    @property
+    def CHUNK(self) -> int: ...
+    @property
+    def EXHAUSTED(self) -> int: ...
+    @property
+    def Walker(self) -> type[_kernels.walker.Walker]: ...
+
 
 #: A split walks the first levels of the search tree until it has this many paths, or
 #: has walked this many levels.
@@ -102,7 +146,15 @@ def stop_requested() -> bool:
     return _stop_requested
 
 
-def _walker(module, board: Board, prefix, ends, target: int, ordered: bool, deadline: float = NEVER):
+def _walker(
+    module: WalkerModule,
+    board: Board,
+    prefix: Sequence[int],
+    ends: Optional[Sequence[int]],
+    target: int,
+    ordered: bool,
+    deadline: float = NEVER,
+) -> _kernels.walker.Walker:
     """A walker of module over board's squares with board's leaper (on its graph's table where
     it wraps, or is a box): InvalidInputError when its tables cannot fit in memory, OutOfTime
     when the deadline passes while they are built."""
@@ -118,7 +170,7 @@ def _monotonic(until: float) -> float:
     return NEVER if until == NEVER else time.monotonic() + (until - time.time())
 
 
-def chunk(module, board: Board) -> int:
+def chunk(module: WalkerModule, board: Board) -> int:
     """The nodes to ask module's walker for at a time on board, between looks at the clock and at
     stop requests: its CHUNK, fewer on a board of more than CHUNK_SQUARES squares (a node's flood
     fill may look at every square: on 100×100 the compiled walker's CHUNK takes 11 s)."""
@@ -131,7 +183,7 @@ def run_item(item: WorkItem) -> tuple[int, int, str]:
     A prefix is 0-based cell indices; ends, for closed tours, the squares a tour may end
     on; each tour extending the prefix stands for weight tours.
     """
-    module = importlib.import_module(item.module)
+    module = cast(WalkerModule, importlib.import_module(item.module))  # a walker's module: see WorkItem
     n = len(item.board)
     nodes_at_a_time = chunk(module, item.board)
     tours = nodes = 0
@@ -155,18 +207,18 @@ def run_item(item: WorkItem) -> tuple[int, int, str]:
     return tours, nodes, DONE
 
 
-def _untimed(items):
+def _untimed(items: Iterable[_T]) -> Iterable[_T]:
     return items
 
 
-def _ticker(check: Optional[Callable[[int], None]]):
+def _ticker(check: Optional[Callable[[int], None]]) -> Tick:
     """A function wrapping a loop's items so that check(0) is called every SPLIT_PATHS of them (the
     split's loops over squares and roots, on a board of millions of squares), or passing them
     on as they are without check."""
     if check is None:
         return _untimed
 
-    def tick(items):
+    def tick(items: Iterable[_T]) -> Iterator[_T]:
         for done, item in enumerate(items, 1):
             if done % SPLIT_PATHS == 0:
                 check(0)
@@ -175,7 +227,7 @@ def _ticker(check: Optional[Callable[[int], None]]):
     return tick
 
 
-def _starts(board: Board, tick=_untimed) -> Iterable[int]:
+def _starts(board: Board, tick: Tick = _untimed) -> Iterable[int]:
     """Squares (0-based) an open tour can start on, by the colour rule, in order.
 
     A leaper whose every move changes colour (a + b odd: the knight) alternates colours
@@ -194,7 +246,14 @@ def _starts(board: Board, tick=_untimed) -> Iterable[int]:
     return (cell for cell in tick(cells) if board._colour(cell + 1) == colour)
 
 
-def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end: Optional[int] = None, tick=_untimed):
+def _roots(
+    board: Board,
+    start: Optional[int],
+    closed: bool,
+    symmetry: bool,
+    end: Optional[int] = None,
+    tick: Tick = _untimed,
+) -> list[tuple[tuple[int, ...], Optional[tuple[int, ...]], int, list[_symmetry.Symmetry]]]:
     """The walks a question starts from: (prefix, ends, weight, symmetries that fix them).
 
     An open tour to a fixed end is walked as a closed walk whose only way home is from the
@@ -226,7 +285,7 @@ def _roots(board: Board, start: Optional[int], closed: bool, symmetry: bool, end
 
 
 def plan(
-    module,
+    module: WalkerModule,
     board: Board,
     start: Optional[int],
     closed: bool,
@@ -234,7 +293,7 @@ def plan(
     end: Optional[int] = None,
     check: Optional[Callable[[int], None]] = None,
     deadline: float = NEVER,
-):
+) -> tuple[list[WorkItem], int]:
     """The work items of a count and the nodes the split placed: (items, nodes).
 
     start and end are 0-based cell indices or None. The first levels of the search tree are walked,
@@ -254,9 +313,9 @@ def plan(
     depth = len(roots[0][0]) if roots else n  # every root has the same length
     last = depth if n > SPLIT_MAX_SQUARES else min(n, depth + SPLIT_LEVELS)
     while depth < last and sum(len(paths) for paths, _, _ in levels) < SPLIT_PATHS:
-        grown = []
+        grown: list[tuple[list[tuple[tuple[int, ...], int]], Optional[tuple[int, ...]], list[_symmetry.Symmetry]]] = []
         for paths, ends, group in levels:
-            children = []
+            children: list[tuple[tuple[int, ...], int]] = []
             for path, weight in paths:
                 walker = _walker(module, board, path, ends, depth + 1, False, deadline)
                 while True:
@@ -284,7 +343,9 @@ def _walkable(board: Board) -> None:
         )
 
 
-def _limit_error(board: Board, start: Optional[int], closed: bool, budget: int, verb: str = "counting"):
+def _limit_error(
+    board: Board, start: Optional[int], closed: bool, budget: int, verb: str = "counting"
+) -> SearchLimitError:
     kind = "closed" if closed else "open"
     where = "" if start is None else f" from {board.square_name(start + 1)}"
     return SearchLimitError(
@@ -295,8 +356,8 @@ def _limit_error(board: Board, start: Optional[int], closed: bool, budget: int, 
 class Options(NamedTuple):
     """How a count runs, checked once: where, with which bar, within which budget and time."""
 
-    executor: object  # a concurrent.futures.Executor, or None: here
-    bar_class: Optional[Callable[..., Any]]  # tqdm, or None: no bar
+    executor: Optional[Executor]  # a concurrent.futures.Executor, or None: here
+    bar_class: Optional[BarClass]  # tqdm, or None: no bar
     budget: int  # most nodes (or states, for the frontier engine)
     until: float  # wall-clock (time.time()) deadline, or NEVER
     started: float  # time.monotonic() at the call, for the timeout's message
@@ -307,7 +368,8 @@ def options(question: Question, executor: object, progress: object) -> Options:
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidTypeError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
     bar_class = _tqdm() if boolean(progress, "progress") else None
-    return Options(executor, bar_class, question.budget, question.until(), question.started)
+    checked = cast("Optional[Executor]", executor)  # its submit is callable, checked above
+    return Options(checked, bar_class, question.budget, question.until(), question.started)
 
 
 def counting_question(
@@ -392,8 +454,9 @@ def walk_count(
     return CountResult(tours, nodes, len(items))
 
 
-def _tqdm():
-    return optional_module("tqdm", "progress=True", "progress").tqdm  # type: ignore[attr-defined]
+def _tqdm() -> BarClass:
+    made: BarClass = optional_module("tqdm", "progress=True", "progress").tqdm
+    return made
 
 
 def _settle(state: str, nodes: int, run: Options) -> None:
@@ -404,7 +467,7 @@ def _settle(state: str, nodes: int, run: Options) -> None:
         raise timed_out(run.started, f"{nodes:,} search nodes")
 
 
-def _run_here(items: Sequence[WorkItem], nodes: int, run: Options, bar) -> tuple[int, int]:
+def _run_here(items: Sequence[WorkItem], nodes: int, run: Options, bar: Optional[Bar]) -> tuple[int, int]:
     """Run the items one after another in this thread: (tours, nodes), nodes > budget on a limit."""
     tours = 0
     for item in items:
@@ -419,12 +482,14 @@ def _run_here(items: Sequence[WorkItem], nodes: int, run: Options, bar) -> tuple
     return tours, nodes
 
 
-def _run_on(executor, items: Sequence[WorkItem], nodes: int, run: Options, bar) -> tuple[int, int]:
+def _run_on(
+    executor: Executor, items: Sequence[WorkItem], nodes: int, run: Options, bar: Optional[Bar]
+) -> tuple[int, int]:
     """Run the items on executor: (tours, nodes). Pending items are cancelled on any error; a
     failure of the executor or a worker is WorkerError naming it."""
     from concurrent.futures import TimeoutError, as_completed
 
-    futures = []
+    futures: list[Future[tuple[int, int, str]]] = []
     tours = 0
     wait = None if run.until == NEVER else max(0.0, run.until - time.time()) + 1.0
     try:
@@ -528,7 +593,14 @@ def tours(
     return _walk_tours(_kernels.walker, board, roots, question, first, last)
 
 
-def _walk_tours(module, board: Board, roots, question: Question, start, end):
+def _walk_tours(
+    module: WalkerModule,
+    board: Board,
+    roots: Iterable[tuple[tuple[int, ...], Optional[tuple[int, ...]]]],
+    question: Question,
+    start: Optional[int],
+    end: Optional[int],
+) -> Iterator[Tour]:
     """The tours from roots, those ending on the 0-based square end when it is given (None: all)."""
     nodes, budget, closed = 0, question.budget, question.closed
     nodes_at_a_time = chunk(module, board)

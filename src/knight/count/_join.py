@@ -33,11 +33,17 @@ the same for a state and its image.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable, NamedTuple, Optional
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Optional
 
 from ..model._errors import running_on
-from ._plan import Plan, Question, Step, _check, _flip, _neighbours, plan
+from ._plan import Check, Frontier, Neighbours, Plan, Question, States, Step, _check, _flip, _neighbours, plan
 from ._states import EMPTY, END, FULL, _code, _key, pattern
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from ..model._types import Executor
+    from ._enumerate import Bar
 
 #: The link of a piece's end that runs to a path end already made (an END code).
 TO_END = -2
@@ -61,7 +67,7 @@ class Parts(NamedTuple):
 def _turned(question: Question) -> Question:
     """The question with rows and columns exchanged."""
     rows, cols, mask, start, end, closed, moves = question
-    where = lambda q: None if q is None else (q % cols) * rows + q // cols  # noqa: E731
+    where: Callable[[Optional[int]], Optional[int]] = lambda q: None if q is None else (q % cols) * rows + q // cols  # noqa: E731
     if mask is not None:
         mask = bytes(mask[r * cols + c] for c in range(cols) for r in range(rows))
     return cols, rows, mask, where(start), where(end), closed, tuple((dc, dr) for dr, dc in moves)
@@ -70,7 +76,7 @@ def _turned(question: Question) -> Question:
 def _flipped(question: Question) -> tuple[Question, Callable[[int], int]]:
     """The question flipped left to right, and the flip as a function of squares (its own inverse)."""
     rows, cols, mask, start, end, closed, moves = question
-    flip = lambda q: q - q % cols + cols - 1 - q % cols  # noqa: E731
+    flip: Callable[[int], int] = lambda q: q - q % cols + cols - 1 - q % cols  # noqa: E731
     if mask is not None:
         mask = bytes(mask[flip(q)] for q in range(rows * cols))
     return (
@@ -90,7 +96,14 @@ def _frontier_after(sweep: Plan, steps: int) -> list[int]:
     return [step.here[p] for p in step.keep]
 
 
-def crossing_plan(frontier: list[int], crossing: list[int], neighbours, ends, closed: bool, mirror) -> Plan:
+def crossing_plan(
+    frontier: list[int],
+    crossing: list[int],
+    neighbours: Neighbours,
+    ends: set[int],
+    closed: bool,
+    mirror: Optional[Callable[[int], int]],
+) -> Plan:
     """The steps that take the crossing squares after the left part (frontier: B_L), each linked to its
     left neighbours only: they never leave; a B_L square leaves after its last crossing neighbour.
     No look-ahead: the demand patterns prune it, once the left layer (begin) and the right one (finish)
@@ -98,7 +111,7 @@ def crossing_plan(frontier: list[int], crossing: list[int], neighbours, ends, cl
     left = set(frontier)
     step_of = {square: i for i, square in enumerate(crossing)}
     last = {u: max(step_of[v] for v in neighbours[u] if v in step_of) for u in frontier}
-    steps = []
+    steps: list[Step] = []
     taken: set[int] = set()
     unmatched = 0  # crossing squares taken whose mirror image is not
     for i, square in enumerate(crossing):
@@ -140,7 +153,7 @@ def cut(question: Question, at: Optional[int] = None) -> Optional[tuple[Question
     if whole.by_rows:
         question = _turned(question)
         whole = plan(*question, by_rows=False)
-    rows, cols, mask, start, end, closed, moves = question
+    rows, cols, _, start, end, closed, moves = question
     at = cols // 2 if at is None else at
     on = _check(*question)
     left_steps = sum(on[r * cols + c] for r in range(rows) for c in range(at))
@@ -158,7 +171,7 @@ def cut(question: Question, at: Optional[int] = None) -> Optional[tuple[Question
     crossing = [u for u in order[left_steps:] if u in across]
     if len(crossing) == right_steps:  # every right square borders the left: the tour may end while crossing
         return None
-    ends = set() if closed else {start, end} - {None}
+    ends: set[int] = set() if closed else {square for square in (start, end) if square is not None}
     mirror = _flip(rows, cols, on, ends, moves, False)
     crossing_sweep = crossing_plan(_frontier_after(whole, left_steps), crossing, neighbours, ends, closed, mirror)
     squares = _frontier_after(crossing_sweep, len(crossing))
@@ -176,7 +189,7 @@ def cut(question: Question, at: Optional[int] = None) -> Optional[tuple[Question
     )
 
 
-def right_states(parts: Parts, layer) -> dict[bytes, int]:
+def right_states(parts: Parts, layer: States) -> dict[bytes, int]:
     """The right layer's states in the crossing layer's order of B_R, merged mirror images split back."""
     position = {u: k for k, u in enumerate(parts.right_squares)}
     order = [position[u] for u in parts.crossing_squares]
@@ -211,7 +224,7 @@ def links(state: bytes) -> tuple[int, ...]:
     return tuple(links)
 
 
-def partners(edges: bytes, closed: bool, fixed: tuple[int, ...], made: int):
+def partners(edges: bytes, closed: bool, fixed: tuple[int, ...], made: int) -> Iterator[bytes]:
     """The right parts' degrees that complete edges (the left's) on every square: two edges, or one on a
     path end (open: as many as the two path ends allow, fixed ends always)."""
     need = [2 - d for d in edges]
@@ -230,9 +243,9 @@ def partners(edges: bytes, closed: bool, fixed: tuple[int, ...], made: int):
             yield bytes(out)
 
 
-def _finish(right: dict[bytes, int], closed: bool, fixed: tuple[int, ...]) -> frozenset:
+def _finish(right: dict[bytes, int], closed: bool, fixed: tuple[int, ...]) -> frozenset[int]:
     """The demand patterns of the crossing layer's states that fit some state of right."""
-    found = set()
+    found: set[int] = set()
     for mine, made in {(degrees(state), state.count(END)) for state in right}:
         for partner in partners(mine, closed, fixed, made):
             ends = 0 if closed else 2 - made - sum(1 for a, b in zip(mine, partner) if a + b == 1)
@@ -241,7 +254,7 @@ def _finish(right: dict[bytes, int], closed: bool, fixed: tuple[int, ...]) -> fr
     return frozenset(found)
 
 
-def pruned(parts: Parts, left, right: dict[bytes, int]) -> Plan:
+def pruned(parts: Parts, left: States, right: dict[bytes, int]) -> Plan:
     """The crossing plan with its demand patterns: those of the left layer (and of the mirror images it merged)
     before, those that fit right after. Only patterns reached from begin are kept, and the crossing merges
     mirror images too, so both of a pair must be reached."""
@@ -259,20 +272,22 @@ def _part(group: bytes, pieces: int) -> int:
     return zlib.crc32(group) % pieces
 
 
-def split(across, right: dict[bytes, int], closed: bool, fixed: tuple[int, ...], pieces: int) -> list[tuple]:
+def split(
+    across: States, right: dict[bytes, int], closed: bool, fixed: tuple[int, ...], pieces: int
+) -> list[tuple[States, dict[bytes, int]]]:
     """The join cut into pieces by group: each right state goes to its group's piece, each left state to the
     pieces of the groups that complete it (open tours: maybe several), so that the pieces' joins add up to the
     whole and each holds about 1/pieces of the right states."""
     right_parts: list[dict[bytes, int]] = [{} for _ in range(pieces)]
     for state, ways in right.items():
         right_parts[_part(degrees(state) + bytes([state.count(END)]), pieces)][state] = ways
-    left_parts: list[list] = [[] for _ in range(pieces)]
+    left_parts: list[States] = [[] for _ in range(pieces)]
     targets: dict[tuple[bytes, int], set[int]] = {}
     for state, ways in across:
         group = (degrees(state), state.count(END))
         if group not in targets:
             mine, made = group
-            found = set()
+            found: set[int] = set()
             for partner in partners(mine, closed, fixed, made):
                 ends = 0 if closed else 2 - made - sum(1 for a, b in zip(mine, partner) if a + b == 1)
                 if ends >= 0:
@@ -283,13 +298,19 @@ def split(across, right: dict[bytes, int], closed: bool, fixed: tuple[int, ...],
     return [(left, right) for left, right in zip(left_parts, right_parts) if left and right]
 
 
-def _moved(bar, squares: int) -> None:
+def _moved(bar: Optional[Bar], squares: int) -> None:
     if bar is not None:
         bar.update(squares)
 
 
 def count(
-    question: Question, kernel, at: Optional[int] = None, check=None, executor=None, pieces: int = 2, bar=None
+    question: Question,
+    kernel: Frontier,
+    at: Optional[int] = None,
+    check: Optional[Check] = None,
+    executor: Optional[Executor] = None,
+    pieces: int = 2,
+    bar: Optional[Bar] = None,
 ) -> int:
     """The tours of question (as the plain sweep counts them) by meeting in the middle, with kernel's
     sweeps (``_frontier`` or its twin); by the plain sweep when the board cannot be cut (see cut).
@@ -323,7 +344,7 @@ def count(
     work = split(across, right, closed, parts.ends, pieces)
     from concurrent.futures import wait  # here, not at import knight
 
-    futures: list = []
+    futures: list[Future[int]] = []
     try:
         with running_on(executor, "the join's pieces"):
             futures += (executor.submit(kernel.join, mine, theirs, closed, parts.ends) for mine, theirs in work)

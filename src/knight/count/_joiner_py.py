@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Optional
+
 from ._join import TO_END, degrees, links, partners
 from ._states import CHUNK, END
+
+if TYPE_CHECKING:
+    from ._plan import Check, States
 
 
 def _one_cycle(left: tuple[int, ...], right: tuple[int, ...]) -> bool:
@@ -19,7 +24,7 @@ def _one_cycle(left: tuple[int, ...], right: tuple[int, ...]) -> bool:
             return ends == sum(1 for q in left if q >= 0)
 
 
-def _one_path(left, right, left_degrees, right_degrees) -> bool:
+def _one_path(left: tuple[int, ...], right: tuple[int, ...], left_degrees: bytes, right_degrees: bytes) -> bool:
     """Whether the pieces of both sides make one path (their path ends known to be two): walked from
     one end, every piece's end is met."""
     sides, degrees = (left, right), (left_degrees, right_degrees)
@@ -46,7 +51,13 @@ def _one_path(left, right, left_degrees, right_degrees) -> bool:
     return seen == sum(1 for q in left if q != -1) + sum(1 for q in right if q != -1)
 
 
-def join(left_layer, right: dict[bytes, int], closed: bool, fixed: tuple[int, ...] = (), check=None) -> int:
+def join(
+    left: States,
+    right: dict[bytes, int],
+    closed: bool,
+    fixed: tuple[int, ...] = (),
+    check: Optional[Check] = None,
+) -> int:
     """The tours (undirected) made by a state of the left layer and one of right, over every pair that fits
     (see _join): the right states grouped by their degrees and path ends made, each left state compared
     with the groups that complete it; check(0, states) every CHUNK left states."""
@@ -54,7 +65,7 @@ def join(left_layer, right: dict[bytes, int], closed: bool, fixed: tuple[int, ..
     for state, ways in right.items():
         groups.setdefault((degrees(state), state.count(END)), []).append((links(state), degrees(state), ways))
     total = 0
-    for done, (state, ways) in enumerate(left_layer, 1):
+    for done, (state, ways) in enumerate(left, 1):
         mine, ends, made = links(state), degrees(state), state.count(END)
         for partner in partners(ends, closed, fixed, made):
             on_cut = sum(1 for a, b in zip(ends, partner) if a + b == 1)

@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING
 
 from ..model._kernels import select
 
+__all__ = ["draw", "frontier", "walker"]
+
+
 if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat
     from . import _draw_py as draw
     from . import _frontier_py as frontier

@@ -16,7 +16,10 @@ state is dealt (``_plan``), so equal states always meet in one shard.
 from __future__ import annotations
 
 import zlib
-from typing import Iterable, Iterator, Tuple
+from typing import TYPE_CHECKING, Iterable, Iterator, Tuple
+
+if TYPE_CHECKING:
+    from ._plan import Plan
 
 #: (keys, counts, bits): see the module's docstring.
 Piece = Tuple[bytes, bytes, int]
@@ -70,7 +73,7 @@ def pack(states: Iterable[tuple[bytes, int]], shards: int) -> list[Piece]:
     shares: list[list[tuple[bytes, int]]] = [[] for _ in range(shards)]
     for state, ways in states:
         shares[owner(state, shards)].append((state, ways))
-    pieces = []
+    pieces: list[Piece] = []
     for share in shares:
         bits = max((ways.bit_length() for _, ways in share), default=0)
         size = 8 * limbs(bits)
@@ -80,6 +83,6 @@ def pack(states: Iterable[tuple[bytes, int]], shards: int) -> list[Piece]:
     return pieces
 
 
-def width(sweep, at: int) -> int:
+def width(sweep: Plan, at: int) -> int:
     """The frontier's squares (a state's codes) before step at of sweep (a _plan.Plan)."""
     return len(sweep.steps[at].here) - 1

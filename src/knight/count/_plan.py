@@ -33,10 +33,30 @@ whole rectangle on a few of its lines, so that any board is refused or taken at 
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import NamedTuple, Optional, Tuple, Union, overload
+from typing import (
+    TYPE_CHECKING,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    NamedTuple,
+    Optional,
+    Protocol,
+    Tuple,
+    TypeVar,
+    Union,
+    overload,
+)
 
 from ..model._memory import check_memory
 from ..model._topology import TABLE_CACHE_SQUARES, Topology, neighbour_table
+
+if TYPE_CHECKING:
+    import random
+    from array import array
+
+    from ._packed import Piece
 
 #: The knight's eight (row, col) steps.
 KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
@@ -47,17 +67,77 @@ KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-
 Wrap = Tuple[Tuple[int, ...], Tuple[bool, ...], Tuple[bool, ...]]
 
 #: A question as a plain, picklable tuple: (rows, cols, mask, start, end, closed, moves).
-Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, Tuple[Tuple[int, int], ...]]
+Question = Tuple[int, int, Optional[bytes], Optional[int], Optional[int], bool, Tuple[Tuple[int, ...], ...]]
 #: A board that wraps, or a box, adds its Wrap (its moves are the leaper's steps on its axes).
 WrappedQuestion = Tuple[
     int, int, Optional[bytes], Optional[int], Optional[int], bool, Tuple[Tuple[int, ...], ...], Wrap
 ]
 AnyQuestion = Union[Question, WrappedQuestion]
 
+#: A leaper's steps, one offset per axis each (two on a flat board).
+Moves = Tuple[Tuple[int, ...], ...]
+#: check(step, states): called every so often during a sweep (or its layout); it stops it by raising.
+Check = Callable[[int, int], None]
+#: For each square, its neighbours on the board.
+Neighbours = Dict[int, List[int]]
+#: A layer of the sweep as sorted (state, count) pairs.
+States = List[Tuple[bytes, int]]
+
+_T = TypeVar("_T")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Tick(Protocol):
+    """The items of a layout's loop passed through as they come (_untimed, or a _Ticker's check)."""
+
+    def __call__(self, items: Iterable[_T], /) -> Iterable[_T]: ...
+
+
 #: Squares laid out between calls of plan's check.
 CHUNK = 1 << 12
 
 _ON = bytes([0] + [1] * 255)  # a mask's bytes as 0 (a hole) or 1
+
+
+class Frontier(Protocol):
+    """A frontier kernel (``_frontier`` compiled, or its twin ``_frontier_py``): the entry points the
+    sweeps around it call (the stub ``_frontier.pyi`` types them all)."""
+
+    def count(
+        self,
+        rows: int,
+        cols: int,
+        mask: Optional[bytes],
+        start: Optional[int],
+        end: Optional[int],
+        closed: bool,
+        moves: Moves = ...,
+        check: Optional[Check] = ...,
+        wrap: Optional[Wrap] = ...,
+        threads: int = ...,
+    ) -> int: ...
+    def layer(
+        self, sweep: Plan, first: int, states: States, stop: int, check: Optional[Check] = ..., threads: int = ...
+    ) -> States: ...
+    def join(
+        self,
+        left: States,
+        right: dict[bytes, int],
+        closed: bool,
+        fixed: tuple[int, ...] = ...,
+        check: Optional[Check] = ...,
+    ) -> int: ...
+    def shard_round(
+        self,
+        sweep: Plan,
+        first: int,
+        stop: int,
+        pieces: list[Piece],
+        shards: int,
+        check: Optional[Check] = ...,
+        threads: int = ...,
+    ) -> tuple[list[Piece], int, int, int]: ...
 
 
 class Step(NamedTuple):
@@ -87,8 +167,8 @@ class Plan(NamedTuple):
     by_rows: bool = False  # the squares are taken row by row (else column by column)
     # The demand patterns (see _states.demands) before the first step and after the last: for a whole
     # board, the empty board's and the finished one's; for a part of a board (see _join), given.
-    begin: Optional[frozenset] = None
-    finish: Optional[frozenset] = None
+    begin: Optional[frozenset[int]] = None
+    finish: Optional[frozenset[int]] = None
 
 
 class TooManyArrows(MemoryError):
@@ -101,7 +181,7 @@ class TooManyArrows(MemoryError):
 PLAN_BYTES_PER_SQUARE = 1536
 
 
-def _untimed(items):
+def _untimed(items: Iterable[_T]) -> Iterable[_T]:
     return items
 
 
@@ -109,10 +189,10 @@ class _Ticker:
     """The items of each loop of a layout, calling check(0, done) every CHUNK items (done: counted
     across all the loops)."""
 
-    def __init__(self, check) -> None:
+    def __init__(self, check: Check) -> None:
         self.check, self.done = check, 0
 
-    def __call__(self, items):
+    def __call__(self, items: Iterable[_T]) -> Iterator[_T]:
         for item in items:
             self.done += 1
             if self.done % CHUNK == 0:
@@ -120,7 +200,7 @@ class _Ticker:
             yield item
 
 
-def _neighbours(rows: int, cols: int, on, moves, tick=_untimed) -> dict[int, list[int]]:
+def _neighbours(rows: int, cols: int, on: bytes, moves: Moves, tick: Tick = _untimed) -> Neighbours:
     """For each square of the board, its neighbours on the board."""
     return {
         square: [
@@ -134,7 +214,7 @@ def _neighbours(rows: int, cols: int, on, moves, tick=_untimed) -> dict[int, lis
     }
 
 
-def _check_shape(rows, cols, moves) -> None:
+def _check_shape(rows: int, cols: int, moves: Moves) -> None:
     """Validate the board's sides and the leaper's steps (ValueError), in O(1)."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 1 and cols >= 1):
         raise ValueError(f"a board needs rows >= 1 and cols >= 1, not {rows}×{cols}")
@@ -143,13 +223,17 @@ def _check_shape(rows, cols, moves) -> None:
         raise ValueError(f"leaper {tuple(moves)}: its steps must be nonzero and come in opposite pairs")
 
 
-def _check(rows, cols, mask, start, end, closed, moves) -> bytes:
+def _check(
+    rows: int, cols: int, mask: Optional[bytes], start: Optional[int], end: Optional[int], closed: bool, moves: Moves
+) -> bytes:
     """Validate the arguments (ValueError); the mask as bytes, 1 per square of the board."""
     _check_shape(rows, cols, moves)
     return _squares(rows, cols, mask, start, end, closed)
 
 
-def _squares(rows, cols, mask, start, end, closed) -> bytes:
+def _squares(
+    rows: int, cols: int, mask: Optional[bytes], start: Optional[int], end: Optional[int], closed: bool
+) -> bytes:
     """Validate the mask and the ends (ValueError); the mask as bytes, 1 per square of the board."""
     n = rows * cols
     if mask is None:
@@ -168,7 +252,7 @@ def _squares(rows, cols, mask, start, end, closed) -> bytes:
     return on
 
 
-def _order(rows: int, cols: int, on, by_rows: bool, tick=_untimed) -> list[int]:
+def _order(rows: int, cols: int, on: bytes, by_rows: bool, tick: Tick = _untimed) -> list[int]:
     """The board's squares column by column (or row by row)."""
     if by_rows:
         cells = (r * cols + c for r in range(rows) for c in range(cols))
@@ -177,7 +261,7 @@ def _order(rows: int, cols: int, on, by_rows: bool, tick=_untimed) -> list[int]:
     return [square for square in tick(cells) if on[square]]
 
 
-def _last_steps(order, neighbours, tick=_untimed) -> tuple[dict[int, int], int]:
+def _last_steps(order: list[int], neighbours: Neighbours, tick: Tick = _untimed) -> tuple[dict[int, int], int]:
     """Each square's last step (when its last neighbour is taken), and the widest frontier.
 
     The frontier when order[i] is taken is the squares taken by then whose last step is i
@@ -197,12 +281,12 @@ def _last_steps(order, neighbours, tick=_untimed) -> tuple[dict[int, int], int]:
     return last, width
 
 
-def _width(rows: int, cols: int, on, moves, by_rows: bool) -> int:
+def _width(rows: int, cols: int, on: bytes, moves: Moves, by_rows: bool) -> int:
     """The widest frontier of the sweep by rows (or by columns)."""
     return _last_steps(_order(rows, cols, on, by_rows), _neighbours(rows, cols, on, moves))[1]
 
 
-def _whole_width(rows: int, cols: int, moves) -> int:
+def _whole_width(rows: int, cols: int, moves: Moves) -> int:
     """frontier_width of the whole rows×cols rectangle, measured on a few of its lines.
 
     Swept column by column, the frontier when square (r, c) is taken holds squares of
@@ -217,7 +301,7 @@ def _whole_width(rows: int, cols: int, moves) -> int:
     along = {by_rows: 2 * max(abs(dr if by_rows else dc) for dr, dc in moves) + 1 for by_rows in (False, True)}
     across = 8
     while True:
-        widths = {}
+        widths: dict[bool, int] = {}
         for by_rows in (False, True):
             height, width = (
                 (min(rows, along[True]), min(cols, across)) if by_rows else (min(rows, across), min(cols, along[False]))
@@ -232,7 +316,7 @@ def _whole_width(rows: int, cols: int, moves) -> int:
         across *= 2
 
 
-def frontier_width(rows, cols, mask, moves=KNIGHT_STEPS) -> int:
+def frontier_width(rows: int, cols: int, mask: Optional[bytes], moves: Moves = KNIGHT_STEPS) -> int:
     """The most squares the sweep's frontier holds (with the square being taken): its state's length + 1.
 
     Cheap, so that a board too wide for the engine is refused at once: linear in a board
@@ -248,7 +332,15 @@ def frontier_width(rows, cols, mask, moves=KNIGHT_STEPS) -> int:
     return min(_width(rows, cols, on, moves, by_rows) for by_rows in (False, True))
 
 
-def _step(i: int, here: list[int], step_of, neighbours, last, ends, colour) -> Step:
+def _step(
+    i: int,
+    here: list[int],
+    step_of: dict[int, int],
+    neighbours: Neighbours,
+    last: dict[int, int],
+    ends: set[int],
+    colour: Optional[dict[int, int]],
+) -> Step:
     """The step that takes square here[-1] (step i) with the frontier here before it."""
     square = here[-1]
     position = {u: p for p, u in enumerate(here)}
@@ -260,7 +352,7 @@ def _step(i: int, here: list[int], step_of, neighbours, last, ends, colour) -> S
     def free(u: int) -> int:
         return sum(1 for v in neighbours[u] if step_of[v] > i)
 
-    watch = []
+    watch: list[tuple[int, tuple[int, ...], bool]] = []
     for q in sorted({v for u in kept for v in neighbours[u] if step_of[v] > i}, key=step_of.__getitem__):
         left = free(q)
         if left < 2:
@@ -279,9 +371,12 @@ def _step(i: int, here: list[int], step_of, neighbours, last, ends, colour) -> S
     )
 
 
-def _flip(rows: int, cols: int, on, ends, moves, by_rows: bool, tick=_untimed):
+def _flip(
+    rows: int, cols: int, on: bytes, ends: set[int], moves: Moves, by_rows: bool, tick: Tick = _untimed
+) -> Optional[Callable[[int], int]]:
     """The mirror image across the sweep (rows flipped for a sweep column by column), as a function
     of squares, when it maps the whole question onto itself (board, leaper, fixed ends); else None."""
+    flip: Callable[[int], int]
     if by_rows:
         flip = lambda q: q - q % cols + cols - 1 - q % cols  # noqa: E731
     else:
@@ -293,13 +388,25 @@ def _flip(rows: int, cols: int, on, ends, moves, by_rows: bool, tick=_untimed):
     return flip
 
 
-def _mirror(kept: list[int], flip) -> tuple[int, ...]:
+def _mirror(kept: list[int], flip: Callable[[int], int]) -> tuple[int, ...]:
     """Where the mirror image of each kept square is kept."""
     at = {u: k for k, u in enumerate(kept)}
     return tuple(at[flip(u)] for u in kept)
 
 
-def plan(rows, cols, mask, start, end, closed, moves, wrap=None, *, check=None, by_rows=None) -> Plan:
+def plan(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    moves: Moves,
+    wrap: Optional[Wrap] = None,
+    *,
+    check: Optional[Check] = None,
+    by_rows: Optional[bool] = None,
+) -> Plan:
     """Validate the question and lay out the sweep, in the orientation with the narrower frontier
     (or by rows, or by columns, as by_rows says); a board that wraps, or a box (wrap), layer by
     layer (see surface_plan).
@@ -314,7 +421,7 @@ def plan(rows, cols, mask, start, end, closed, moves, wrap=None, *, check=None, 
         return surface_plan(rows, cols, mask, start, end, closed, moves, wrap, tick)
     on = _check(rows, cols, mask, start, end, closed, moves)
     neighbours = _neighbours(rows, cols, on, moves, tick)
-    sweeps = []
+    sweeps: list[tuple[list[int], bool, tuple[dict[int, int], int]]] = []
     for across in (rows > cols, rows <= cols) if by_rows is None else (by_rows,):
         order = _order(rows, cols, on, across, tick)
         sweeps.append((order, across, _last_steps(order, neighbours, tick)))
@@ -325,19 +432,28 @@ def plan(rows, cols, mask, start, end, closed, moves, wrap=None, *, check=None, 
     return _lay_out(order, neighbours, last, (start, end, closed), flip, colour, by_rows, tick)
 
 
-def _path_ends(start, end, closed) -> set[int]:
+def _path_ends(start: Optional[int], end: Optional[int], closed: bool) -> set[int]:
     """The fixed ends of an open path (none for a closed tour)."""
-    return set() if closed else {start, end} - {None}
+    return set() if closed else {square for square in (start, end) if square is not None}
 
 
-def _lay_out(order, neighbours, last, question, flip, colour, by_rows: bool, tick) -> Plan:
+def _lay_out(
+    order: list[int],
+    neighbours: Neighbours,
+    last: dict[int, int],
+    question: tuple[Optional[int], Optional[int], bool],
+    flip: Optional[Callable[[int], int]],
+    colour: Optional[dict[int, int]],
+    by_rows: bool,
+    tick: Tick,
+) -> Plan:
     """The plan that takes the squares in order (each leaving at its last step), question being
     (start, end, closed); flip the mirror image (or None), colour each square's ±1 (or None)."""
     start, end, closed = question
     ends = _path_ends(start, end, closed)
     step_of = {square: i for i, square in enumerate(tick(order))}
     coming = 2 * sum(colour.values()) if colour else 0
-    steps: list = []
+    steps: list[Step] = []
     frontier: list[int] = []
     taken: set[int] = set()
     unmatched = 0  # squares taken whose mirror image is not: while 0, the squares taken are their own image
@@ -375,7 +491,7 @@ def unswept(wrap: Wrap) -> Optional[str]:
     with a flip (a Möbius strip, a Klein bottle) moves a layer's squares next to their mirror
     images, far across.
     """
-    shape, periodic, twisted = wrap
+    _, periodic, twisted = wrap
     if any(twisted):
         return "its edges join with a flip"
     if all(periodic):
@@ -383,7 +499,7 @@ def unswept(wrap: Wrap) -> Optional[str]:
     return None
 
 
-def _topology(rows, cols, moves, wrap) -> Topology:
+def _topology(rows: int, cols: int, moves: Moves, wrap: Wrap) -> Topology:
     """Validate a board that wraps, or a box, and the leaper's steps on its axes (ValueError); its Topology."""
     try:
         shape, periodic, twisted = (tuple(part) for part in wrap)
@@ -404,33 +520,41 @@ def _topology(rows, cols, moves, wrap) -> Topology:
         raise ValueError(f"leaper {tuple(moves)}: its steps must be nonzero, one move along each of {axes} axes")
     if steps != {tuple(-d for d in step) for step in steps}:
         raise ValueError(f"leaper {tuple(moves)}: its steps must come in opposite pairs")
-    why = unswept((shape, periodic, twisted))
+    why = unswept((shape, tuple(map(bool, periodic)), tuple(map(bool, twisted))))
     if why:
         raise ValueError(f"the frontier sweep does not take this board: {why}")
     return Topology(shape, tuple(map(bool, periodic)), tuple(map(bool, twisted)))
 
 
-def _graph(topology: Topology, moves, on: bytes, mask, tick=_untimed) -> dict[int, list[int]]:
+def _graph(topology: Topology, moves: Moves, on: bytes, mask: Optional[bytes], tick: Tick = _untimed) -> Neighbours:
     """For each square, its neighbours: the board's own graph (model._topology's table), a CHUNK of
     squares at a time, each square passed through tick (a board of millions stops at its deadline)."""
     steps, cells = tuple(moves), len(on)
     if cells <= TABLE_CACHE_SQUARES:
         return _lists(neighbour_table(topology, steps, None if mask is None else on, topology.name()), on, tick)
-    neighbours = {}
+    neighbours: Neighbours = {}
     for first in range(0, cells, CHUNK):
         offsets, targets = topology.table(steps, None if mask is None else on, first, min(first + CHUNK, cells))
         neighbours.update(_lists((offsets, targets), on, tick, first, len(offsets) - 1))
     return neighbours
 
 
-def _lists(table, on: bytes, tick=_untimed, first: int = 0, cells: Optional[int] = None) -> dict[int, list[int]]:
+def _lists(
+    table: tuple[array[int], array[int]],
+    on: bytes,
+    tick: Tick = _untimed,
+    first: int = 0,
+    cells: Optional[int] = None,
+) -> Neighbours:
     """The neighbours of each square from a table (offsets, targets) of the cells from first on."""
     offsets, targets = table
     cells = len(on) - first if cells is None else cells
     return {first + k: targets[offsets[k] : offsets[k + 1]].tolist() for k in tick(range(cells)) if on[first + k]}
 
 
-def _layer_orders(topology: Topology, on: bytes, tick, along=None):
+def _layer_orders(
+    topology: Topology, on: bytes, tick: Tick, along: Optional[int] = None
+) -> Iterator[tuple[list[int], int]]:
     """Each way to take the squares layer by layer: along each axis whose ends are not joined (or along
     that one), the other axes across it in their order and reversed (the last of them fastest). Yields
     (order, that last axis)."""
@@ -442,7 +566,7 @@ def _layer_orders(topology: Topology, on: bytes, tick, along=None):
         for across in dict.fromkeys((others, others[::-1])):
             axes = (axis, *across)
             coords = [0] * len(shape)
-            order = []
+            order: list[int] = []
             for index in tick(product(*(range(shape[a]) for a in axes))):
                 for a, i in zip(axes, index):
                     coords[a] = i
@@ -453,7 +577,7 @@ def _layer_orders(topology: Topology, on: bytes, tick, along=None):
 
 
 def _layer_sweep(
-    topology: Topology, on: bytes, neighbours, tick, along=None
+    topology: Topology, on: bytes, neighbours: Neighbours, tick: Tick, along: Optional[int] = None
 ) -> tuple[list[int], dict[int, int], int, int]:
     """The narrowest of the sweeps layer by layer (along one axis, if given): (order, each square's last
     step, widest frontier, the axis across that varies fastest)."""
@@ -466,12 +590,14 @@ def _layer_sweep(
     return best
 
 
-def _reflection(topology: Topology, axis: int, on: bytes, neighbours, ends, tick):
+def _reflection(
+    topology: Topology, axis: int, on: bytes, neighbours: Neighbours, ends: set[int], tick: Tick
+) -> Optional[Callable[[int], int]]:
     """The mirror image across axis (index i to length - 1 - i), as a function of squares, when it maps the
     whole question onto itself: the board's graph (checked on the graph itself), its holes and the fixed
     ends; else None."""
     length = topology.shape[axis]
-    image = {}
+    image: dict[int, int] = {}
     for cell in tick(range(len(on))):
         coords = list(topology.coords(cell))
         coords[axis] = length - 1 - coords[axis]
@@ -489,7 +615,7 @@ def _reflection(topology: Topology, axis: int, on: bytes, neighbours, ends, tick
 LAYER_MOST = 1024
 
 
-def surface_width(rows, cols, mask, moves, wrap: Wrap) -> int:
+def surface_width(rows: int, cols: int, mask: Optional[bytes], moves: Moves, wrap: Wrap) -> int:
     """frontier_width of a board that wraps, or a box.
 
     A board without holes is measured, along each axis it may be swept along, on 2·reach + 1 of
@@ -510,7 +636,7 @@ def surface_width(rows, cols, mask, moves, wrap: Wrap) -> int:
     if on.count(0):
         check_memory(len(on) * PLAN_BYTES_PER_SQUARE, f"the frontier width of the {topology.name()}")
         return _layer_sweep(topology, on, _graph(topology, moves, on, mask), _untimed)[2]
-    widths = []
+    widths: list[int] = []
     for axis, length in enumerate(topology.shape):
         if topology.periodic[axis]:
             continue
@@ -526,7 +652,17 @@ def surface_width(rows, cols, mask, moves, wrap: Wrap) -> int:
     return min(widths)
 
 
-def surface_plan(rows, cols, mask, start, end, closed, moves, wrap: Wrap, tick=_untimed) -> Plan:
+def surface_plan(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    moves: Moves,
+    wrap: Wrap,
+    tick: Tick = _untimed,
+) -> Plan:
     """The sweep of a board that wraps, or a box: layer by layer along the axis (and with the axes
     across in the order) that keeps its frontier narrowest; mirror images merged across the axis
     that varies fastest, where that maps the question onto itself. Colours are the board's own
@@ -541,21 +677,57 @@ def surface_plan(rows, cols, mask, start, end, closed, moves, wrap: Wrap, tick=_
     return _lay_out(order, neighbours, last, (start, end, closed), flip, colour, False, tick)
 
 
-def demand_ends(sweep: Plan) -> tuple[frozenset, frozenset]:
+def demand_ends(sweep: Plan) -> tuple[frozenset[int], frozenset[int]]:
     """The demand patterns (see _states.demands) before the sweep's first step and after its last."""
     begin = frozenset({0}) if sweep.begin is None else sweep.begin
     return begin, frozenset({0 if sweep.closed else 2}) if sweep.finish is None else sweep.finish
 
 
 @overload
-def question_of(rows, cols, mask, start, end, closed, moves, wrap: None = None) -> Question: ...
+def question_of(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    moves: Moves,
+    wrap: None = None,
+) -> Question: ...
 @overload
-def question_of(rows, cols, mask, start, end, closed, moves, wrap: Wrap) -> WrappedQuestion: ...
+def question_of(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    moves: Moves,
+    wrap: Wrap,
+) -> WrappedQuestion: ...
 @overload
-def question_of(rows, cols, mask, start, end, closed, moves, wrap: Optional[Wrap]) -> AnyQuestion: ...
+def question_of(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    moves: Moves,
+    wrap: Optional[Wrap],
+) -> AnyQuestion: ...
 
 
-def question_of(rows, cols, mask, start, end, closed, moves, wrap=None):
+def question_of(
+    rows: int,
+    cols: int,
+    mask: Optional[bytes],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    moves: Moves,
+    wrap: Optional[Wrap] = None,
+) -> AnyQuestion:
     """The arguments of count as a plain, picklable tuple (a work piece's question): seven items for
     a flat board, eight (its Wrap last) for a board that wraps or a box."""
     flat = rows, cols, None if mask is None else bytes(mask), start, end, bool(closed), tuple(moves)
@@ -567,10 +739,10 @@ def question_of(rows, cols, mask, start, end, closed, moves, wrap=None):
 
 def wrap_of(question: AnyQuestion) -> Optional[Wrap]:
     """The Wrap of a question, None for a flat board (its first seven items are the kernels' count arguments)."""
-    return question[7] if len(question) > 7 else None  # type: ignore[misc]
+    return question[7] if len(question) > 7 else None
 
 
-def remembered(cache: dict, key, make, size: int):
+def remembered(cache: dict[_K, _V], key: _K, make: Callable[[], _V], size: int) -> _V:
     """cache[key], made by make() if missing; the oldest entry goes past size entries. Unlike
     lru_cache, make may stop by raising (a check), and then nothing is kept."""
     if key not in cache:
@@ -581,7 +753,14 @@ def remembered(cache: dict, key, make, size: int):
     return cache[key]
 
 
-def walk_edges(sweep: Plan, chosen, start, end, closed: bool, rng) -> list[int]:
+def walk_edges(
+    sweep: Plan,
+    chosen: Iterable[Iterable[int]],
+    start: Optional[int],
+    end: Optional[int],
+    closed: bool,
+    rng: random.Random,
+) -> list[int]:
     """The tour whose edges are chosen (for each step, the frontier positions the new square links to)."""
     links: dict[int, list[int]] = {step.here[-1]: [] for step in sweep.steps}
     for step, choice in zip(sweep.steps, chosen):
@@ -592,8 +771,11 @@ def walk_edges(sweep: Plan, chosen, start, end, closed: bool, rng) -> list[int]:
     return _walk(links, start, end, closed, rng)
 
 
-def _walk(links: dict[int, list[int]], start, end, closed: bool, rng) -> list[int]:
+def _walk(
+    links: dict[int, list[int]], start: Optional[int], end: Optional[int], closed: bool, rng: random.Random
+) -> list[int]:
     """The tour through the chosen edges, from start (or to end), in a uniform direction."""
+    second: Optional[int]
     if closed:
         first = min(links) if start is None else start
         second = rng.choice(links[first])

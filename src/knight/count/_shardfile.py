@@ -58,12 +58,15 @@ import re
 import stat
 import struct
 import zlib
-from typing import Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from ..model._errors import InvalidInputError
 from ._packed import Piece, limbs, size
 from ._plan import AnyQuestion, Plan
 from ._states import FIRST_LABEL
+
+if TYPE_CHECKING:
+    import io
 
 MAGIC = b"KNIGHTSH"
 VERSION = 1
@@ -96,7 +99,7 @@ def parse_name(file: str) -> Optional[tuple[int, int, int]]:
 
 def question_text(question: AnyQuestion) -> bytes:
     """The question as the header's JSON (plain data: numbers, booleans, lists; the mask as hex)."""
-    plain: list = list(question)
+    plain: list[object] = list(question)
     plain[2] = None if question[2] is None else question[2].hex()
     return json.dumps(plain, separators=(",", ":")).encode()
 
@@ -148,7 +151,7 @@ class Writer:
             raise _disk_error(self.part, error) from None
         self._write(bytes(head.size()))  # the header's room, filled by close()
 
-    def _write(self, data) -> None:
+    def _write(self, data: bytes) -> None:
         view = memoryview(data)
         try:
             while view:
@@ -211,7 +214,9 @@ class Header:
     def size(self) -> int:
         return _HEAD.size + self.tours_bytes + len(self.text) + _CRC.size
 
-    def pack(self, step, index, shards, pieces, states, body, crc, tours) -> bytes:
+    def pack(
+        self, step: int, index: int, shards: int, pieces: int, states: int, body: int, crc: int, tours: int
+    ) -> bytes:
         head = _HEAD.pack(
             MAGIC,
             VERSION,
@@ -283,8 +288,11 @@ class Header:
             raise _refuse(path, "body CRC", "the body is damaged or was edited")
         return Shard(path, step, index, shards, tours, self._pieces(path, data, pieces, states, width, step, trusted))
 
-    def _pieces(self, path, data, pieces, states, width, step, trusted) -> list[Piece]:
-        found, at, seen, view = [], 0, 0, memoryview(data)
+    def _pieces(
+        self, path: str, data: bytes, pieces: int, states: int, width: int, step: int, trusted: bool
+    ) -> list[Piece]:
+        found: list[Piece] = []
+        at, seen, view = 0, 0, memoryview(data)
         for _ in range(pieces):
             if at + _PIECE.size > len(data):
                 raise _refuse(path, "pieces", "the body ends inside a piece")
@@ -345,7 +353,7 @@ def check_states(path: str, piece: Piece, width: int) -> None:
                 raise _refuse(path, "counts", f"a count wider than the piece's {bits} bits")
 
 
-def _read_all(file, length: int, path: str) -> bytes:
+def _read_all(file: io.FileIO, length: int, path: str) -> bytes:
     data = bytearray(length)
     view, at = memoryview(data), 0
     while at < length:
@@ -356,7 +364,7 @@ def _read_all(file, length: int, path: str) -> bytes:
     return bytes(data)
 
 
-def _open(path: str):
+def _open(path: str) -> io.FileIO:
     """path opened for reading, refused unless a regular file (a FIFO would hang, a link is not followed)."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:

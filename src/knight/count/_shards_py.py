@@ -3,14 +3,22 @@ engine packs them: the pure-Python twin of ``_shards.pyx``."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ._engine_py import _layers
-from ._packed import NOTHING, pack, unpack, width
-from ._plan import Plan
+from ._packed import NOTHING, Piece, pack, unpack, width
+from ._plan import Check, Plan
 
 
 def shard_round(
-    sweep: Plan, first: int, stop: int, pieces, shards: int, check=None, threads: int = 1
-) -> tuple[list, int, int, int]:
+    sweep: Plan,
+    first: int,
+    stop: int,
+    pieces: list[Piece],
+    shards: int,
+    check: Optional[Check] = None,
+    threads: int = 1,
+) -> tuple[list[Piece], int, int, int]:
     """One shard's round of a sharded sweep: the states of pieces (_packed pieces, a state maybe in several,
     its counts added) before step first of sweep, advanced to step stop. Returns (one piece a shard of the
     states after stop, dealt by _packed.owner; the undirected tours completed; the states after stop; the

@@ -31,13 +31,17 @@ import shutil
 import stat
 import tempfile
 import time
-from typing import Optional, Union, cast
+from typing import TYPE_CHECKING, List, Optional, Union, cast
 
 from ..model._errors import InvalidInputError, InvalidTypeError
 from . import _shardfile
 from ._packed import Piece, size, start
-from ._plan import AnyQuestion, plan
+from ._plan import AnyQuestion, plan, wrap_of
 from ._shardfile import MAX_SHARDS, SUFFIX, Header, Lock, Writer, shard_files, sync_directory
+
+if TYPE_CHECKING:
+    from ._plan import Frontier
+    from ._sweep import _Watch
 
 #: The memory a state of a shard takes while it is swept a square: its slot in the compiled
 #: kernel's table (16-32 bytes, the table three eighths to three quarters full) and its packed
@@ -110,16 +114,25 @@ def directory_of(path: object, what: str) -> str:
 
 
 #: A shard of a layer: its pieces here, or its file's path.
-Entry = Union[list, str]
+Entry = Union[List[Piece], str]
 
 
 class _Run:
     """One count's rounds (see the module's docstring)."""
 
-    def __init__(self, question: AnyQuestion, kernel, check, memory, directory: str, keep: bool, threads: int) -> None:
+    def __init__(
+        self,
+        question: AnyQuestion,
+        kernel: Frontier,
+        check: Optional[_Watch],
+        memory: Optional[int],
+        directory: str,
+        keep: bool,
+        threads: int,
+    ) -> None:
         self.kernel, self.check, self.memory, self.directory, self.keep = kernel, check, memory, directory, keep
         self.threads = threads
-        self.sweep = plan(*question, check=check)
+        self.sweep = plan(*question[:7], wrap_of(question), check=check)
         self.head = Header(question, self.sweep)
         self.mine: set[str] = set()  # the files this process wrote: their states need no second look
         self.spent = 0
@@ -145,11 +158,11 @@ class _Run:
             growth = (max(1, after) / max(1, states)) ** (1 / (stop - step))
             states, step = after, stop
             if type(layer[0]) is str:
-                self._commit(layer)
+                self._commit(cast(List[str], layer))  # a layer on disk: every entry a path
             elif on_disk and not self.keep:
                 self._commit([])  # a layer back in memory: the files of the last go
             elif self.keep and time.monotonic() - self.last_write >= CHECKPOINT_SHARE * self.write_cost:
-                self._write(step, cast(list, layer[0]), tours)
+                self._write(step, cast(List[Piece], layer[0]), tours)
         if self.keep and self.written != steps:
             self._write(steps, [], tours)
         return self.sweep.factor * tours
@@ -192,10 +205,13 @@ class _Run:
             )
         return max(1, shards)
 
-    def _round(self, layer: list[Entry], step: int, stop: int, shards: int, tours: int, growth: float):
+    def _round(
+        self, layer: list[Entry], step: int, stop: int, shards: int, tours: int, growth: float
+    ) -> tuple[list[Entry], int, int]:
         """The layer after steps step to stop - 1, the tours completed in them and its states (a state
         reached from several shards counted in each)."""
         to_disk = shards > 1
+        writers: list[Writer] = []
         if to_disk:
             self._room(step, stop, sum(self._states(entry) for entry in layer) * growth)
             writers = [Writer(self.directory, stop, k, shards, self.head, self.keep) for k in range(shards)]
@@ -221,7 +237,7 @@ class _Run:
                 self.check.spent = self.spent
                 self.check(stop, 0)  # the budget, the deadline, stop requests and the bar, between rounds
             if not to_disk:
-                return found, done, after
+                return [*found], done, after
             return [writer.close(tours + done) for writer in writers], done, after
         except BaseException:
             if to_disk:
@@ -310,8 +326,8 @@ def _remove(path: str) -> None:
 
 def count(
     question: AnyQuestion,
-    kernel,
-    check=None,
+    kernel: Frontier,
+    check: Optional[_Watch] = None,
     *,
     memory: Optional[int] = None,
     spill: Optional[str] = None,

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Protocol, Tuple, TypeVar, cast
 
 from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
@@ -42,6 +42,76 @@ from ..model._errors import KnightError, SearchLimitError, WorkerError, worker_e
 from ..model._memory import check_memory
 from . import _enumerate, _kernels, _packed, _plan
 from ._sweep import _Watch, _question, workers
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from dask.typing import Key
+    from distributed import Future as DaskFuture
+    from distributed.worker_state_machine import TaskState
+
+    from ..model._types import Executor
+    from ._enumerate import BarClass
+
+#: A shard's round's statistics: (tours, states, states expanded, states a shard).
+_Statistics = Tuple[int, int, int, Tuple[int, ...]]
+#: What run_round returns: its statistics, and one piece a shard.
+_RoundResult = Tuple[_Statistics, List[_packed.Piece]]
+if TYPE_CHECKING:
+    #: A shard's round on Dask: run_round's future, its statistics' and its pieces', one a shard.
+    _DaskRound = Tuple[DaskFuture[_RoundResult], DaskFuture[_Statistics], List[DaskFuture[_packed.Piece]]]
+#: run_round's arguments before the pieces: question, first, stop, shards, budget, spent, until, threads.
+_RoundArguments = Tuple[_plan.AnyQuestion, int, int, int, int, int, float, int]
+_Sent = TypeVar("_Sent")  # what a runner's submit gives back for one shard's round
+_Kept = TypeVar("_Kept")  # a piece as a runner passes it on to the next round
+_T = TypeVar("_T")
+
+
+class _Client(Protocol):
+    """The part of a Dask distributed.Client the sharded sweep calls, typed (distributed leaves these
+    methods' arguments unannotated)."""
+
+    @property
+    def status(self) -> str: ...
+    def scheduler_info(self) -> dict[str, Any]: ...  # plain data (Dask's own JSON-like report)
+    def submit(
+        self,
+        func: Callable[..., _T],
+        /,
+        *args: object,
+        workers: Optional[list[str]] = ...,
+        allow_other_workers: bool = ...,
+        pure: bool = ...,
+    ) -> DaskFuture[_T]: ...
+    def gather(self, futures: list[DaskFuture[_T]]) -> list[_T]: ...
+    def cancel(self, futures: list[DaskFuture[Any]]) -> object: ...
+
+
+class _Wait(Protocol):
+    """distributed.wait, typed as the sharded sweep calls it."""
+
+    def __call__(self, fs: list[DaskFuture[_Statistics]], timeout: float) -> object: ...
+
+
+def _dask_wait() -> _Wait:
+    import distributed  # here: only a Dask client's count asks
+
+    return cast("_Wait", distributed.wait)  # pyright: ignore[reportUnknownMemberType]  # its arguments unannotated
+
+
+class _Runner(Protocol[_Sent, _Kept]):
+    """How count runs its rounds: on a concurrent.futures executor (_Local) or a Dask client (_Dask)."""
+
+    shards: int
+
+    def threads(self, shard: int) -> int: ...
+    def submit(self, shard: int, args: _RoundArguments, inbox: list[_Kept]) -> _Sent: ...
+    def statistics(self, round_: list[_Sent]) -> Optional[list[_Statistics]]: ...
+    def pieces(self, round_: list[_Sent], counts: list[tuple[int, ...]]) -> list[list[_Kept]]: ...
+    def done(self, sent: _Sent) -> bool: ...
+    def wait(self, futures: list[_Sent], seconds: float) -> None: ...
+    def cancel(self) -> None: ...
+
 
 #: Shards of a count on an executor whose number of workers is not known.
 SHARDS = 2
@@ -73,11 +143,13 @@ def _squares(states: int, before: int, last: int, shards: int, steps: int) -> in
     return squares
 
 
-_PLANS: dict = {}  # question -> plan, the last two in each process
+_PLANS: dict[_plan.AnyQuestion, _plan.Plan] = {}  # question -> plan, the last two in each process
 
 
-def _plan_of(question: _plan.AnyQuestion, check=None) -> _plan.Plan:
-    return _plan.remembered(_PLANS, question, lambda: _plan.plan(*question, check=check), 2)
+def _plan_of(question: _plan.AnyQuestion, check: Optional[_plan.Check] = None) -> _plan.Plan:
+    return _plan.remembered(
+        _PLANS, question, lambda: _plan.plan(*question[:7], _plan.wrap_of(question), check=check), 2
+    )
 
 
 class _TaskWatch(_Watch):
@@ -95,12 +167,12 @@ class _TaskWatch(_Watch):
                 raise WorkerError("the sharded sweep's task was cancelled")  # nothing waits for it any more
 
 
-def _dask_task():
+def _dask_task() -> Optional[tuple[dict[Key, TaskState], Key]]:
     """(the Dask worker's tasks, this task's key) when this runs as a Dask task, else None."""
     if "distributed" not in sys.modules:  # not a Dask worker (and no import of distributed for nothing)
         return None
     from distributed import get_worker
-    from distributed.worker import thread_state
+    from distributed.threadpoolexecutor import thread_state
 
     try:
         tasks = get_worker().state.tasks
@@ -132,15 +204,15 @@ def run_round(
     return (tours, states, work, tuple(map(_packed.size, parts))), parts
 
 
-def _statistics(result):
+def _statistics(result: _RoundResult) -> _Statistics:
     return result[0]
 
 
-def _part(result, shard: int) -> _packed.Piece:
+def _part(result: _RoundResult, shard: int) -> _packed.Piece:
     return result[1][shard]
 
 
-def _lost(error: BaseException, executor, what: str) -> BaseException:
+def _lost(error: BaseException, executor: object, what: str) -> BaseException:
     """error, from a task or the executor running it: knight's own errors, MemoryError and Ctrl-C as
     they are; anything else (a broken pool, a lost worker, a shut-down executor) model._errors'
     WorkerError naming executor and what it was running (raise it from error)."""
@@ -152,41 +224,41 @@ def _lost(error: BaseException, executor, what: str) -> BaseException:
 class _Local:
     """A concurrent.futures executor's rounds: the pieces come back here and go out again."""
 
-    def __init__(self, executor, shards: Optional[int]) -> None:
+    def __init__(self, executor: Executor, shards: Optional[int]) -> None:
         self.executor = executor
         self.shards = shards or workers(executor, SHARDS)
-        self.futures: list = []
+        self.futures: list[Future[_RoundResult]] = []
 
     def threads(self, shard: int) -> int:
         return 1
 
-    def submit(self, shard: int, args: tuple, inbox: list):
+    def submit(self, shard: int, args: _RoundArguments, inbox: list[_packed.Piece]) -> Future[_RoundResult]:
         try:
-            future = self.executor.submit(run_round, *args, *inbox)
+            future: Future[_RoundResult] = self.executor.submit(run_round, *args, *inbox)
         except Exception as error:  # shut down, broken, or not an executor after all
             raise _lost(error, self.executor, "a round of the sharded sweep") from error
         self.futures.append(future)
         return future
 
-    def _results(self, round_: list) -> list:
+    def _results(self, round_: list[Future[_RoundResult]]) -> list[_RoundResult]:
         try:
             return [future.result() for future in round_]
         except Exception as error:
             raise _lost(error, self.executor, "a round of the sharded sweep on its workers") from error
 
-    def statistics(self, round_: list) -> list:
+    def statistics(self, round_: list[Future[_RoundResult]]) -> Optional[list[_Statistics]]:
         return [statistics for statistics, _ in self._results(round_)]
 
-    def pieces(self, round_: list, counts: list) -> list[list]:
+    def pieces(self, round_: list[Future[_RoundResult]], counts: list[tuple[int, ...]]) -> list[list[_packed.Piece]]:
         """The next round's inboxes: for shard k, the non-empty pieces addressed to it."""
         results = [parts for _, parts in self._results(round_)]
         self.futures = []
         return [[parts[k] for parts, sizes in zip(results, counts) if sizes[k]] for k in range(self.shards)]
 
-    def done(self, round_) -> bool:
-        return round_.done()
+    def done(self, sent: Future[_RoundResult]) -> bool:
+        return sent.done()
 
-    def wait(self, futures: list, seconds: float) -> None:
+    def wait(self, futures: list[Future[_RoundResult]], seconds: float) -> None:
         from concurrent.futures import FIRST_EXCEPTION, wait
 
         wait(futures, timeout=seconds, return_when=FIRST_EXCEPTION)
@@ -202,23 +274,23 @@ class _Dask:
     round), the pieces passed as futures worker to worker, the last finished round's kept until the next
     one is done (Dask's lineage for a lost worker)."""
 
-    def __init__(self, client, shards: Optional[int]) -> None:
+    def __init__(self, client: _Client, shards: Optional[int]) -> None:
         self.client = client
-        self.homes: list = []
-        self.nthreads: dict = {}
-        self.futures: list = []  # this round's, cancelled on an error
+        self.homes: list[list[str]] = []
+        self.nthreads: dict[str, int] = {}
+        self.futures: list[DaskFuture[Any]] = []  # this round's, cancelled on an error
         self.alone: Optional[float] = None  # when the cluster was first seen without a worker
         self.shards = shards or len(self._spread(self._workers(wait=True))) or SHARDS
         self.place()
 
-    def _workers(self, wait: bool = False) -> dict:
+    def _workers(self, wait: bool = False) -> dict[str, int]:
         """The cluster's workers and their threads (waiting up to NO_WORKER_WAIT for one with wait);
         WorkerError for a closed client, or no worker for NO_WORKER_WAIT seconds."""
         while True:
             if self.client.status not in ("running", "newly-created", "connecting"):
                 raise WorkerError(f"the Dask client {self.client!r} is {self.client.status}")
             try:
-                known = self.client.scheduler_info().get("workers", {})
+                known: dict[str, dict[str, int]] = self.client.scheduler_info().get("workers", {})
             except Exception as error:
                 raise WorkerError(f"the Dask client {self.client!r} cannot reach its scheduler: {error}") from error
             if known:
@@ -234,7 +306,7 @@ class _Dask:
             time.sleep(0.25)
 
     @staticmethod
-    def _spread(threads: dict) -> list:
+    def _spread(threads: dict[str, int]) -> list[str]:
         """Each worker once before any twice, as many times as it has threads."""
         return [
             address
@@ -258,7 +330,7 @@ class _Dask:
         home = self.homes[shard][0]
         return max(1, self.nthreads[home] // sum(1 for other in self.homes if other[0] == home))
 
-    def _submit(self, function, *args, shard: int):
+    def _submit(self, function: Callable[..., _T], *args: object, shard: int) -> DaskFuture[_T]:
         try:
             future = self.client.submit(
                 function, *args, workers=self.homes[shard] or None, allow_other_workers=True, pure=False
@@ -268,7 +340,7 @@ class _Dask:
         self.futures.append(future)
         return future
 
-    def submit(self, shard: int, args: tuple, inbox: list):
+    def submit(self, shard: int, args: _RoundArguments, inbox: list[DaskFuture[_packed.Piece]]) -> _DaskRound:
         result = self._submit(run_round, *args, *inbox, shard=shard)
         return (
             result,
@@ -276,22 +348,21 @@ class _Dask:
             [self._submit(_part, result, k, shard=shard) for k in range(self.shards)],
         )
 
-    def statistics(self, round_: list) -> Optional[list]:
+    def statistics(self, round_: list[_DaskRound]) -> Optional[list[_Statistics]]:
         """The round's statistics, or None if one of them was lost again (a worker lost since it was done)."""
         import asyncio
 
-        from distributed import wait
-
         futures = [statistics for _, statistics, _ in round_]
         try:
-            wait(futures, timeout=1)
-            return self.client.gather(futures)  # at once: a round trip, not one a shard
+            _dask_wait()(futures, timeout=1)
+            gathered: list[_Statistics] = self.client.gather(futures)  # at once: a round trip, not one a shard
         except (TimeoutError, asyncio.TimeoutError):
             return None
         except Exception as error:
             raise _lost(error, self.client, "a round of the sharded sweep on a Dask worker") from error
+        return gathered
 
-    def pieces(self, round_: list, counts: list) -> list[list]:
+    def pieces(self, round_: list[_DaskRound], counts: list[tuple[int, ...]]) -> list[list[DaskFuture[_packed.Piece]]]:
         inboxes = [[parts[k] for (_, _, parts), sizes in zip(round_, counts) if sizes[k]] for k in range(self.shards)]
         # only the pieces are kept (until the next round, which depends on them, is done: what a lost
         # worker held is recomputed from them); the rounds' results are released once their parts are taken
@@ -299,16 +370,15 @@ class _Dask:
         self.place()
         return inboxes
 
-    def done(self, round_) -> bool:
-        return round_[1].done()
+    def done(self, sent: _DaskRound) -> bool:
+        finished: bool = sent[1].done()
+        return finished
 
-    def wait(self, futures: list, seconds: float) -> None:
+    def wait(self, futures: list[_DaskRound], seconds: float) -> None:
         import asyncio
 
-        from distributed import wait
-
         try:
-            wait([statistics for _, statistics, _ in futures], timeout=seconds)
+            _dask_wait()([statistics for _, statistics, _ in futures], timeout=seconds)
         except (TimeoutError, asyncio.TimeoutError):
             pass
         self._workers()  # WorkerError for a closed client, or no worker for too long
@@ -324,11 +394,11 @@ def count(
     start: Optional[int],
     end: Optional[int],
     closed: bool,
-    executor,
+    executor: object,
     *,
     dask: bool,
     shards: Optional[int],
-    bar_class,
+    bar_class: Optional[BarClass],
     budget: int,
     until: float,
     started: float,
@@ -341,13 +411,16 @@ def count(
         check_memory(shards * shards * PAIR_BYTES, f"shards={shards:,} ({shards:,}² pieces a round)")
     question = _question(board, start, end, closed)
     watch = _Watch(budget, until, started)
-    runner = _Dask(executor, shards) if dask else _Local(executor, shards)
+    # the two runners' rounds and pieces differ in kind (futures here or Dask's): the loop only passes them back
+    runner: _Runner[Any, Any] = (
+        _Dask(cast("_Client", executor), shards) if dask else _Local(cast("Executor", executor), shards)
+    )
     sweep = _plan_of(question, watch)  # the plan here too: its steps, its factor
     if not sweep.factor or not sweep.steps:
         return 0
     steps = len(sweep.steps)
     bar = None if bar_class is None else bar_class(total=steps, unit="square", desc="sweeping", leave=False)
-    inboxes: list[list] = [[_packed.start()]] + [[] for _ in range(runner.shards - 1)]
+    inboxes: list[list[Any]] = [[_packed.start()]] + [[] for _ in range(runner.shards - 1)]
     first, states, before, spent, tours, last = 0, 1, 1, 0, 0, 1
 
     def check() -> None:  # the deadline and stop requests, while a round is sent and waited for
@@ -359,7 +432,7 @@ def count(
     try:
         while first < steps:
             stop = min(steps, first + _squares(states, before, last, runner.shards, steps))
-            round_ = []
+            round_: list[Any] = []
             for k, inbox in enumerate(inboxes):
                 args = (question, first, stop, runner.shards, budget, spent, until, runner.threads(k))
                 round_.append(runner.submit(k, args, inbox))

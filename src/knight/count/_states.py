@@ -35,8 +35,12 @@ from __future__ import annotations
 
 from itertools import count as counting
 from itertools import product
+from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from ._plan import Plan, Step, demand_ends, remembered
+from ._plan import Check, Plan, Step, demand_ends, remembered
+
+#: check(): called every CHUNK patterns; it stops the search by raising.
+_Tick = Callable[[], None]
 
 EMPTY, FULL, END, FIRST_LABEL = 0, 1, 2, 3
 _FRESH = 255  # a new piece's label until renumbering
@@ -46,7 +50,7 @@ _WEIGHT = {EMPTY: 2, FULL: 0}  # a square's share in the colour count (a piece's
 CHUNK = 1 << 10
 
 
-def _link(cells: list[int], new: int, ends: tuple[int, ...], closed: bool):
+def _link(cells: list[int], new: int, ends: tuple[int, ...], closed: bool) -> tuple[list[int], bool] | None:
     """The codes after linking the new square (position new) to ends; (cells, complete) or None."""
     cells = cells.copy()
     if len(ends) == 1:
@@ -75,7 +79,7 @@ def _link(cells: list[int], new: int, ends: tuple[int, ...], closed: bool):
     return cells, False
 
 
-def _leave(cells: list[int], drops, complete: bool, plan: Plan) -> bool | None:
+def _leave(cells: list[int], drops: tuple[tuple[int, bool], ...], complete: bool, plan: Plan) -> bool | None:
     """Take the dropped squares off (in place): whether the tour is complete, None if dead."""
     for position, must_end in drops:
         code = cells[position]
@@ -133,11 +137,11 @@ def _degrees(code: int, width: int) -> tuple[list[int], int]:
     return [code >> (2 * k) & 3 for k in range(width)], code >> (2 * width)
 
 
-def _code(degrees, ends: int) -> int:
+def _code(degrees: Sequence[int], ends: int) -> int:
     return sum(d << (2 * k) for k, d in enumerate(degrees)) | ends << (2 * len(degrees))
 
 
-def _later(code: int, step: Step, closed: bool):
+def _later(code: int, step: Step, closed: bool) -> Iterator[int]:
     """The patterns after step from pattern code before it (edges only, no pieces)."""
     new = len(step.here) - 1
     degrees, made = _degrees(code, new)
@@ -154,7 +158,7 @@ def _later(code: int, step: Step, closed: bool):
             yield _code([after[p] for p in step.keep], ends)
 
 
-def _earlier(code: int, step: Step, closed: bool):
+def _earlier(code: int, step: Step, closed: bool) -> Iterator[int]:
     """The patterns before step that lead to pattern code after it."""
     new = len(step.here) - 1
     degrees = [0] * (new + 1)
@@ -174,7 +178,7 @@ def _earlier(code: int, step: Step, closed: bool):
                 yield _code(earlier, ends)
 
 
-def _each(patterns, check):
+def _each(patterns: Iterable[int], check: Optional[_Tick]) -> Iterator[int]:
     """The patterns, calling check() every CHUNK of them."""
     for done, code in enumerate(patterns, 1):
         if check is not None and done % CHUNK == 0:
@@ -182,12 +186,12 @@ def _each(patterns, check):
         yield code
 
 
-def _find_demands(sweep: Plan, check) -> tuple[frozenset, ...]:
+def _find_demands(sweep: Plan, check: Optional[_Tick]) -> tuple[frozenset[int], ...]:
     """demands, uncached; check() every CHUNK patterns."""
     steps, closed = sweep.steps, sweep.closed
     n = len(steps)
-    reach: list[set] = [set(demand_ends(sweep)[0])] + [set()] * n
-    fits: list[set] = [set()] * n + [set(demand_ends(sweep)[1])]
+    reach: list[set[int]] = [set(demand_ends(sweep)[0])] + [set[int]()] * n
+    fits: list[set[int]] = [set[int]()] * n + [set(demand_ends(sweep)[1])]
     low, high = 0, n
     while low < high:
         if low == 0 or len(reach[low]) <= len(fits[high]):  # at least one step forwards
@@ -202,10 +206,10 @@ def _find_demands(sweep: Plan, check) -> tuple[frozenset, ...]:
     return tuple(frozenset(f) for f in fits[1:])
 
 
-_DEMANDS: dict = {}  # the last few sweeps' demands
+_DEMANDS: dict[Plan, tuple[frozenset[int], ...]] = {}  # the last few sweeps' demands
 
 
-def demands(sweep: Plan, check=None) -> tuple[frozenset, ...]:
+def demands(sweep: Plan, check: Optional[_Tick] = None) -> tuple[frozenset[int], ...]:
     """For each layer (after step i), the demand patterns (see pattern) from which the rest of the
     board can give every square two edges (path ends one), as far as degrees alone can tell.
 
@@ -223,7 +227,7 @@ def demands(sweep: Plan, check=None) -> tuple[frozenset, ...]:
     return remembered(_DEMANDS, sweep, lambda: _find_demands(sweep, check), 4)
 
 
-def demands_first(sweep: Plan, first: int, check) -> None:
+def demands_first(sweep: Plan, first: int, check: Optional[Check]) -> None:
     """With check, the demand patterns before the sweep's first step, their work counted as
     states against the budget: check(first, patterns so far) every CHUNK of them."""
     if check is not None:
@@ -231,7 +235,7 @@ def demands_first(sweep: Plan, first: int, check) -> None:
         demands(sweep, lambda: check(first, next(patterns)))
 
 
-def _key(cells: list[int], keep) -> bytes:
+def _key(cells: list[int], keep: Sequence[int]) -> bytes:
     """The canonical state: the kept codes, labels renumbered by first appearance."""
     labels: dict[int, int] = {}
     return bytes(
@@ -247,7 +251,9 @@ def canonical(state: bytes, mirror: tuple[int, ...]) -> bytes:
     return min(state, image, key=lambda codes: codes[::-1])
 
 
-def successors(state: bytes, step: Step, plan: Plan, fits=None, merge=True):
+def successors(
+    state: bytes, step: Step, plan: Plan, fits: Optional[frozenset[int]] = None, merge: bool = True
+) -> Iterator[tuple[tuple[int, ...], Optional[bytes]]]:
     """Every (choice, next state) from state at step; next state None for a complete tour.
 
     fits, if given, holds the demand patterns the next state's must be among (see demands).
@@ -257,6 +263,7 @@ def successors(state: bytes, step: Step, plan: Plan, fits=None, merge=True):
     cells = list(state)
     cells.append(EMPTY)
     new = len(state)
+    complete: Optional[bool]
     for choice in step.choices:
         if any(cells[u] == FULL for u in choice):
             continue
@@ -274,7 +281,7 @@ def successors(state: bytes, step: Step, plan: Plan, fits=None, merge=True):
                 yield choice, canonical(key, step.mirror) if merge and step.mirror else key
 
 
-def demanded(plan: Plan, index: int, check=None):
+def demanded(plan: Plan, index: int, check: Optional[_Tick] = None) -> Optional[frozenset[int]]:
     """The demand patterns the states after step index must be among (None: any)."""
     fits = demands(plan, check)
     return fits[index] if fits else None

@@ -29,6 +29,9 @@ from . import _enumerate, _kernels, _plan
 if TYPE_CHECKING:
     from array import array
 
+    from ..model._types import Executor
+    from ._enumerate import Bar, BarClass
+
 #: The widest frontier the compiled engine packs into its states (squares, the one being taken included).
 MAX_WIDTH = 26
 
@@ -117,7 +120,7 @@ def _read(path: str) -> str:
         return file.read().strip()
 
 
-def workers(executor, default: int) -> int:
+def workers(executor: object, default: int) -> int:
     """How many workers executor has, where it says (ProcessPoolExecutor and ThreadPoolExecutor do), else default."""
     known = getattr(executor, "_max_workers", None)
     return known if type(known) is int and known > 0 else default
@@ -136,7 +139,7 @@ def _question(board: Board, start: Optional[int], end: Optional[int], closed: bo
 class _Watch:
     """The sweep's check(step, states): stops it past the budget, the deadline or a stop request; moves the bar."""
 
-    def __init__(self, budget: int, until: float, started: float, bar=None, spent: int = 0) -> None:
+    def __init__(self, budget: int, until: float, started: float, bar: Optional[Bar] = None, spent: int = 0) -> None:
         self.budget, self.until, self.started, self.bar, self.spent = budget, until, started, bar, spent
         self.step = 0
 
@@ -159,8 +162,8 @@ def count(
     end: Optional[int],
     closed: bool,
     *,
-    executor=None,
-    bar_class=None,
+    executor: Optional[Executor] = None,
+    bar_class: Optional[BarClass] = None,
     budget: int,
     until: float,
     started: float,

@@ -16,18 +16,23 @@ where a function takes one, wraps its loops (see _enumerate.plan: the deadline).
 from __future__ import annotations
 
 from itertools import chain
-from typing import Callable, Dict, Iterable, List, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, List, Sequence, Tuple, TypeVar
 
 from ..model._board import Board
+
+if TYPE_CHECKING:
+    from ._plan import Tick
+
+_T = TypeVar("_T")
 
 Symmetry = Sequence[int]  # a tuple, or a range for the identity
 
 
-def _untimed(items):
+def _untimed(items: Iterable[_T]) -> Iterable[_T]:
     return items
 
 
-def rectangle_symmetries(rows: int, cols: int, tick: Callable = _untimed) -> list[Symmetry]:
+def rectangle_symmetries(rows: int, cols: int, tick: Tick = _untimed) -> list[Symmetry]:
     """Every symmetry of the rows×cols rectangle as a permutation of cell indices, the identity first.
 
     Cell (row, col) goes to (r, c): (row, col), or (col, row) transposed, then each maybe
@@ -37,7 +42,7 @@ def rectangle_symmetries(rows: int, cols: int, tick: Callable = _untimed) -> lis
     for transpose in (False, True) if rows == cols else (False,):
         for flip_rows in (False, True):
             for flip_cols in (False, True):
-                lines = []
+                lines: list[range] = []
                 for row in tick(range(rows)):
                     if transpose:  # r runs over the columns (flipped or not), c = row
                         c = cols - 1 - row if flip_cols else row
@@ -50,7 +55,7 @@ def rectangle_symmetries(rows: int, cols: int, tick: Callable = _untimed) -> lis
     return found
 
 
-def symmetries(board: Board, tick: Callable = _untimed) -> list[Symmetry]:
+def symmetries(board: Board, tick: Tick = _untimed) -> list[Symmetry]:
     """The symmetries of the board's rectangle that map its squares onto its squares, the identity first;
     the identity alone on a board that wraps, or a box (the rectangle's are not all theirs)."""
     found = rectangle_symmetries(board.rows, board.cols, tick)

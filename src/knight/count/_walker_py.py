@@ -32,11 +32,14 @@ Pruning, sound for every completion (no tour is ever cut off):
 from __future__ import annotations
 
 from array import array
+from typing import Optional, Sequence
 
 from ..model._board import neighbour_lists
 from ..model._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ..model._flood import reachable
-from ..model._status import EXHAUSTED, FOUND, LIMIT
+from ..model._status import EXHAUSTED as EXHAUSTED
+from ..model._status import FOUND as FOUND
+from ..model._status import LIMIT as LIMIT
 
 #: Nodes to ask for at a time, so that the caller sees Ctrl-C within about 0.1 s.
 CHUNK = 1 << 14
@@ -52,7 +55,9 @@ CONNECTED_LIMIT = 1024
 _SQUARE = bytes([0] + [1] * 255)  # a mask's bytes to free (1) or hole (0): any non-zero byte is a square
 
 
-def _check_walk(rows: int, cols: int, mask, prefix, ends, target: int) -> tuple[list[int], int]:
+def _check_walk(
+    rows: int, cols: int, mask: Optional[bytes], prefix: Sequence[int], ends: Optional[Sequence[int]], target: int
+) -> tuple[list[int], int]:
     """The prefix as a list and the number of squares, after checking what the C code will trust."""
     if rows < 1 or cols < 1 or rows * cols > 2**31 - 1:
         raise ValueError(f"a walk needs a board of 1 to 2**31 - 1 squares, not {rows}×{cols}")
@@ -73,12 +78,12 @@ def _check_walk(rows: int, cols: int, mask, prefix, ends, target: int) -> tuple[
     return squares, n
 
 
-def _table_lists(table, cells: int) -> list[list[int]]:
+def _table_lists(table: tuple[array[int], array[int]], cells: int) -> list[list[int]]:
     """Each cell's neighbours from a flat table (offsets, targets), checked as the compiled walker checks it."""
     offsets, targets = table
     if len(offsets) != cells + 1 or offsets[0] != 0 or offsets[cells] != len(targets):
         raise ValueError(f"a neighbour table of {cells} cells needs {cells + 1} offsets from 0 to len(targets)")
-    lists = []
+    lists: list[list[int]] = []
     for cell in range(cells):
         if offsets[cell] > offsets[cell + 1]:
             raise ValueError("a neighbour table's offsets never decrease")
@@ -105,14 +110,14 @@ class Walker:
         self,
         rows: int,
         cols: int,
-        mask,
-        prefix,
-        ends,
+        mask: Optional[bytes],
+        prefix: Sequence[int],
+        ends: Optional[Sequence[int]],
         target: int,
         ordered: bool,
-        moves,
+        moves: Sequence[tuple[int, ...]],
         deadline: float = NEVER,
-        table=None,
+        table: Optional[tuple[array[int], array[int]]] = None,
     ) -> None:
         cells = rows * cols
         if table is None and len(moves) > 8:
@@ -123,7 +128,7 @@ class Walker:
             self.neighbours = neighbour_lists(rows, cols, moves, None if mask is None else bytes(mask), deadline)
         else:
             self.neighbours = _table_lists(table, cells)
-        self.key = []  # farther from the centre sorts first
+        self.key: list[int] = []  # farther from the centre sorts first
         for some in chunks(rows, deadline, max(1, CELLS_PER_LOOK // cols)):
             self.key += [
                 -((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2) for row in some for col in range(cols)
@@ -134,7 +139,7 @@ class Walker:
         for square in ends or ():
             self.home[square] = 1
         self.links_home = sum(self.home)
-        self.degree = []
+        self.degree: list[int] = []
         for some in chunks(cells, deadline):
             self.degree += [len(self.neighbours[square]) + self.home[square] for square in some]
         self.ones = self.degree.count(1)
@@ -199,7 +204,7 @@ class Walker:
         self.cursor[depth] = 0
         self.candidates[depth] = []
         free, degree, closed = self.free, self.degree, self.closed
-        moves_out = []
+        moves_out: list[int] = []
         next_to_knight = 0
         for neighbour in self.neighbours[square]:
             if free[neighbour]:
@@ -274,7 +279,7 @@ class Walker:
                 cursor.pop()
         return EXHAUSTED, used, leaves
 
-    def next(self, budget: int) -> tuple[int, int, array | None]:
+    def next(self, budget: int) -> tuple[int, int, array[int] | None]:
         """Walk to the next leaf, placing at most budget squares: (status, nodes, path).
 
         path is an int32 array of 1-based square numbers when status is FOUND, else None.

@@ -12,11 +12,11 @@ gap, one <line class="between"> a move, so the two kinds never look alike.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from .. import InvalidInputError
 from ..model import KNIGHT
-from ._marks import MIN_FONT, SVG_NS, _FONT, _markers, _num, _num3, _numbers
+from ._marks import MIN_FONT, SVG_NS, _FONT, _num, _num3, draw_markers, draw_numbers
 
 if TYPE_CHECKING:
     from .. import Board, Tour
@@ -33,7 +33,7 @@ def positions(board: Board) -> tuple[list[tuple[float, float]], float, float]:
     *lead, m, n = topology.shape
     across = lead[-1]
     down = board.rows * board.cols // (across * m * n)
-    spots = []
+    spots: list[tuple[float, float]] = []
     for cell in range(board.rows * board.cols):
         layer, rest = divmod(cell, m * n)
         row, col = divmod(rest, n)
@@ -90,16 +90,18 @@ def render(tour: Tour, size: int, numbers: bool, path: bool, markers: bool, pale
         _moves(group, board, tour, places, cell, palette)
     font = min(0.4, 0.8 / len(str(len(places)))) * cell
     if markers:
-        _markers(group, places, cell, palette, None)
+        draw_markers(group, places, cell, palette, None)
     if numbers and font >= MIN_FONT:
         givens = {places[move - 1]: move for move in board.givens.values()}
-        _numbers(root, places, 0.0, cell, font, palette, None, givens)
+        draw_numbers(root, places, 0.0, cell, font, palette, None, givens)
     if len(places) <= 400:
         ET.indent(root, space="")
     return ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _layers(group: ET.Element, board: Board, spots, cell: float, palette: dict[str, str]) -> None:
+def _layers(
+    group: ET.Element, board: Board, spots: Sequence[tuple[float, float]], cell: float, palette: dict[str, str]
+) -> None:
     """The squares (light and dark by the coordinates' sum, holes in the hole colour) and each
     layer's label, its leading indices."""
     topology = board.topology
@@ -112,7 +114,7 @@ def _layers(group: ET.Element, board: Board, spots, cell: float, palette: dict[s
     for key, parts in paint.items():
         if parts:
             ET.SubElement(group, "path", {"class": key, "d": "".join(parts), "fill": palette[key]})
-    *lead, m, n = topology.shape
+    *_, m, n = topology.shape
     font = min(0.45, GAP * 0.8)
     labels = ET.SubElement(
         group,
@@ -129,13 +131,20 @@ def _layers(group: ET.Element, board: Board, spots, cell: float, palette: dict[s
         ).text = f"layer {', '.join(map(str, indices))}"
 
 
-def _moves(group: ET.Element, board: Board, tour: Tour, places, cell: float, palette: dict[str, str]) -> None:
+def _moves(
+    group: ET.Element,
+    board: Board,
+    tour: Tour,
+    places: Sequence[tuple[float, float]],
+    cell: float,
+    palette: dict[str, str],
+) -> None:
     """Moves within a layer as one path (one L a move), moves between layers as dashed lines."""
     width = min(0.25, max(0.07, 0.8 / cell))
     pairs = list(zip(range(len(places)), range(1, len(places))))
     if tour.is_closed:
         pairs.append((len(places) - 1, 0))
-    parts = []
+    parts: list[str] = []
     between = ET.Element("g", {"class": "between", "stroke": palette["layers"], "stroke-width": _num3(width * 0.8)})
     between.set("stroke-dasharray", f"{_num3(max(0.15, 3 / cell))} {_num3(max(0.1, 2 / cell))}")
     drawn = None

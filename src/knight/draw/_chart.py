@@ -17,7 +17,8 @@ from typing import NamedTuple, Sequence
 
 from .. import Comparison, InvalidTypeError
 from ..model import checked_keywords
-from ._svg import MAX_SIZE, SVG_NS, _FONT, _num, _positive
+from ._marks import SVG_NS, _FONT, _num
+from ._svg import MAX_SIZE, _positive
 
 #: A bar's colour by what the run came to.
 BAR_COLORS = {"found": "#16a34a", "no tour": "#71717a"}

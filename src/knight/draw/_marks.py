@@ -5,6 +5,7 @@ boards and surfaces with them, draw/_boxes.py boxes)."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import Mapping, Sequence
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -55,7 +56,13 @@ def _num3(value: float) -> str:
     return text or "0"
 
 
-def _markers(board, coords, cell: float, palette, timing: _Timing | None) -> None:
+def draw_markers(
+    board: ET.Element,
+    coords: Sequence[tuple[float, ...]],
+    cell: float,
+    palette: Mapping[str, str],
+    timing: _Timing | None,
+) -> None:
     """A filled disc on the start square, a ring on the end square."""
     radius = max(0.3, 3 / cell)
     (start_row, start_col), (end_row, end_col) = coords[0], coords[-1]
@@ -87,7 +94,16 @@ def _markers(board, coords, cell: float, palette, timing: _Timing | None) -> Non
         timing.appear(ring, timing.draw)
 
 
-def _numbers(root, coords, margin: float, cell: float, font: float, palette, timing: _Timing | None, givens) -> None:
+def draw_numbers(
+    root: ET.Element,
+    coords: Sequence[tuple[float, ...]],
+    margin: float,
+    cell: float,
+    font: float,
+    palette: Mapping[str, str],
+    timing: _Timing | None,
+    givens: Mapping[tuple[float, float], int],
+) -> None:
     """Each square's move number, 1 on the start square, centred in the square (cell pixels a
     side, margin pixels in); a puzzle's given numbers (givens: (row, col) -> move) in bold and
     shown from the start, as printed."""

@@ -33,7 +33,7 @@ def overview_png(tour: Tour, pixels: int = PIXELS) -> bytes:
     height, width = -(-rows // scale), -(-cols // scale)
     numbers = move_numbers(tour, tour.board)
     last = max(len(tour) - 1, 1)
-    lines = []
+    lines: list[bytes] = []
     for y in range(height):
         base = y * scale * cols
         line = bytearray(b"\x00")  # PNG filter: none

@@ -25,7 +25,7 @@ import itertools
 import json
 import os
 from pathlib import Path
-from typing import Iterable, Union
+from typing import Iterable, Union, cast
 
 from .. import (
     Board,
@@ -40,7 +40,7 @@ from .. import (
     Trace,
     TraceEvent,
 )
-from ..model import integer
+from ..model import integer, is_sequence
 from ..model import shown as _shown
 from . import _boxes, _surfaces
 from ._svg import COLORS
@@ -185,7 +185,7 @@ def _read(source: object, board: Board | None) -> tuple[Board, list[int], str]:
         raise InvalidInputError("the player needs board= for events that are not a knight.trace(...)")
     else:
         words = f"a search on {board.name}"
-    return board, _records(source, board), words
+    return board, _records(cast("Iterable[object]", source), board), words  # iterable, checked above
 
 
 def _records(events: Iterable[object], board: Board) -> list[int]:
@@ -272,7 +272,7 @@ class _Replay:
     def _counts(self, event: object, name: str) -> list[int]:
         """The tuple field name of event, each value a _count."""
         values = getattr(event, name)
-        if not isinstance(values, (tuple, list)):
+        if not is_sequence(values):
             raise InvalidTypeError(f"event {self.number}'s {name} must be a tuple of integers, not {_shown(values)}")
         if len(values) > self.last:
             self._refuse(f"it has {len(values):,} {name}, more than the board's {self.last:,} squares")

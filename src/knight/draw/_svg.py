@@ -31,7 +31,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .. import Board, InvalidInputError, InvalidTypeError, Tour
 from ..model import (
@@ -41,11 +41,12 @@ from ..model import (
     checked_keywords,
     file_name,
     integer,
+    is_mapping,
     optional_module,
 )
 from ..model import shown as _shown
 from . import _surfaces
-from ._marks import MIN_FONT, SVG_NS, _FONT, _Timing, _markers, _num, _num3, _numbers
+from ._marks import MIN_FONT, SVG_NS, _FONT, _Timing, _num, _num3, draw_markers, draw_numbers
 
 __all__ = [
     "COLORS",
@@ -98,7 +99,7 @@ _COLOR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|rgb\(\s*\d{1,3}\
 _LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100, 200)
 
 
-def _positive(value: Any, name: str, most: float, kinds: tuple = (int,)) -> float:
+def _positive(value: Any, name: str, most: float, kinds: tuple[type[float], ...] = (int,)) -> float:
     """value, a positive number of one of kinds (never a bool) up to most."""
     if isinstance(value, bool) or not isinstance(value, kinds):
         kind = "an integer" if kinds == (int,) else "a number"
@@ -113,11 +114,11 @@ def _positive(value: Any, name: str, most: float, kinds: tuple = (int,)) -> floa
 def _colors(colors: object) -> dict[str, str]:
     if colors is None:
         return dict(COLORS)
-    if not isinstance(colors, Mapping):
+    if not is_mapping(colors):
         raise InvalidTypeError(f"colors must be a mapping such as {{'route': '#000'}}, not {_shown(colors)}")
     chosen = dict(COLORS)
     for key, value in colors.items():
-        if key not in COLORS:
+        if not isinstance(key, str) or key not in COLORS:
             raise InvalidInputError(f"colors: unknown key {_shown(key)}; the keys are {', '.join(COLORS)}")
         if not isinstance(value, str):
             raise InvalidTypeError(f"colors[{key!r}] must be a string such as '#1d4ed8', not {_shown(value)}")
@@ -254,12 +255,14 @@ def render(
     if show_numbers and path:
         _badges(board, coords, rows, palette)
     if markers:
-        _markers(board, coords, cell, palette, timing)
+        draw_markers(board, coords, cell, palette, timing)
     if layout.coordinates:
         _coordinates(root, rows, cols, layout, palette)
     if show_numbers:
-        givens = {divmod(square - 1, cols): move for square, move in tour.board.givens.items()}
-        _numbers(root, coords, layout.margin, layout.cell, font, palette, timing, givens)
+        givens: dict[tuple[float, float], int] = {
+            divmod(square - 1, cols): move for square, move in tour.board.givens.items()
+        }
+        draw_numbers(root, coords, layout.margin, layout.cell, font, palette, timing, givens)
     if len(coords) <= 400:  # one element a line where that stays small
         ET.indent(root, space="")
     return ET.tostring(root, encoding="unicode") + "\n"
@@ -343,7 +346,7 @@ def render_board(
             f"render_board() draws boards of two axes and at most {MAX_SQUARES:,} cells, not {board.name}"
         )
     layout = _Layout(rows, cols, size, boolean(coordinates, "coordinates"))
-    root, group = _canvas(board, layout, f"The {board.name} board", palette)
+    root, _ = _canvas(board, layout, f"The {board.name} board", palette)
     if layout.coordinates:
         _coordinates(root, rows, cols, layout, palette)
     givens = board.givens
@@ -407,12 +410,20 @@ def _holes(board: ET.Element, shape: Board, cell: float, palette: dict[str, str]
     )
 
 
-def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | None, wrapped: str = "") -> None:
+def _route(
+    board: ET.Element,
+    coords: Sequence[tuple[float, ...]],
+    closed: bool,
+    cell: float,
+    palette: Mapping[str, str],
+    timing: _Timing | None,
+    wrapped: str = "",
+) -> None:
     """The moves as one path of line segments between square centres; the closing move apart.
     wrapped, on a surface, is the whole route's path data (see _surfaces), closing move included."""
     width = min(0.25, max(0.07, 0.8 / cell))  # at least 0.8 px
     row, col = coords[0]
-    steps = []
+    steps: list[str] = []
     length = 0.0
     for next_row, next_col in coords[1:]:
         dx, dy = next_col - col, next_row - row
@@ -472,7 +483,7 @@ def _route(board, coords, closed: bool, cell: float, palette, timing: _Timing | 
             timing.appear(closing, timing.draw)
 
 
-def _badges(board, coords, rows: int, palette) -> None:
+def _badges(board: ET.Element, coords: Sequence[tuple[float, ...]], rows: int, palette: Mapping[str, str]) -> None:
     """Discs in the square's own colour under each number, so the route does not cross it."""
     parity = (rows - 1) % 2
     group = ET.SubElement(board, "g", {"class": "badges"})
@@ -486,7 +497,7 @@ def _every(extent: float, cell: float) -> int:
     return next((step for step in _LABEL_STEPS if step * cell >= extent), _LABEL_STEPS[-1] * 10)
 
 
-def _coordinates(root, rows: int, cols: int, layout: _Layout, palette) -> None:
+def _coordinates(root: ET.Element, rows: int, cols: int, layout: _Layout, palette: Mapping[str, str]) -> None:
     """File letters under the board and rank numbers left of it, thinned where they would collide."""
     font, margin, cell = layout.font, layout.margin, layout.cell
     group = ET.SubElement(
@@ -527,7 +538,8 @@ def to_png(svg: str, *, scale: float = 1.0) -> bytes:
     cairosvg: Any = optional_module("cairosvg", "PNG output", "png")  # and the Cairo library it loads
     _check_pixels(svg, scale)
     try:
-        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+        png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+        return png
     except MemoryError:
         raise
     except Exception as error:  # cairosvg's parser and Cairo raise many kinds for bad documents and sizes

@@ -27,6 +27,7 @@ from ._board import KNIGHT, as_board, board_name, boolean, file_name, integer, p
 from ._board import _shown as shown
 from ._errors import checked_keywords, optional_module, unexpected_options
 from ._kernels import select
+from ._narrow import is_mapping, is_sequence
 from ._text import move_numbers
 from ._topology import is_box_text, parse_topology
 
@@ -39,6 +40,8 @@ __all__ = [
     "file_name",
     "integer",
     "is_box_text",
+    "is_mapping",
+    "is_sequence",
     "move_numbers",
     "optional_module",
     "parse_size",

@@ -20,12 +20,13 @@ import re
 import warnings
 from functools import lru_cache
 from itertools import repeat
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, cast
 
 from ._board_types import Axes, Givens, Leaper, Mask, Shape, Square
 from ._deadline import CELLS_PER_LOOK, NEVER, chunks
 from ._errors import InvalidInputError, InvalidTypeError, checked_keywords, optional_module
 from ._memory import check_memory
+from ._narrow import is_mapping, is_sequence, is_tuple
 from ._shown import _shown as _shown  # re-exported: every module shows values by it
 from ._topology import (
     Topology,
@@ -86,13 +87,15 @@ def boolean(value: object, what: str) -> bool:
 def parse_leaper(moves: object) -> tuple[int, int]:
     """The leaper (a, b), a <= b, that moves names: a pair of non-negative integers, not both 0,
     neither longer than the longest board (MAX_SQUARES squares in one row)."""
-    if not isinstance(moves, (tuple, list)) or len(moves) != 2:
+    if not is_sequence(moves) or len(moves) != 2:
         raise InvalidInputError(f"moves {_shown(moves)} must be a pair (a, b), such as (1, 2) for the knight")
-    if not all(type(x) is int for x in moves):  # numpy's integers too, never bools or floats
+    if all(type(x) is int for x in moves):
+        pair = cast("list[int]", list(moves))  # ints, checked just now
+    else:  # numpy's integers too, never bools or floats
         if any(isinstance(x, (bool, float)) or getattr(x, "ndim", 0) or not hasattr(x, "__index__") for x in moves):
             raise InvalidTypeError(f"moves {_shown(moves)} must be a pair of integers")
-        moves = [integer(x, f"moves {_shown(moves)}") for x in moves]
-    a, b = sorted(moves)
+        pair = [integer(x, f"moves {_shown(moves)}") for x in moves]
+    a, b = sorted(pair)
     if a < 0 or b == 0:
         raise InvalidInputError(f"moves {_shown(moves)} must be non-negative and not both 0")
     if b > MAX_SQUARES:
@@ -114,7 +117,9 @@ def leaper_steps(leaper: tuple[int, int]) -> tuple[tuple[int, int], ...]:
 NEIGHBOUR_LIST_BYTES = 360
 
 
-def neighbour_lists(rows: int, cols: int, steps, mask: bytes | None = None, when: float = NEVER) -> list[list[int]]:
+def neighbour_lists(
+    rows: int, cols: int, steps: Iterable[tuple[int, ...]], mask: bytes | None = None, when: float = NEVER
+) -> list[list[int]]:
     """For each cell index, the squares a step away in step order (none for a hole); OutOfTime
     once the deadline when passes (looked at every few thousand cells)."""
     lists: list[list[int]] = []
@@ -152,7 +157,7 @@ def parse_size(size: object) -> tuple[int, int]:
             raise InvalidInputError(f"size {_shown(size)} must be n or RxC, such as 8 or '6x7'")
         rows = int(match.group(1))
         cols = rows if match.group(2) is None else int(match.group(2))
-    elif isinstance(size, (tuple, list)):
+    elif is_sequence(size):
         if len(size) != 2:
             raise InvalidInputError(f"size {_shown(size)} must be n or a (rows, cols) pair")
         rows = integer(size[0], f"size {_shown(size)}: rows")
@@ -217,7 +222,7 @@ def parse_square(square: object, rows: int, cols: int, what: str = "square") -> 
         if col >= cols or rank > rows:
             raise InvalidInputError(f"square {_shown(square)} is off the {board} board")
         return (rows - rank) * cols + col + 1
-    if isinstance(square, (tuple, list)):
+    if is_sequence(square):
         if len(square) != 2:
             raise InvalidInputError(f"square {_shown(square)} must be a (row, col) pair")
         row = integer(square[0], f"square {_shown(square)}: row")
@@ -303,7 +308,7 @@ class Board:
     ) -> None:
         if isinstance(size, Board):
             raise InvalidInputError(f"size given twice: {size!r} is a board already; pass it alone")
-        if is_box_text(size) or (isinstance(size, (tuple, list)) and len(size) != 2):
+        if is_box_text(size) or (is_sequence(size) and len(size) != 2):
             shape = parse_shape(size, integer, MAX_SQUARES)
         else:
             shape = parse_size(size)
@@ -331,7 +336,7 @@ class Board:
         cols: int,
         mask: bytes | None,
         leaper: tuple[int, int],
-        givens,
+        givens: Iterable[tuple[int, int]],
         topology: Topology | None = None,
     ) -> None:
         squares = rows * cols if mask is None else mask.count(1)
@@ -356,7 +361,13 @@ class Board:
 
     @classmethod
     def _make(
-        cls, rows: int, cols: int, mask: bytes | None, leaper: tuple[int, int], givens=(), topology: object = None
+        cls,
+        rows: int,
+        cols: int,
+        mask: bytes | None,
+        leaper: tuple[int, int],
+        givens: object = (),
+        topology: object = None,
     ) -> Board:
         """A board from its parts, checked as the constructor checks them (in O(cells), in C but
         for the givens): unpickling calls it, so a crafted pickle gives InvalidInputError or
@@ -387,7 +398,7 @@ class Board:
         periodic= and twisted= join its edges as Board() does."""
         if not isinstance(picture, str):
             raise InvalidTypeError(f"a picture must be text, not {type(picture).__name__}")
-        lines = []
+        lines: list[tuple[int, list[str]]] = []
         for number, line in enumerate(picture.splitlines(), 1):
             if len(line) > MAX_PICTURE_LINE:
                 raise InvalidInputError(f"picture line {number} is longer than {MAX_PICTURE_LINE:,} characters")
@@ -445,11 +456,12 @@ class Board:
             raise InvalidInputError(f"a mask must be 2-D, not {ndim}-D")
         if isinstance(mask, (str, bytes)):
             raise InvalidTypeError(f"a mask must be a 2-D array of bools, not {type(mask).__name__}")
-        shape = getattr(mask, "shape", None)
-        if ndim == 2 and isinstance(shape, tuple) and len(shape) == 2 and all(type(x) is int for x in shape):
-            if shape[0] * shape[1] > MAX_SQUARES:  # said before a list of every cell is made
+        shape: object = getattr(mask, "shape", None)
+        if ndim == 2 and is_tuple(shape) and len(shape) == 2 and all(type(x) is int for x in shape):
+            height, width = cast("tuple[int, int]", shape)  # two ints, checked just now
+            if height * width > MAX_SQUARES:  # said before a list of every cell is made
                 raise InvalidInputError(
-                    f"a mask of {shape[0]}×{shape[1]} has more cells than the {MAX_SQUARES:,} a tour can number"
+                    f"a mask of {height}×{width} has more cells than the {MAX_SQUARES:,} a tour can number"
                 )
         try:
             rows = [list(row) for row in mask]
@@ -925,15 +937,15 @@ def _checked_topology(topology: object, rows: int, cols: int) -> Topology | None
     """Board._make's topology, (shape, periodic, twisted) or None, checked against rows × cols."""
     if topology is None:
         return None
-    if not isinstance(topology, tuple) or len(topology) != 3:
+    if not is_tuple(topology) or len(topology) != 3:
         raise InvalidTypeError(f"a board's topology must be (shape, periodic, twisted), not {_shown(topology)}")
     shape, periodic, twisted = topology
-    if not isinstance(shape, tuple) or not all(type(x) is int for x in shape):
+    if not is_tuple(shape) or not all(type(x) is int for x in shape):
         raise InvalidTypeError(f"a board's shape must be a tuple of integers, not {_shown(shape)}")
     shape = parse_shape(shape, integer, MAX_SQUARES)
     if _flat(shape) != (rows, cols):
         raise InvalidInputError(f"a board's shape {shape!r} does not lay out as {rows}×{cols}")
-    if not isinstance(periodic, tuple) or not isinstance(twisted, tuple):
+    if not is_tuple(periodic) or not is_tuple(twisted):
         raise InvalidTypeError("a board's periodic and twisted must be tuples of bools")
     wrap = parse_topology(shape, periodic, twisted, boolean)
     return wrap
@@ -942,13 +954,15 @@ def _checked_topology(topology: object, rows: int, cols: int) -> Topology | None
 def _checked_givens(givens: object, rows: int, cols: int, mask: bytes | None) -> list[tuple[int, int]]:
     """Board._make's givens, (square, move) pairs sorted by square, checked: squares of the
     board, moves from 1 to its number of squares, each square and each move once."""
-    if not isinstance(givens, (tuple, list)):
+    if not is_sequence(givens):
         raise InvalidTypeError(f"a board's givens must be (square, move) pairs, not {_shown(givens)}")
     squares = rows * cols if mask is None else mask.count(1)
-    pairs, moves = [], set()
-    for pair in givens:
-        if not isinstance(pair, tuple) or len(pair) != 2 or not all(type(x) is int for x in pair):
-            raise InvalidInputError(f"a board's given {_shown(pair)} is not a (square, move) pair of integers")
+    pairs: list[tuple[int, int]] = []
+    moves: set[int] = set()
+    for given in givens:
+        if not is_tuple(given) or len(given) != 2 or not all(type(x) is int for x in given):
+            raise InvalidInputError(f"a board's given {_shown(given)} is not a (square, move) pair of integers")
+        pair = cast("tuple[int, int]", given)  # two ints, checked just now
         square, move = pair
         if not 1 <= square <= rows * cols or (mask is not None and not mask[square - 1]):
             raise InvalidInputError(
@@ -969,9 +983,9 @@ def _parsed_givens(
 ) -> list[tuple[int, int]]:
     """Board(givens=)'s mapping of squares (named as Board.square names them) to moves, as the
     checked (square number, move) pairs Board._make takes."""
-    if not isinstance(givens, Mapping):
+    if not is_mapping(givens):
         raise InvalidTypeError(f"givens must map squares to move numbers, such as {{1: 1}}, not {_shown(givens)}")
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     for square, move in givens.items():
         number = _parse_square(square, rows, cols, topology, "given square")
         pairs.append((number, integer(move, f"the move given on square {_shown(square)}")))
@@ -1006,10 +1020,10 @@ def as_board(size: object, moves: object = KNIGHT) -> Board:
         if moves is not KNIGHT and parse_leaper(moves) != size.moves:
             raise InvalidInputError(f"moves given twice: the board has moves={size.moves!r}, the call {_shown(moves)}")
         return size
-    if isinstance(size, Mapping):
+    if is_mapping(size):
         raise InvalidTypeError(f"size must be n, (rows, cols), 'RxC' or a knight.Board, not {_shown(size)}")
     leaper = KNIGHT if moves is KNIGHT else parse_leaper(moves)
-    if is_box_text(size) or (isinstance(size, (tuple, list)) and len(size) != 2):
+    if is_box_text(size) or (is_sequence(size) and len(size) != 2):
         return Board(size, moves=leaper)  # type: ignore[arg-type]  # Board checks size
     rows, cols = parse_size(size)
     return rectangle(rows, cols, leaper)

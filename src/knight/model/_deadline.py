@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Iterator
+from typing import Iterator, SupportsFloat, cast
 
 from ._errors import InvalidInputError, InvalidTypeError, SearchLimitError
 from ._shown import _shown
@@ -34,7 +34,7 @@ def deadline(timeout: object) -> float:
         if type(timeout).__module__ != "numpy" or not hasattr(timeout, "__float__") or not scalar:
             raise InvalidTypeError(f"timeout must be a number of seconds, not {_shown(timeout)}")
     try:
-        seconds = float(timeout)  # type: ignore[arg-type]
+        seconds = float(cast("SupportsFloat", timeout))  # a number, or numpy's scalar: checked above
     except OverflowError:  # an int past any float
         seconds = math.inf if timeout > 0 else -math.inf  # type: ignore[operator]
     if not seconds > 0:  # also refuses nan

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from functools import wraps
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Callable, Generator, Iterable, Sequence, TypeVar
 
 if TYPE_CHECKING:
     from typing_extensions import ParamSpec
@@ -150,7 +151,7 @@ class MissingExtraError(KnightError, ModuleNotFoundError):
         return type(self), (str(self), self.extra, self.name)
 
 
-def optional_module(module: str, needs: str, extra: str) -> object:
+def optional_module(module: str, needs: str, extra: str) -> ModuleType:
     """The optional module module, imported; MissingExtraError naming needs (what asked for
     it, as "PNG output") and the extra that installs it when it cannot be imported (cairocffi
     raises OSError when its C library is missing: that too)."""
@@ -202,9 +203,10 @@ class WarnsdorffStuckError(SearchLimitError):
         >>> knight.WarnsdorffStuckError("stuck", [1, 12]).path
         [1, 12]
         """
-        if type(self._path) is not list:
-            self._path = list(self._path)
-        return self._path  # type: ignore[return-value]
+        path = self._path
+        if not isinstance(path, list):
+            path = self._path = list(path)
+        return path
 
 
 # Public as knight.NoTourError and so on: tracebacks and reprs name them where users import them.
@@ -229,7 +231,7 @@ def unexpected_options(call: str, options: Iterable[str], known: Sequence[str] =
     from difflib import get_close_matches  # on the error path only: not at import knight
 
     unknown = list(options)
-    meant = {}
+    meant: dict[str, str] = {}
     for name in unknown:
         close = ["moves"] if name == "leaper" and "moves" in known else get_close_matches(name, known, n=1)
         if close:
@@ -253,7 +255,7 @@ def checked_keywords(call: Callable[P, R]) -> Callable[P, R]:
     call keeps its spelt-out signature (help(), type checkers); the names are looked at only
     when Python refused the call's arguments, so a call that binds pays one frame, nothing more.
     """
-    code = call.__code__  # type: ignore[attr-defined]
+    code = call.__code__
     known = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
     shown = call.__qualname__.split(".")[0] if call.__name__ == "__init__" else call.__name__
 
@@ -288,7 +290,7 @@ def worker_error(executor: object, error: BaseException, what: str) -> WorkerErr
 
 
 @contextmanager
-def running_on(executor: object, what: str) -> Iterator[None]:
+def running_on(executor: object, what: str) -> Generator[None, None, None]:
     """Around submitting work to executor and reading its results: any exception but knight's own
     (and Ctrl-C, SystemExit, which are not Exceptions) becomes worker_error's WorkerError, chained."""
     try:

@@ -4,10 +4,17 @@ how many free squares a knight's walk could still reach."""
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 
 def reachable(
-    neighbours, free, mark: list[int], stamp: int, square: int, limit: float = math.inf, knight: int = -1
+    neighbours: Sequence[Sequence[int]],
+    free: Sequence[int],
+    mark: list[int],
+    stamp: int,
+    square: int,
+    limit: float = math.inf,
+    knight: int = -1,
 ) -> int:
     """How many free squares a flood fill from square reaches through free squares (square
     itself too, if free), stopping once it has limit of them; -1 as soon as one is a move

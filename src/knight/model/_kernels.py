@@ -18,6 +18,8 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+__all__ = ["CHOSEN", "NO_EXTENSIONS", "select", "storage", "table"]
+
 NO_EXTENSIONS = bool(os.environ.get("KNIGHT_NO_EXTENSIONS")) or sys.implementation.name != "cpython"
 
 #: package -> "cython" or "python", the kernels each package chose (knight.IMPLEMENTATION sums them up).

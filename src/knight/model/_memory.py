@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Generator
 
 from ._errors import InvalidInputError
 
@@ -81,7 +81,7 @@ def out_of_memory(needed: int, what: str, error: object = "") -> InvalidInputErr
 
 
 @contextmanager
-def allocating(needed: int, what: str) -> Iterator[None]:
+def allocating(needed: int, what: str) -> Generator[None, None, None]:
     """Around a job needing about needed bytes for what ("the search of 8×8"; 0: not known up
     front): refused up front when it cannot fit, and a MemoryError inside it turned into the
     same InvalidInputError."""

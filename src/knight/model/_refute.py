@@ -54,7 +54,7 @@ than the search they save.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, Board
 from ._surfaces_theorems import closed_theorem
@@ -187,7 +187,7 @@ def _kept_cut_square(board: Board, closed: bool) -> str | None:
     return _cut_square(board._neighbour_lists(), board._cells(), closed, board.square_name)
 
 
-def _pieces(neighbours, squares, name) -> str | None:
+def _pieces(neighbours: Sequence[Sequence[int]], squares: Sequence[int], name: Callable[[int], str]) -> str | None:
     """Every square reachable from the first, or the sentence naming one that is not."""
     seen = bytearray(len(neighbours))
     first = squares[0]
@@ -221,7 +221,7 @@ def _one_colour(board: Board) -> str | None:
     )
 
 
-def _lonely_square(board: Board, name) -> str | None:
+def _lonely_square(board: Board, name: Callable[[int], str]) -> str | None:
     """On a board too large to walk, the pieces rule at a few squares (the centre, the corners
     and the middles of the sides), in O(1) each: one with no move at all is a piece of its own,
     as every square is for a leap longer than half the board."""
@@ -234,7 +234,9 @@ def _lonely_square(board: Board, name) -> str | None:
     return None
 
 
-def _colours(board: Board, closed: bool, fixed: dict[int, int], squares, name) -> str | None:
+def _colours(
+    board: Board, closed: bool, fixed: dict[int, int], squares: Sequence[int], name: Callable[[int], str]
+) -> str | None:
     """The colour rules, for leapers that change colour every move."""
     if not board.changes_colour:
         return None
@@ -276,11 +278,18 @@ def _colours(board: Board, closed: bool, fixed: dict[int, int], squares, name) -
     return None
 
 
-def _dead_ends(neighbours, squares, closed: bool, fixed: dict[int, int], n: int, name) -> str | None:
+def _dead_ends(
+    neighbours: Sequence[Sequence[int]],
+    squares: Sequence[int],
+    closed: bool,
+    fixed: dict[int, int],
+    n: int,
+    name: Callable[[int], str],
+) -> str | None:
     """A square with one move is an end of an open tour, and in no closed tour."""
     ends = {square - 1 for move, square in fixed.items() if move in (1, n)}
     free_ends = 2 - len(ends)
-    extra = []
+    extra: list[int] = []
     for square in squares:
         if len(neighbours[square]) >= 2:
             continue
@@ -301,7 +310,9 @@ def _dead_ends(neighbours, squares, closed: bool, fixed: dict[int, int], n: int,
     return None
 
 
-def _dead_end_colour(board: Board, neighbours, squares, closed: bool, name) -> str | None:
+def _dead_end_colour(
+    board: Board, neighbours: Sequence[Sequence[int]], squares: Sequence[int], closed: bool, name: Callable[[int], str]
+) -> str | None:
     """A square with one move is an end of an open tour, and when one colour has a square more
     both ends stand on it (for a leaper that changes colour every move)."""
     if closed or not board.changes_colour:
@@ -319,7 +330,9 @@ def _dead_end_colour(board: Board, neighbours, squares, closed: bool, name) -> s
     return None
 
 
-def _distances(board: Board, neighbours, fixed: dict[int, int], name) -> str | None:
+def _distances(
+    board: Board, neighbours: Sequence[Sequence[int]], fixed: dict[int, int], name: Callable[[int], str]
+) -> str | None:
     """Consecutive fixed moves k < k' must be at most k' - k leaps apart, avoiding the other fixed squares."""
     moves = sorted(fixed)
     if len(moves) < 2:
@@ -342,12 +355,12 @@ def _distances(board: Board, neighbours, fixed: dict[int, int], name) -> str | N
     return None
 
 
-def _within(neighbours, blocked: bytearray, source: int, target: int, budget: int) -> bool:
+def _within(neighbours: Sequence[Sequence[int]], blocked: bytearray, source: int, target: int, budget: int) -> bool:
     """Whether target is at most budget leaps from source through squares not blocked."""
     seen = {source}
     layer = [source]
     for _ in range(budget):
-        following = []
+        following: list[int] = []
         for square in layer:
             for neighbour in neighbours[square]:
                 if neighbour == target:
@@ -361,7 +374,9 @@ def _within(neighbours, blocked: bytearray, source: int, target: int, budget: in
     return False
 
 
-def _cut_square(neighbours, squares, closed: bool, name) -> str | None:
+def _cut_square(
+    neighbours: Sequence[Sequence[int]], squares: Sequence[int], closed: bool, name: Callable[[int], str]
+) -> str | None:
     """A square whose removal splits the board (closed) or leaves three pieces (open), by an
     iterative Tarjan depth-first search (no recursion, whatever the board's size)."""
     cells = len(neighbours)

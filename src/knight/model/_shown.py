@@ -18,16 +18,16 @@ class _Bounded(reprlib.Repr):
         self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = self.maxdeque = 8
         self.maxarray = 8
 
-    def repr_int(self, value: int, level: int) -> str:
-        if value.bit_length() > 4 * self.maxlong:  # str() refuses 4,300 digits
-            return f"<an integer of {value.bit_length() * 0.30103:,.0f} digits>"  # about: log10(2) a bit
-        return super().repr_int(value, level)
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * self.maxlong:  # str() refuses 4,300 digits
+            return f"<an integer of {x.bit_length() * 0.30103:,.0f} digits>"  # about: log10(2) a bit
+        return super().repr_int(x, level)
 
-    def repr_instance(self, value: object, level: int) -> str:
+    def repr_instance(self, x: object, level: int) -> str:
         try:
-            return super().repr_instance(value, level)
+            return super().repr_instance(x, level)
         except RecursionError:  # a container type reprlib does not know, nested deep
-            return f"<a {type(value).__name__} nested too deep to print>"
+            return f"<a {type(x).__name__} nested too deep to print>"
 
 
 def _shown(value: object, limit: int = 60) -> str:

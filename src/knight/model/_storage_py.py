@@ -8,7 +8,7 @@ Without the compiled module, a Tour still shares its ``array('i')`` without copy
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import Any, Sequence, TypeVar
 
 
 class SquareBuffer:
@@ -17,6 +17,8 @@ class SquareBuffer:
 
     __slots__ = ("_squares", "_board")
     _squares: array[int]
+    # the Board, which Tour declares: this module, below _board in the model's imports, cannot name it
+    _board: Any
 
     def __buffer__(self, flags: int) -> memoryview:
         if flags & 1:  # inspect.BufferFlags.WRITABLE
@@ -32,7 +34,10 @@ class SquareBuffer:
         return shared if dtype is None else shared.astype(dtype, copy=bool(copy))
 
 
-def adopt(cls, squares: array, board):
+_T = TypeVar("_T", bound=SquareBuffer)
+
+
+def adopt(cls: type[_T], squares: array[int], board: object) -> _T:
     """A new cls (a SquareBuffer's subclass: Tour) holding squares and board as they are, no
     copy and no check: the caller guarantees they make a tour."""
     made = object.__new__(cls)
@@ -41,7 +46,7 @@ def adopt(cls, squares: array, board):
     return made
 
 
-def move_numbers(squares, cells: int) -> array:
+def move_numbers(squares: Sequence[int], cells: int) -> array[int]:
     """The move number (1-based) of each of cells squares (0-based index), 0 where the tour
     never goes (a hole): the tour inverted."""
     numbers = array("i", [0]) * cells
@@ -50,7 +55,7 @@ def move_numbers(squares, cells: int) -> array:
     return numbers
 
 
-def encode(values, begin: int, end: int, width: int, sep: bytes) -> bytes:
+def encode(values: Sequence[int], begin: int, end: int, width: int, sep: bytes) -> bytes:
     """values[begin:end] (non-negative) as ASCII bytes: each right-aligned to width, joined by sep;
     0 (a hole) is written "#"."""
     return sep.decode().join([f"{value or '#':>{width}}" for value in values[begin:end]]).encode()

@@ -20,7 +20,11 @@ INT32_MAX = 2**31 - 1
 
 
 def landing(
-    shape: tuple[int, ...], periodic: tuple[bool, ...], twisted: tuple[bool, ...], coords: tuple[int, ...], step
+    shape: tuple[int, ...],
+    periodic: tuple[bool, ...],
+    twisted: tuple[bool, ...],
+    coords: tuple[int, ...],
+    step: tuple[int, ...],
 ) -> tuple[int, ...] | None:
     """Where step from coords lands, brought back onto the board; None when it leaves it."""
     target = [c + d for c, d in zip(coords, step)]

@@ -15,6 +15,8 @@ from ._board import coords_of, names_of
 from ._kernels import storage
 
 if TYPE_CHECKING:
+    from array import array
+
     from ._board import Board
 
 #: The formats Tour.write writes (Tour.grid(), grid(boxed=True), line(), matrix(), coords(), algebraic()).
@@ -27,7 +29,7 @@ CHUNK = 1 << 16
 GIVEN_MARK = "*"
 
 
-def _text(values, begin: int, end: int, width: int = 0, sep: bytes = b" ") -> str:
+def _text(values: Sequence[int], begin: int, end: int, width: int = 0, sep: bytes = b" ") -> str:
     """values[begin:end] as text, right-aligned to width, joined by sep (compiled when it can be)."""
     return storage.encode(values, begin, end, width, sep).decode("ascii")
 
@@ -46,7 +48,7 @@ def line(squares: Sequence[int]) -> str:
     return "".join(iter_line(squares))
 
 
-def move_numbers(squares: Sequence[int], board: Board):
+def move_numbers(squares: Sequence[int], board: Board) -> array[int]:
     """The move number of each cell of the board, square 1 first, 0 on a hole, as an int32 array."""
     return storage.move_numbers(squares, board.rows * board.cols)
 

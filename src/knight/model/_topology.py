@@ -25,11 +25,13 @@ import re
 from array import array
 from functools import lru_cache
 from math import prod
+from typing import Callable
 
 from . import _kernels
 from ._deadline import NEVER
 from ._errors import InvalidInputError, InvalidTypeError
 from ._memory import allocating
+from ._narrow import is_sequence
 from ._shown import _shown
 
 _SHAPE_TEXT = re.compile(r"\s*[0-9]+(?:\s*[x×X,]\s*[0-9]+){2,}\s*")
@@ -127,7 +129,7 @@ class Topology:
 
     def coords(self, cell: int) -> tuple[int, ...]:
         """The 0-based index on each axis of cell (0-based, row-major)."""
-        out = []
+        out: list[int] = []
         for stride in self._strides:
             index, cell = divmod(cell, stride)
             out.append(index)
@@ -160,7 +162,7 @@ class Topology:
         steps laid on each pair of axes (i, j), i < j, in that order."""
         if self.axes == 2:
             return plane_steps
-        out = []
+        out: list[tuple[int, ...]] = []
         for i in range(self.axes):
             for j in range(i + 1, self.axes):
                 for di, dj in plane_steps:
@@ -175,7 +177,7 @@ class Topology:
 
     def neighbours(self, cell: int, steps: tuple[tuple[int, ...], ...], mask: bytes | None) -> list[int]:
         """The cells a step from cell, each once, never cell itself, in the order of the steps."""
-        offsets, targets = self.table(steps, mask, cell, cell + 1)
+        _, targets = self.table(steps, mask, cell, cell + 1)
         return targets.tolist()
 
     def table(
@@ -194,7 +196,9 @@ class Topology:
         return _kernels.table.table(self.shape, self.periodic, self.twisted, steps, mask, first, last, when)
 
 
-def parse_topology(shape: tuple[int, ...], periodic: object, twisted: object, boolean) -> Topology | None:
+def parse_topology(
+    shape: tuple[int, ...], periodic: object, twisted: object, boolean: Callable[[object, str], bool]
+) -> Topology | None:
     """The Topology of shape with periodic= and twisted= (True, False or one bool per axis); None
     for the plain rectangle (two axes, nothing periodic)."""
     axes = len(shape)
@@ -217,21 +221,21 @@ def parse_topology(shape: tuple[int, ...], periodic: object, twisted: object, bo
     return Topology(shape, wraps, twists)
 
 
-def _per_axis(value: object, axes: int, what: str, boolean) -> tuple[bool, ...]:
-    if isinstance(value, (tuple, list)):
+def _per_axis(value: object, axes: int, what: str, boolean: Callable[[object, str], bool]) -> tuple[bool, ...]:
+    if is_sequence(value):
         if len(value) != axes:
             raise InvalidInputError(f"{what}= needs one bool per axis ({axes}), not {len(value)}: {_shown(value)}")
         return tuple(boolean(v, what) for v in value)
     return (boolean(value, what),) * axes
 
 
-def parse_shape(size: object, integer, max_squares: int) -> tuple[int, ...]:
+def parse_shape(size: object, integer: Callable[[object, str], int], max_squares: int) -> tuple[int, ...]:
     """The shape of three or more axes that size names: a tuple of lengths or text "4x4x4"."""
     if isinstance(size, str):
         if not is_box_text(size):
             raise InvalidInputError(f"size {_shown(size)} must be lengths joined by 'x', such as '4x4x4'")
         lengths = [int(part) for part in re.split(r"[x×X,]", size.replace(" ", ""))]
-    elif isinstance(size, (tuple, list)):
+    elif is_sequence(size):
         lengths = [integer(length, f"size {_shown(size)}: axis {axis}") for axis, length in enumerate(size)]
     else:
         raise InvalidTypeError(
@@ -247,7 +251,7 @@ def parse_shape(size: object, integer, max_squares: int) -> tuple[int, ...]:
     return tuple(lengths)
 
 
-def parse_box_square(topology: Topology, square: object, integer) -> int:
+def parse_box_square(topology: Topology, square: object, integer: Callable[[object, str], int]) -> int:
     """The 1-based number of a square named by number or by a tuple of one index per axis."""
     cells = prod(topology.shape)
     name = shape_text(topology.shape)
@@ -256,7 +260,7 @@ def parse_box_square(topology: Topology, square: object, integer) -> int:
             f"square {_shown(square)}: algebraic names belong to boards of two axes; on {name} give a number "
             f"(1 to {cells}) or a tuple of {topology.axes} indices"
         )
-    if isinstance(square, (tuple, list)):
+    if is_sequence(square):
         if len(square) != topology.axes:
             raise InvalidInputError(f"square {_shown(square)} must have one index per axis ({topology.axes})")
         coords = tuple(integer(c, f"square {_shown(square)}") for c in square)
@@ -275,13 +279,15 @@ def box_square_name(topology: Topology, number: int) -> str:
 
 
 @lru_cache(maxsize=TABLES_KEPT)
-def kept_table(topology: Topology, steps, mask: bytes | None) -> tuple[array, array]:
+def kept_table(
+    topology: Topology, steps: tuple[tuple[int, ...], ...], mask: bytes | None
+) -> tuple[array[int], array[int]]:
     return topology.table(steps, mask)
 
 
 def neighbour_table(
-    topology: Topology, steps, mask: bytes | None, name: str, when: float = NEVER
-) -> tuple[array, array]:
+    topology: Topology, steps: tuple[tuple[int, ...], ...], mask: bytes | None, name: str, when: float = NEVER
+) -> tuple[array[int], array[int]]:
     """topology.table(steps, mask) (Board.neighbour_table's), kept for the last few boards of at most
     TABLE_CACHE_SQUARES cells; InvalidInputError naming the board (name) past TABLE_MAX_ENTRIES moves or
     when it cannot fit, before building anything; OutOfTime once the deadline when passes."""

@@ -6,7 +6,7 @@ import re
 from array import array
 from collections.abc import Sequence, Sized
 from itertools import islice
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, overload
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, SupportsIndex, cast, overload
 
 from . import _text
 from ._board import KNIGHT, Board, _shown, as_board, boolean, networkx_module, square_nodes
@@ -81,7 +81,7 @@ class Tour(storage.SquareBuffer, Sequence[int]):
         self._board = board
 
     @classmethod
-    def _trusted(cls, squares: array, board: Board) -> Tour:
+    def _trusted(cls, squares: array[int], board: Board) -> Tour:
         """Wrap an int32 array the search already guarantees is a tour, without checking or copying."""
         return storage.adopt(cls, squares, board)
 
@@ -318,7 +318,7 @@ class Tour(storage.SquareBuffer, Sequence[int]):
     def __getitem__(self, index: int) -> int: ...
     @overload
     def __getitem__(self, index: slice) -> list[int]: ...
-    def __getitem__(self, index):
+    def __getitem__(self, index: int | slice) -> int | list[int]:
         if isinstance(index, slice):
             return self._squares[index].tolist()
         return self._squares[index]
@@ -527,13 +527,15 @@ def _restore(squares: object, board: object) -> Tour:
     and an unchecked square would be read out of bounds. NotATourError else."""
     if not isinstance(board, Board):
         raise NotATourError(f"a pickled Tour's board must be a knight.Board, not {type(board).__name__}")
+    kind = type(squares).__name__
     if not isinstance(squares, array) or squares.typecode != "i":
-        raise NotATourError(f"a pickled Tour's squares must be an array('i'), not {type(squares).__name__}")
-    check_tour(squares.tolist(), board)
-    return Tour._trusted(squares, board)
+        raise NotATourError(f"a pickled Tour's squares must be an array('i'), not {kind}")
+    ints = cast("array[int]", squares)  # typecode "i", checked just now
+    check_tour(ints.tolist(), board)
+    return Tour._trusted(ints, board)
 
 
-def _each(values: object, what: str, squares: int) -> list:
+def _each(values: object, what: str, squares: int) -> list[object]:
     """values as a list, refusing text and non-iterables with InvalidTypeError, and more than
     the board's squares with NotATourError (an endless iterable stops there)."""
     if isinstance(values, (str, bytes)):
@@ -543,7 +545,7 @@ def _each(values: object, what: str, squares: int) -> list:
     if not isinstance(values, Sized):  # an iterator is listed: say first if the board's size of it cannot fit
         check_memory(squares * LISTED_BYTES, f"a tour of {squares:,} squares read from an iterator")
     try:
-        listed = list(islice(values, squares + 1))  # type: ignore[call-overload]
+        listed: list[object] = list(islice(cast("Iterable[object]", values), squares + 1))  # else TypeError
     except TypeError:
         raise InvalidTypeError(f"a tour must be a sequence of {what}, not {type(values).__name__}") from None
     if len(listed) > squares:
@@ -551,7 +553,7 @@ def _each(values: object, what: str, squares: int) -> list:
     return listed
 
 
-def _number(word: re.Match) -> int:
+def _number(word: re.Match[str]) -> int:
     """The square number a word of Tour.from_line names: ASCII digits (int() would read ８ as 8, and 1_0 as 10)."""
     text = word.group().strip()
     if not _NUMBER.fullmatch(text):
@@ -560,13 +562,13 @@ def _number(word: re.Match) -> int:
     return int(text)
 
 
-def _pair(pair: object) -> tuple:
+def _pair(pair: object) -> tuple[SupportsIndex, ...]:
     """A (row, col) pair, or a box's indices, of Tour.from_coords as a tuple (Board.square checks its values)."""
     if isinstance(pair, (str, bytes)) or not hasattr(pair, "__iter__"):
         raise InvalidTypeError(
             f"a square must be a (row, col) pair, or one index per axis on a box, not {_shown(pair)}"
         )
-    return tuple(pair)  # type: ignore[call-overload]
+    return tuple(cast("Iterable[SupportsIndex]", pair))  # iterable, checked just now
 
 
 def _name(name: object) -> str:

@@ -78,8 +78,8 @@ def checked_squares(squares: Iterable[int], board: Board, closed: bool = False) 
         raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}")
     n, cells, leaper, mask = len(board), board.rows * board.cols, board.moves, board.mask
     given = squares
-    if isinstance(given, Sized) and len(given) != n:  # type: ignore[arg-type]
-        raise NotATourError(f"a tour of {board.name} has {n} squares, not {len(given)}")  # type: ignore[arg-type]
+    if isinstance(given, Sized) and len(given) != n:
+        raise NotATourError(f"a tour of {board.name} has {n} squares, not {len(given)}")
     if not isinstance(given, Sized):  # an iterator is listed: say first if the board's size of it cannot fit
         check_memory(n * LISTED_BYTES, f"a tour of {board.name} read from an iterator")
     try:
@@ -88,7 +88,7 @@ def checked_squares(squares: Iterable[int], board: Board, closed: bool = False) 
         raise InvalidTypeError(f"a tour must be a sequence of square numbers, not {type(squares).__name__}") from None
     if len(squares) != n:
         if len(squares) > n:
-            known = len(given) if isinstance(given, Sized) else None  # type: ignore[arg-type]
+            known = len(given) if isinstance(given, Sized) else None
             raise NotATourError(f"a tour of {board.name} has {n} squares, not {known or f'more than {n}'}")
         raise NotATourError(f"a tour of {board.name} has {n} squares, not {len(squares)}")
     seen = bytearray(cells + 1)

@@ -51,9 +51,10 @@ import math
 from array import array
 from functools import lru_cache
 from time import monotonic
-from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, List, Sequence, Tuple, TypeVar
 
-from ..model._board import KNIGHT_MOVES, NEIGHBOUR_BOARDS_KEPT, NEIGHBOUR_CACHE_SQUARES, neighbour_lists
+from ..model._board import KNIGHT_MOVES as KNIGHT_MOVES
+from ..model._board import NEIGHBOUR_BOARDS_KEPT, NEIGHBOUR_CACHE_SQUARES, neighbour_lists
 from ..model._flood import reachable
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._order import tie_breaks
@@ -99,7 +100,7 @@ PAUSED = 3
 PLACED, TAKEN_BACK, CHOICE, RESTART = 1, 2, 3, 4
 
 
-def _neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[list[int]]:
+def _neighbours(rows: int, cols: int, moves: tuple[tuple[int, int], ...], mask: bytes | None) -> list[list[int]]:
     """neighbour_lists, kept for the last few small boards (as Board.neighbour_lists keeps
     them), built anew for larger ones: the search only reads them."""
     if rows * cols <= NEIGHBOUR_CACHE_SQUARES:
@@ -108,7 +109,7 @@ def _neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[
 
 
 @lru_cache(maxsize=NEIGHBOUR_BOARDS_KEPT)
-def _kept_neighbours(rows: int, cols: int, moves: tuple, mask: bytes | None) -> list[list[int]]:
+def _kept_neighbours(rows: int, cols: int, moves: tuple[tuple[int, int], ...], mask: bytes | None) -> list[list[int]]:
     return neighbour_lists(rows, cols, moves, mask)
 
 
@@ -119,9 +120,9 @@ def search(
     start: int,
     closed: bool,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     deadline: float = math.inf,
-) -> tuple[int, int, array | None]:
+) -> tuple[int, int, array[int] | None]:
     """Find a tour from cell index start; return (status, nodes, squares).
 
     The board is the rows×cols rectangle less the cells where mask (rows*cols bytes, or
@@ -155,7 +156,16 @@ class _Rounds:
         "under_way",
     )
 
-    def __init__(self, rows: int, cols: int, mask, start: int, closed: bool, max_nodes: int, moves) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mask: bytes | None,
+        start: int,
+        closed: bool,
+        max_nodes: int,
+        moves: Sequence[tuple[int, int]],
+    ) -> None:
         mask = None if mask is None else bytes(mask)
         self.on_board = bytearray(b"\x01") * (rows * cols) if mask is None else bytearray(mask)
         self.rows, self.cols, self.start, self.closed, self.max_nodes = rows, cols, start, closed, max_nodes
@@ -185,6 +195,27 @@ class _Rounds:
                 trace.records.extend((RESTART, self.round_))
 
 
+#: depth_first's state while a trace is paused: free, n, degree, ones, home, links_home, mark,
+#: stamp, backtracked, path, candidates, cursor, square, depth, nodes.
+_Saved = Tuple[
+    bytearray,
+    int,
+    List[int],
+    int,
+    bytearray,
+    int,
+    List[int],
+    int,
+    bool,
+    List[int],
+    List[List[int]],
+    List[int],
+    int,
+    int,
+    int,
+]
+
+
 class _Trace:
     """A Tracer's records, and depth_first's state while it is paused."""
 
@@ -193,7 +224,7 @@ class _Trace:
     def __init__(self, pause_at: int) -> None:
         self.records = array("i")
         self.pause_at = pause_at
-        self.saved: tuple | None = None
+        self.saved: _Saved | None = None
         self.nodes = 0
 
 
@@ -234,21 +265,21 @@ class Tracer:
         return rounds.status, trace.records
 
 
-def _squares(path: list[int]) -> array:
+def _squares(path: list[int]) -> array[int]:
     """The path's cells as an int32 array of 1-based square numbers: the tour's own storage."""
     return array("i", [square + 1 for square in path])
 
 
 def depth_first(
-    neighbours,
+    neighbours: Sequence[Sequence[int]],
     start: int,
     closed: bool,
     budget: int,
     tie_break: list[int],
-    on_board=None,
-    deadline=math.inf,
+    on_board: bytes | bytearray | None = None,
+    deadline: float = math.inf,
     trace: _Trace | None = None,
-):
+) -> tuple[int, int, list[int] | None]:
     """One round: depth-first search placing at most budget squares; (status, nodes, path).
 
     on_board marks the cells that are squares (1) or holes (0); without it every cell is
@@ -274,7 +305,7 @@ def depth_first(
         stamp = 0
         backtracked = False
         path = [0] * n
-        candidates = [[]] * n
+        candidates = [list[int]()] * n
         cursor = [0] * n
         square = start
         depth = 0
@@ -304,8 +335,12 @@ def depth_first(
         if records is not None:
             assert trace is not None
             if len(records) >= trace.pause_at:
-                trace.saved = (free, n, degree, ones, home, links_home, mark, stamp, backtracked, path, candidates)
-                trace.saved += (cursor, square, depth, nodes)
+                trace.saved = (free, n, degree, ones, home, links_home, mark, stamp, backtracked, path, candidates) + (
+                    cursor,
+                    square,
+                    depth,
+                    nodes,
+                )
                 trace.nodes = nodes
                 return PAUSED, nodes, None
             records.extend((PLACED, square + 1, depth + 1))
@@ -319,7 +354,7 @@ def depth_first(
         path[depth] = square
         keep_counted = closed and depth == 0
         remaining = n - depth - 1
-        moves_out = []
+        moves_out: list[int] = []
         next_to_knight = 0
         stranded = False
         for neighbour in neighbours[square]:
@@ -391,8 +426,8 @@ def depth_first(
 
 
 def graph_path(
-    offsets, targets, start: int, max_nodes: int, deadline: float = math.inf
-) -> tuple[int, int, array | None]:
+    offsets: array[int], targets: array[int], start: int, max_nodes: int, deadline: float = math.inf
+) -> tuple[int, int, array[int] | None]:
     """A Hamiltonian path of a graph from vertex start; return (status, nodes, path).
 
     The graph has len(offsets) - 1 vertices, numbered from 0, given as int32 arrays: the
@@ -440,7 +475,7 @@ def _prepared(size: int) -> tuple[list[list[int]], list[int]]:
     return neighbour_lists(size, size, KNIGHT_MOVES), tie_breaks(size, size, 0)
 
 
-def quick_tour(size: object, start: object) -> array | None:
+def quick_tour(size: object, start: object) -> array[int] | None:
     """The squares of knight.tour(size, start) for the commonest call, or None to leave it to the general path.
 
     Answers an open knight's tour of an n×n board, n in QUICK_SIZES (where method="auto"
@@ -455,7 +490,7 @@ def quick_tour(size: object, start: object) -> array | None:
         return None
     neighbours, tie_break = _prepared(size)
     status, _, path = depth_first(neighbours, square, False, 8 * size * size, tie_break)
-    if status != FOUND:
+    if status != FOUND or path is None:
         return None
     return _squares(path)
 

@@ -8,11 +8,11 @@ DEADLINE_EVERY: int
 RESTART_NODES: int
 
 def fill(
-    deltas: array,
-    board: array,
-    domains: array,
-    rank: array,
-    weight: array,
+    deltas: array[int],
+    board: array[int],
+    domains: array[int],
+    rank: array[int],
+    weight: array[int],
     max_nodes: int,
     deadline: float,
-) -> Tuple[int, int, Optional[array]]: ...
+) -> Tuple[int, int, Optional[array[int]]]: ...

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from array import array
+from typing import Iterator
 
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 
@@ -28,7 +29,15 @@ CLOCK_WORDS = 1 << 16
 RESTART_NODES = 100
 
 
-def fill(deltas, board, domains, rank, weight, max_nodes, deadline):
+def fill(
+    deltas: array[int],
+    board: array[int],
+    domains: array[int],
+    rank: array[int],
+    weight: array[int],
+    max_nodes: int,
+    deadline: float,
+) -> tuple[int, int, array[int] | None]:
     """Complete the path by narrowing each move's domain; return (status, nodes, cells).
 
     The squares are bits of a padded layout (see search/_solve._Layout): a leap is a
@@ -102,14 +111,14 @@ def fill(deltas, board, domains, rank, weight, max_nodes, deadline):
                 break
 
 
-def _number(words, start: int, count: int) -> int:
+def _number(words: array[int], start: int, count: int) -> int:
     """WORDS uint64 words as one Python int (a bitset)."""
     return int.from_bytes(words[start : start + count].tobytes(), "little")
 
 
 def _bits(bits: int) -> list[int]:
     """The positions of the set bits, lowest first."""
-    found = []
+    found: list[int] = []
     while bits:
         low = bits & -bits
         found.append(low.bit_length() - 1)
@@ -120,11 +129,11 @@ def _bits(bits: int) -> list[int]:
 class _Rules:
     """The domain rules on one board (see fill), on Python ints as bitsets."""
 
-    def __init__(self, deltas: list[int], board: int, weight) -> None:
+    def __init__(self, deltas: list[int], board: int, weight: array[int]) -> None:
         self.deltas, self.board, self.n = deltas, board, len(weight)
         self.weight = weight  # per move: its failures (see fill), updated in place
 
-    def shifts(self, bits: int):
+    def shifts(self, bits: int) -> Iterator[int]:
         for delta in self.deltas:
             yield bits << delta if delta > 0 else bits >> -delta
 
@@ -196,7 +205,7 @@ class _Rules:
             if not queue:
                 return True
 
-    def branches(self, domain: list[int], rank) -> list[tuple[int, int]]:
+    def branches(self, domain: list[int], rank: array[int]) -> list[tuple[int, int]]:
         """The (move, square) choices to try at a settled node, in order; none when every
         move has its square."""
         held: dict[int, int] = {}

@@ -10,16 +10,16 @@ DEADLINE_EVERY: int
 NEAR: int
 
 def search(
-    neighbours: array,
+    neighbours: array[int],
     on_board: bytes,
-    at_move: array,
-    given: array,
-    distance: array,
-    slot_after: array,
-    move_of_slot: array,
-    latest: array,
-    tie_break: array,
-    starts: array,
+    at_move: array[int],
+    given: array[int],
+    distance: array[int],
+    slot_after: array[int],
+    move_of_slot: array[int],
+    latest: array[int],
+    tie_break: array[int],
+    starts: array[int],
     max_nodes: int,
     deadline: float,
-) -> Tuple[int, int, Optional[array]]: ...
+) -> Tuple[int, int, Optional[array[int]]]: ...

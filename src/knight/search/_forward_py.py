@@ -83,19 +83,19 @@ CLOCK_CELLS = 1 << 16
 
 
 def search(
-    neighbours,
-    on_board,
-    at_move,
-    given,
-    distance,
-    slot_after,
-    move_of_slot,
-    latest,
-    tie_break,
-    starts,
-    max_nodes,
-    deadline,
-):
+    neighbours: array[int],
+    on_board: bytes,
+    at_move: array[int],
+    given: array[int],
+    distance: array[int],
+    slot_after: array[int],
+    move_of_slot: array[int],
+    latest: array[int],
+    tie_break: array[int],
+    starts: array[int],
+    max_nodes: int,
+    deadline: float,
+) -> tuple[int, int, array[int] | None]:
     """Complete the path from each start in turn; return (status, nodes, cells).
 
     status is FOUND (cells: an int32 array, the cell of each move), EXHAUSTED (no
@@ -129,7 +129,20 @@ def search(
 class _State:
     """The board as the search changes it: free squares, their free-neighbour counts, the path."""
 
-    def __init__(self, neighbours, free, degree, at_move, given, distance, slot_after, move_of_slot, n, end, width):
+    def __init__(
+        self,
+        neighbours: array[int],
+        free: bytearray,
+        degree: list[int],
+        at_move: array[int],
+        given: array[int],
+        distance: array[int],
+        slot_after: array[int],
+        move_of_slot: array[int],
+        n: int,
+        end: int,
+        width: int,
+    ) -> None:
         self.neighbours, self.free, self.degree, self.width = neighbours, free, degree, width
         self.at_move, self.given, self.distance = at_move, given, distance
         self.slot_after, self.move_of_slot = slot_after, move_of_slot
@@ -142,7 +155,7 @@ class _State:
         self.cursor = [0] * n
         self.tie_break: Sequence[int] = ()  # set by search: the order among equally good squares
 
-    def deadlines(self, latest) -> None:
+    def deadlines(self, latest: array[int]) -> None:
         """For each move, the cells whose last possible move it is; per fixed-move slot, the
         free cells that must be placed before it (all of them free now)."""
         self.latest = latest
@@ -157,7 +170,7 @@ class _State:
                 if slot >= 0:
                     self.pending[slot] += 1
 
-    def around(self, cell: int):
+    def around(self, cell: int) -> list[int]:
         row = self.neighbours[cell * self.width : (cell + 1) * self.width]
         return [t for t in row if t >= 0]
 
@@ -218,10 +231,11 @@ class _State:
             self.candidates[depth] = [fixed] if free[fixed] and fixed in self.around(cell) else []
             return False
         slot = self.slot_after[move]
+        row = slack = 0  # (read only when slot >= 0)
         if slot >= 0:
             row = slot * self.cells
             slack = self.move_of_slot[slot] - move
-        options = []
+        options: list[int] = []
         for neighbour in self.around(cell):
             if free[neighbour] and not self.given[neighbour]:
                 if slot >= 0 and not 0 <= self.distance[row + neighbour] <= slack:
@@ -263,7 +277,7 @@ class _State:
         stamp, mark, free, given = self.stamp, self.mark, self.free, self.given
         layer = [cell]
         for _ in range(steps):
-            following = []
+            following: list[int] = []
             for square in layer:
                 for neighbour in self.around(square):
                     if neighbour == target:
@@ -288,7 +302,9 @@ class _State:
                     todo.append(neighbour)
         return reached == remaining
 
-    def depth_first(self, start: int, nodes: int, max_nodes: int, deadline: float, every: int = DEADLINE_EVERY):
+    def depth_first(
+        self, start: int, nodes: int, max_nodes: int, deadline: float, every: int = DEADLINE_EVERY
+    ) -> tuple[int, int]:
         """Search from start with nodes placed so far, looking at the clock every every nodes; (status, nodes). The board is as it
         was on return, but for the path of a FOUND."""
         if nodes >= max_nodes:

@@ -31,7 +31,7 @@ from . import _kernels
 from ._order import tie_breaks
 
 
-def _vertices(board: Board, when: float) -> tuple[array, array, array]:
+def _vertices(board: Board, when: float) -> tuple[array[int], array[int], array[int]]:
     """(offsets, targets, cells) of the board's graph over its squares: vertex v is cell cells[v]."""
     offsets, targets = board._neighbour_table(when)
     if board.mask is None:
@@ -51,7 +51,7 @@ def _vertices(board: Board, when: float) -> tuple[array, array, array]:
     return new_offsets, new_targets, cells
 
 
-def _ordered(offsets: array, targets: array, keys: list[int], when: float) -> array:
+def _ordered(offsets: array[int], targets: array[int], keys: list[int], when: float) -> array[int]:
     """targets with each vertex's neighbours sorted by keys (stable: ties keep the move order)."""
     ordered = array("i")
     for some in chunks(len(offsets) - 1, when):
@@ -60,12 +60,14 @@ def _ordered(offsets: array, targets: array, keys: list[int], when: float) -> ar
     return ordered
 
 
-def _augmented(offsets: array, targets: array, start: int, end: int | None, closed: bool) -> tuple[array, array]:
+def _augmented(
+    offsets: array[int], targets: array[int], start: int, end: int | None, closed: bool
+) -> tuple[array[int], array[int]]:
     """The graph with the vertices that make a closed tour or a fixed end a path (module docstring):
     the new vertices' lists come last, and each old vertex that gains a neighbour gains it last."""
     n = len(offsets) - 1
     extra: dict[int, list[int]] = {}  # vertex -> the new vertices it is joined to
-    rows: list[array] = []
+    rows: list[array[int]] = []
     if closed:
         twin, last = n, n + 1
         for neighbour in targets[offsets[start] : offsets[start + 1]]:
@@ -94,7 +96,7 @@ def _augmented(offsets: array, targets: array, start: int, end: int | None, clos
 
 def graph_search(
     board: Board, start: int, closed: bool, budget: int, deadline: float, end: int | None = None
-) -> tuple[int, int, array | None]:
+) -> tuple[int, int, array[int] | None]:
     """(status, nodes, squares) of a tour of board from the 0-based cell start (to cell end, when
     given; closed when asked), as the search methods return them. A budget smaller than the
     board cannot place a tour: LIMIT at once, the budget counted as spent, before the graph is laid out.

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from ..model._kernels import select
 
-__all__ = ["core", "fill", "forward", "walk"]  # exported: knight.tour's type is core.door's
+__all__ = ["core", "fill", "forward", "magic", "walk"]  # exported: knight.tour's type is core.door's
+
 
 if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat
     from . import _core_py as core

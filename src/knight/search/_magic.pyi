@@ -9,19 +9,19 @@ DEADLINE_EVERY: int
 
 def reach(cols: int, a: int, b: int) -> int: ...
 def search(
-    neighbours: array,
+    neighbours: array[int],
     cols: int,
-    given: array,
-    at_number: array,
-    next_given: array,
-    last_given: array,
-    cell_lines: array,
-    target: array,
-    head: array,
-    tail: array,
-    order_key: array,
+    given: array[int],
+    at_number: array[int],
+    next_given: array[int],
+    last_given: array[int],
+    cell_lines: array[int],
+    target: array[int],
+    head: array[int],
+    tail: array[int],
+    order_key: array[int],
     count_all: bool,
     keep: int,
     max_nodes: int,
     deadline: float,
-) -> Tuple[int, array, int, int]: ...
+) -> Tuple[int, array[int], int, int]: ...

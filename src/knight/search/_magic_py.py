@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import time
 from array import array
-from typing import Sequence
 
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 
@@ -74,22 +73,22 @@ def _bound(count: int, least: int, most: int) -> tuple[int, int]:
 
 
 def search(
-    neighbours: Sequence[int],
+    neighbours: array[int],
     cols: int,
-    given: Sequence[int],
-    at_number: Sequence[int],
-    next_given: Sequence[int],
-    last_given: Sequence[int],
-    cell_lines: Sequence[int],
-    target: Sequence[int],
-    head: Sequence[int],
-    tail: Sequence[int],
-    order_key: Sequence[int],
+    given: array[int],
+    at_number: array[int],
+    next_given: array[int],
+    last_given: array[int],
+    cell_lines: array[int],
+    target: array[int],
+    head: array[int],
+    tail: array[int],
+    order_key: array[int],
     count_all: bool,
     keep: int,
     max_nodes: int,
     deadline: float,
-) -> tuple[int, array, int, int]:
+) -> tuple[int, array[int], int, int]:
     """(status, tours, nodes, count): tours holds the cells of at most keep tours end to end
     (the first one only, unless count_all); see the module's docstring."""
     cells = total = len(given)

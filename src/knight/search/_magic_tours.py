@@ -29,7 +29,7 @@ class MagicResult(NamedTuple):
     total: int
 
 
-def _neighbours(rows: int, cols: int) -> array:
+def _neighbours(rows: int, cols: int) -> array[int]:
     table = array("i", [-1]) * (rows * cols * 8)
     for r in range(rows):
         for c in range(cols):

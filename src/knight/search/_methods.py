@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import _thread
 from array import array
+from types import ModuleType
 from typing import Callable
 
 from ..model._board import KNIGHT_MOVES, Board, neighbour_lists
@@ -27,7 +28,7 @@ from ._splitmix import seed_state
 Method = Callable[[Board, int, bool, int, "int | None", float], "tuple[int, int, array[int] | None]"]
 
 #: (core, board) -> (nodes, squares) of the closed tour found from the board's first square.
-_closed_tours: dict = {}
+_closed_tours: dict[tuple[ModuleType, Board], tuple[int, array[int] | None]] = {}
 _closed_tours_lock = _thread.allocate_lock()  # (threading.Lock) evicting iterates the dict: not while another writes
 
 #: Boards whose closed tour _closed_tours keeps, of at most CLOSED_TOUR_SQUARES squares each
@@ -52,7 +53,7 @@ def search_bytes(board: Board) -> int:
     return max(bordered * CORE_CELL_BYTES + len(board) * CORE_SQUARE_BYTES, cells * TWIN_CELL_BYTES)
 
 
-def _closed_from_first(board: Board, budget: int, deadline: float):
+def _closed_from_first(board: Board, budget: int, deadline: float) -> tuple[int, int, array[int] | None]:
     """The core's closed tour from the board's first square (kept once found: it serves every
     start, and every budget at least as large as the nodes it took)."""
     key = (_kernels.core, board)
@@ -139,7 +140,7 @@ def _free_cells(board: Board) -> bytearray:
     return bytearray(b"\x01") * (board.rows * board.cols) if mask is None else bytearray(mask)
 
 
-def _squares(path: list[int]) -> array:
+def _squares(path: list[int]) -> array[int]:
     return array("i", [square + 1 for square in path])
 
 
@@ -195,9 +196,9 @@ def _fixed_order(
     closed: bool,
     budget: int,
     deadline: float,
-    records: array | None = None,
+    records: array[int] | None = None,
     degrees: list[list[int]] | None = None,
-):
+) -> tuple[int, int, array[int] | None]:
     """Backtracking that tries each square's neighbours in list order, without pruning.
 
     free marks the squares (1) and holes (0) of the board. With records, appends the
@@ -237,7 +238,9 @@ def _fixed_order(
     return EXHAUSTED, nodes, None
 
 
-def _record_step(records: array, options: list[int], i: int, free: bytearray, move: int, keys: list[int] | None):
+def _record_step(
+    records: array[int], options: list[int], i: int, free: bytearray, move: int, keys: list[int] | None
+) -> None:
     """Append the records of options[i] placed as move move + 1: the choice first, when keys
     rank the options (the candidates options[i:] still free, options[i] itself just taken)."""
     if keys is not None:
@@ -248,7 +251,7 @@ def _record_step(records: array, options: list[int], i: int, free: bytearray, mo
     records.extend((1, options[i] + 1, move + 1))
 
 
-def _seed_001_order(moves):
+def _seed_001_order(moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     """moves in seed 001's order: clockwise from (+a, +b); for the knight (1, 2), (2, 1), (2, -1), ..."""
     turn = next(i for i, (dr, dc) in enumerate(moves) if dr > 0 and dc > 0 or dr == 0 < dc)
     return moves[turn:] + moves[:turn]

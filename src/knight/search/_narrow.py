@@ -35,7 +35,7 @@ def _half(neighbours: list[list[int]], members: list[int]) -> tuple[list[list[in
     return [[index[t] for t in neighbours[square] if t in index] for square in members], index
 
 
-def _flat(graph: list[list[int]]) -> tuple[array, array]:
+def _flat(graph: list[list[int]]) -> tuple[array[int], array[int]]:
     """graph as the search core's int32 arrays (offsets, targets): v's neighbours are
     targets[offsets[v]:offsets[v + 1]], in graph[v]'s order."""
     offsets = array("i", [0])
@@ -46,14 +46,16 @@ def _flat(graph: list[list[int]]) -> tuple[array, array]:
     return offsets, targets
 
 
-def _path(graph: tuple[array, array], start: int, budget: int, deadline: float) -> tuple[int, int, array | None]:
+def _path(
+    graph: tuple[array[int], array[int]], start: int, budget: int, deadline: float
+) -> tuple[int, int, array[int] | None]:
     """A Hamiltonian path of graph (flat) from start: one round of the search core, ties in list order."""
     return _kernels.core.graph_path(*graph, start, budget, deadline)
 
 
 def four_wide(
-    rows: int, cols: int, start: int, budget: int, moves, deadline: float = NEVER
-) -> tuple[int, int, array | None]:
+    rows: int, cols: int, start: int, budget: int, moves: tuple[tuple[int, int], ...], deadline: float = NEVER
+) -> tuple[int, int, array[int] | None]:
     """Open knight's tour of a board four wide from outer square index start; as search().
 
     The deadline is checked between pairs (e, f), a few thousand nodes apart."""
@@ -80,7 +82,7 @@ def four_wide(
     )
     nodes = 0
     status = EXHAUSTED
-    tails: dict[int, array | None] = {}
+    tails: dict[int, array[int] | None] = {}
     flat_two = _flat(graph_two)
     for e, f in pairs:
         if f not in tails:

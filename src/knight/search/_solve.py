@@ -20,7 +20,7 @@ givens, and a fixed start and end as moves 1 and n. It is answered in three step
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import Any, Sequence
 
 from ..model._board import Board
 from ..model._deadline import CELLS_PER_LOOK, NEVER, OutOfTime, expired
@@ -77,7 +77,7 @@ class _Windows:
             self.given[cell] = move
         self.distance = [self._distances(self.fixed[move]) for move in self.moves]
 
-    def _distances(self, source: int) -> array:
+    def _distances(self, source: int) -> array[int]:
         """Leaps from source to every cell through cells holding no fixed move (which are
         reached, not passed); -1 where there is no such path."""
         far = array("i", [-1]) * self.cells
@@ -89,7 +89,7 @@ class _Windows:
             steps += 1
             if len(layer) > CELLS_PER_LOOK and expired(self.deadline) or steps % 64 == 0 and expired(self.deadline):
                 raise OutOfTime
-            following = []
+            following: list[int] = []
             for cell in layer:
                 for neighbour in neighbours[cell]:
                     if far[neighbour] < 0:
@@ -105,7 +105,7 @@ class _Windows:
         moves, distance, n = self.moves, self.distance, self.n
         if not moves:
             return [range(1, n + 1)]
-        spans = []
+        spans: list[range] = []
         first = distance[0][cell]
         if moves[0] > 1 and first >= 0:
             spans.append(range(moves[0] - first, 0, -step))
@@ -215,6 +215,7 @@ def complete(question: Question) -> array[int]:
         except OutOfTime:
             raise question.timed_out("the set-up of the puzzle search, before any search node") from None
     if status == FOUND:
+        assert squares is not None
         return squares
     if status == EXHAUSTED:
         raise NoTourError(f"{what}: an exhaustive search found none")
@@ -224,7 +225,7 @@ def complete(question: Question) -> array[int]:
     raise SearchLimitError(f"{what} found within max_nodes={question.budget:,} search nodes{counted}")
 
 
-def _ends_on_graph(question: Question) -> array:
+def _ends_on_graph(question: Question) -> array[int]:
     """complete() for a board that wraps, or a box, with a fixed end and no givens: the graph search
     (see _graph), its path made to end on the end square."""
     board, fixed = question.board, question.fixed
@@ -245,7 +246,7 @@ def _ends_on_graph(question: Question) -> array:
     raise SearchLimitError(f"{question.words()} found within max_nodes={question.budget:,} search nodes")
 
 
-def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple:
+def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple[int, int, array[int] | None]:
     """The puzzle cores in rounds, as the search core runs (see _core_py): each round is a
     complete search stopped after its budget, and the budgets double every cycle, so that
     a bad early choice costs one round, not the whole budget. A cycle runs the forward
@@ -268,6 +269,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
     domains = _fill_arguments(windows, layout) if layout is not None else None
     weight = array("q", [1]) * windows.n  # the domain search's failures per move, kept from round to round
     ways: list[Any] = []  # made when first needed: the domain search usually finds the tour first
+    cells: Sequence[int] | None
     nodes = 0
     round_ = 0
     while True:
@@ -289,6 +291,7 @@ def _rounds(windows: _Windows, max_nodes: int, when: float, fill: bool) -> tuple
             status, used, cells = _kernels.forward.search(*arguments)
         nodes += used
         if status == FOUND:
+            assert cells is not None
             squares = array("i", [cell + 1 for cell in cells])
             if reverse:
                 squares.reverse()
@@ -331,18 +334,18 @@ class _Layout:
         row, col = divmod(bit, self.stride)
         return row * self.cols + col
 
-    def spread(self, values: list[int]) -> array:
+    def spread(self, values: list[int]) -> array[int]:
         """Per-cell values laid out per bit (0 on the gap columns and past the last row)."""
         spread = array("q", bytes(8 * 64 * self.words))
         for cell, value in enumerate(values):
             spread[self.bit(cell)] = value
         return spread
 
-    def words_of(self, bits: int) -> array:
+    def words_of(self, bits: int) -> array[int]:
         return array("Q", bits.to_bytes(8 * self.words, "little"))
 
 
-def _fill_arguments(windows: _Windows, layout: _Layout) -> tuple[array, array, array]:
+def _fill_arguments(windows: _Windows, layout: _Layout) -> tuple[array[int], array[int], array[int]]:
     """The domain search's (deltas, board, domains) for the windows' question: move k may
     stand on the free squares whose windows hold k (a fixed move on its square alone)."""
     board = 0

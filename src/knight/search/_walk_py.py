@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from array import array
 from time import monotonic
+from typing import Sequence
 
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._splitmix import SplitMix64
@@ -47,7 +48,7 @@ class _Walk:
 
     __slots__ = ("base_degree", "border", "cols", "n", "offsets", "on_board", "width")
 
-    def __init__(self, rows: int, cols: int, mask: bytes | None, start: int, moves) -> None:
+    def __init__(self, rows: int, cols: int, mask: bytes | None, start: int, moves: Sequence[tuple[int, int]]) -> None:
         if mask is not None and len(mask) != rows * cols:
             raise ValueError(f"mask has {len(mask)} cells, not {rows * cols}")
         if not 0 <= start < rows * cols or (mask is not None and not mask[start]):
@@ -72,8 +73,14 @@ class _Walk:
         return (square // self.cols + self.border) * self.width + square % self.cols + self.border
 
     def once(
-        self, start: int, budget: int, rng: SplitMix64 | None, nodes: int, deadline: float, records: array | None = None
-    ):
+        self,
+        start: int,
+        budget: int,
+        rng: SplitMix64 | None,
+        nodes: int,
+        deadline: float,
+        records: array[int] | None = None,
+    ) -> tuple[array[int], int, bool]:
         """One walk from cell start of at most budget squares: (path, nodes, late), late when
         the deadline passed (the walk stops there). nodes counts on from the nodes given.
         With records, appends each step's records (see warnsdorff_trace)."""
@@ -112,7 +119,7 @@ class _Walk:
                 return path, nodes, False
             square = ties[0] if rng is None or len(ties) == 1 else ties[rng.below(len(ties))]
 
-    def complete(self, path: array, closed: bool) -> bool:
+    def complete(self, path: array[int], closed: bool) -> bool:
         """Whether path covers the board (and, for closed, ends a move from its start)."""
         if len(path) != self.n:
             return False
@@ -124,7 +131,7 @@ class _Walk:
         """The 1-based square number of a cell."""
         return (cell // self.width - self.border) * self.cols + cell % self.width - self.border + 1
 
-    def squares(self, path: array) -> array:
+    def squares(self, path: array[int]) -> array[int]:
         """The path's cells as 1-based square numbers."""
         return array("i", map(self.square, path))
 
@@ -136,9 +143,9 @@ def warnsdorff(
     start: int,
     closed: bool,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     deadline: float = math.inf,
-) -> tuple[int, int, array]:
+) -> tuple[int, int, array[int]]:
     """One walk by Warnsdorff's rule from cell index start, ties to the lowest move index;
     return (status, nodes, squares).
 
@@ -157,9 +164,9 @@ def warnsdorff_trace(
     start: int,
     closed: bool,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     deadline: float = math.inf,
-) -> tuple[int, int, array, array]:
+) -> tuple[int, int, array[int], array[int]]:
     """warnsdorff, with the walk's records: (status, nodes, squares, records).
 
     Each step writes (1, square, move), the square placed as move move, then, but for the
@@ -171,7 +178,17 @@ def warnsdorff_trace(
     return (*_warnsdorff(rows, cols, mask, start, closed, max_nodes, moves, deadline, records), records)
 
 
-def _warnsdorff(rows, cols, mask, start, closed, max_nodes, moves, deadline, records) -> tuple[int, int, array]:
+def _warnsdorff(
+    rows: int,
+    cols: int,
+    mask: bytes | None,
+    start: int,
+    closed: bool,
+    max_nodes: int,
+    moves: Sequence[tuple[int, int]],
+    deadline: float,
+    records: array[int] | None,
+) -> tuple[int, int, array[int]]:
     walk = _Walk(rows, cols, mask, start, moves)
     path, nodes, late = walk.once(walk.cell(start), max_nodes, None, 0, deadline, records)
     if walk.complete(path, closed):
@@ -190,10 +207,10 @@ def random_walk(
     start: int,
     closed: bool,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     seed: int,
     deadline: float = math.inf,
-) -> tuple[int, int, array | None]:
+) -> tuple[int, int, array[int] | None]:
     """Walks by Warnsdorff's rule with ties drawn from SplitMix64(seed), seed 0 to 2**64 - 1,
     from cell index start, restarted until one is a tour; return (status, nodes, squares).
 
@@ -223,10 +240,10 @@ def closed_walk(
     mask: bytes | None,
     start: int,
     max_nodes: int,
-    moves,
+    moves: Sequence[tuple[int, int]],
     seed: int,
     deadline: float = math.inf,
-) -> tuple[int, int, array | None]:
+) -> tuple[int, int, array[int] | None]:
     """A closed tour from cell index start by a random walk closed by Pósa rotations; return
     (status, nodes, squares).
 

@@ -240,21 +240,25 @@ def _worker_cpu() -> float:
 
 
 def _timing_rounds(dask_worker) -> None:
-    """On a worker: the sharded sweep's rounds timed by their thread's CPU time (dask_worker.knight_rounds),
-    apart from the worker's own (its event loop, its heartbeats, the memory sampler)."""
+    """On a worker: the sharded sweep's rounds (run_round, run_round_files: the Client sends them by name)
+    timed by their thread's CPU time (dask_worker.knight_rounds), apart from the worker's own (its event
+    loop, its heartbeats, the memory sampler)."""
     from knight.count import _spread
 
-    run_round = _spread.run_round
     dask_worker.knight_rounds = [0.0]
 
-    def timed_round(*args):
-        began = time.thread_time()
-        try:
-            return run_round(*args)
-        finally:
-            dask_worker.knight_rounds[0] += time.thread_time() - began
+    def timing(run):
+        def timed_round(*args):
+            began = time.thread_time()
+            try:
+                return run(*args)
+            finally:
+                dask_worker.knight_rounds[0] += time.thread_time() - began
 
-    _spread.run_round = timed_round
+        return timed_round
+
+    _spread.run_round = timing(_spread.run_round)
+    _spread.run_round_files = timing(_spread.run_round_files)
 
 
 def _rounds_cpu(dask_worker) -> float:
@@ -407,9 +411,9 @@ def lost_worker_row(label, rows, cols, closed, spill: bool, after: int = 10, wor
                     )
                 )
                 times.append(time.perf_counter() - began)
-                tasks = [task for task in stream.data if str(task["key"]).startswith("run_round")]
         finally:
             runner.statistics = statistics
+        tasks = [task for task in stream.data if "run_round" in str(task["key"])]  # collected as it closed
         rows_run.append((len(tasks), rounds[0]))
     if answers[0] != answers[1]:
         raise SystemExit(f"{label}: {answers[1]:,} with a worker killed, {answers[0]:,} without")

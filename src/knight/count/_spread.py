@@ -17,7 +17,10 @@ workers are a preference (``allow_other_workers=True``), read again each round: 
 lost, Dask recomputes what it held from the tasks that made it (its lineage: the pieces of the
 last finished round are kept here until the next round is done; what they were made from is
 recomputed as far back as it was lost), the lost worker's shards go to the others, and the count
-goes on with the same answer. With no worker left for NO_WORKER_WAIT seconds, a closed client, or
+goes on with the same answer. With spill= (a directory every worker reaches), the pieces are
+shard files there instead (``_DaskFiles``): a task takes the paths of its pieces and depends on no
+other task, so a lost worker's tasks of the running round are run again from the last finished
+round's files, and nothing before it. With no worker left for NO_WORKER_WAIT seconds, a closed client, or
 a task that failed as Dask gives up on it, the count stops with WorkerError. On any other
 ``concurrent.futures`` executor the pieces come back here and go out again with the next round:
 the caller holds each layer (packed), the workers a shard of it; a shut-down or broken executor

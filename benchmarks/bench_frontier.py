@@ -414,16 +414,18 @@ def lost_worker_row(label, rows, cols, closed, spill: bool, after: int = 10, wor
         finally:
             runner.statistics = statistics
         tasks = [task for task in stream.data if "run_round" in str(task["key"])]  # collected as it closed
-        rows_run.append((len(tasks), rounds[0]))
+        failed = sum(task.get("status") != "OK" for task in tasks)  # stale runs of finished tasks (see below)
+        rows_run.append((len(tasks) - failed, rounds[0], failed))
     if answers[0] != answers[1]:
         raise SystemExit(f"{label}: {answers[1]:,} with a worker killed, {answers[0]:,} without")
-    (plain, plain_rounds), (lost, lost_rounds) = rows_run
+    (plain, plain_rounds, _), (lost, lost_rounds, failed) = rows_run
     how = "spill= (shard files)" if spill else "Dask futures (lineage)"
     print(
         f"  {label} on {workers} workers, {how}: {answers[1]:,} both times; shard rounds run: {plain} without a "
         f"loss ({plain_rounds} rounds, {times[0]:.1f} s), {lost} with a worker killed in round {after + 1} "
         f"({lost_rounds} rounds, {times[1]:.1f} s): {lost - plain} run again (target: the lost round's alone, "
-        f"at most {workers}; load {os.getloadavg()[0]:.2f})",
+        f"at most {workers - 1}; load {os.getloadavg()[0]:.2f})"
+        + (f"; and {failed} stale run(s) of finished tasks, stopped at once (their files gone)" if failed else ""),
         flush=True,
     )
 

@@ -165,6 +165,7 @@ def run_round_files(
     they go to. Returns (the statistics, the file for each shard, or None where it sends a shard
     nothing)."""
     watch = _TaskWatch(budget, until, spent)
+    watch(first, 0)  # a task nobody waits for any more (cancelled, or run again after it was done) stops here
     sweep = _plan_of(question, watch)
     head = _shardfile.Header(question, sweep)
     pieces = [  # the files are this count's own (its lock on the directory): their checksums are checked

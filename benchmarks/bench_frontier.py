@@ -1,6 +1,7 @@
 """Benchmark the frontier engine beside today's enumerator, from one run.
 
     python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask] [--live] [--spill]
+    python benchmarks/bench_frontier.py --spill --dask [--quick] [--board 7x7|6x8c] [--memory 1GB] [--threads T]
 
 First the speed targets of issue #21: each board's count by the compiled sweep
 (``_frontier.count_stats``) in a fresh subprocess, by one thread and by one a CPU
@@ -36,6 +37,15 @@ thread in a fresh process in memory (today's sweep) and with checkpoint= (a new 
 run) or memory= (its layers past the bound as shard files on disk), alternating, best of three
 (one with --stretch's 6×7 open and --far's 7×7 open with memory="1GB"): wall and CPU seconds, the
 process's peak resident memory (getrusage), the ratios.
+
+--spill --dask together print only issue #32's targets of items 2 and 3, each beside its figure
+measured in the same run, on one board (7×7 open, --quick 6×7 open, or --board): the disk tier
+(memory=, 1GB or --quick's 100MB, on --threads threads) against the sweep in memory, each in a
+fresh process (peak resident memory against 1.5× the bound, wall and CPU time against 1.5×);
+the sharded sweep with spill= on a LocalCluster of 1, 2 and 4 worker processes (one worker's CPU
+against one process's, the largest peak against one worker's); and the count on two workers
+with one killed through the cluster's API mid-count, with spill= and without: the shard rounds
+Dask ran (its task stream) against the count without a loss, and the answers.
 
 --live prints only how many of each target board's states ever complete (a minute or two, in
 Python): what any pruning rule could save at most.

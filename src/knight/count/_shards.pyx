@@ -25,22 +25,31 @@ _IDLE_PLANS = 2
 cdef enum:
     LOADS = 16  # states a load packs (their slots prefetched) before putting them
 
-cdef uint32_t _CRC[256]
+cdef uint32_t _CRC[4][256]  # zlib's CRC-32 table, and three more to take four bytes at a time
 for _byte in range(256):
     _crc = _byte
     for _ in range(8):
         _crc = (_crc >> 1) ^ (0xEDB88320 if _crc & 1 else 0)
-    _CRC[_byte] = _crc
+    _CRC[0][_byte] = _crc
+for _slice in range(1, 4):
+    for _byte in range(256):
+        _CRC[_slice][_byte] = (_CRC[_slice - 1][_byte] >> 8) ^ _CRC[0][_CRC[_slice - 1][_byte] & 0xFF]
 
 _IDLE = {}  # plan -> idle engines
 
 
 cdef inline uint32_t _crc32(const uint8_t *codes, int n) noexcept nogil:
-    """zlib.crc32 of n bytes (_packed.owner's hash)."""
+    """zlib.crc32 of n bytes (_packed.owner's hash), four bytes at a time (four lookups that do not wait
+    for each other, where a byte at a time waits for the last)."""
     cdef uint32_t c = <uint32_t>0xFFFFFFFFu
-    cdef int k
-    for k in range(n):
-        c = _CRC[(c ^ codes[k]) & 0xFF] ^ (c >> 8)
+    cdef int k = 0
+    while k + 4 <= n:
+        c ^= codes[k] | (<uint32_t>codes[k + 1] << 8) | (<uint32_t>codes[k + 2] << 16) | (<uint32_t>codes[k + 3] << 24)
+        c = _CRC[3][c & 0xFF] ^ _CRC[2][(c >> 8) & 0xFF] ^ _CRC[1][(c >> 16) & 0xFF] ^ _CRC[0][c >> 24]
+        k += 4
+    while k < n:
+        c = _CRC[0][(c ^ codes[k]) & 0xFF] ^ (c >> 8)
+        k += 1
     return ~c
 
 

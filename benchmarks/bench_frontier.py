@@ -1,6 +1,7 @@
 """Benchmark the frontier engine beside today's enumerator, from one run.
 
     python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask] [--live] [--spill]
+    python benchmarks/bench_frontier.py --spill --dask [--quick] [--board 7x7|6x8c] [--memory 1GB] [--threads T]
 
 First the speed targets of issue #21: each board's count by the compiled sweep
 (``_frontier.count_stats``) in a fresh subprocess, by one thread and by one a CPU
@@ -36,6 +37,15 @@ thread in a fresh process in memory (today's sweep) and with checkpoint= (a new 
 run) or memory= (its layers past the bound as shard files on disk), alternating, best of three
 (one with --stretch's 6×7 open and --far's 7×7 open with memory="1GB"): wall and CPU seconds, the
 process's peak resident memory (getrusage), the ratios.
+
+--spill --dask together print only issue #32's targets of items 2 and 3, each beside its figure
+measured in the same run, on one board (7×7 open, --quick 6×7 open, or --board): the disk tier
+(memory=, 1GB or --quick's 100MB, on --threads threads) against the sweep in memory, each in a
+fresh process (peak resident memory against 1.5× the bound, wall and CPU time against 1.5×);
+the sharded sweep with spill= on a LocalCluster of 1, 2 and 4 worker processes (one worker's CPU
+against one process's, the largest peak against one worker's); and the count on two workers
+with one killed through the cluster's API mid-count, with spill= and without: the shard rounds
+Dask ran (its task stream) against the count without a loss, and the answers.
 
 --live prints only how many of each target board's states ever complete (a minute or two, in
 Python): what any pruning rule could save at most.
@@ -240,28 +250,32 @@ def _worker_cpu() -> float:
 
 
 def _timing_rounds(dask_worker) -> None:
-    """On a worker: the sharded sweep's rounds timed by their thread's CPU time (dask_worker.knight_rounds),
-    apart from the worker's own (its event loop, its heartbeats, the memory sampler)."""
+    """On a worker: the sharded sweep's rounds (run_round, run_round_files: the Client sends them by name)
+    timed by their thread's CPU time (dask_worker.knight_rounds), apart from the worker's own (its event
+    loop, its heartbeats, the memory sampler)."""
     from knight.count import _spread
 
-    run_round = _spread.run_round
     dask_worker.knight_rounds = [0.0]
 
-    def timed_round(*args):
-        began = time.thread_time()
-        try:
-            return run_round(*args)
-        finally:
-            dask_worker.knight_rounds[0] += time.thread_time() - began
+    def timing(run):
+        def timed_round(*args):
+            began = time.thread_time()
+            try:
+                return run(*args)
+            finally:
+                dask_worker.knight_rounds[0] += time.thread_time() - began
 
-    _spread.run_round = timed_round
+        return timed_round
+
+    _spread.run_round = timing(_spread.run_round)
+    _spread.run_round_files = timing(_spread.run_round_files)
 
 
 def _rounds_cpu(dask_worker) -> float:
     return dask_worker.knight_rounds[0]
 
 
-def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
+def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4), spill=False):
     """knight.count(executor=client) of one board on a LocalCluster of 1, 2 and 4 single-threaded workers,
     beside the plain sweep in one fresh process on one thread: the most states one worker held after a
     round, each worker's peak memory (its whole process, sampled every 10 ms and by getrusage; and what
@@ -269,13 +283,17 @@ def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
     their rounds' threads' alone: a worker's event loop and the memory sampler cost CPU in proportion
     to the wall time, which the machine's load stretches); then issue #32's
     targets: one worker's time against one process's (CPU and wall), and the largest peak of 2 and 4
-    workers against one worker's."""
+    workers against one worker's. With spill, each count keeps its rounds' pieces as shard files in a
+    temporary directory (knight.count(..., spill=)), not as Dask futures."""
+    import tempfile
+
     from distributed import Client, LocalCluster
 
     from knight.count import _spread
 
     held: list[list[int]] = []
-    statistics = _spread._Dask.statistics
+    runner = _spread._DaskFiles if spill else _spread._Dask
+    statistics = runner.statistics
 
     def recording(self, round_):
         found = statistics(self, round_)
@@ -286,7 +304,8 @@ def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
     question = [rows, cols, None, start, None, closed]
     tours, _, one_cpu, one_wall, one_rss = timed(Path(__file__).resolve().parents[1], question, threads=1)
     print(
-        f"Sharded sweep of {label} on Dask (load average {os.getloadavg()[0]:.2f}); one process, one thread: "
+        f"Sharded sweep of {label} on Dask{' with spill=' if spill else ''} (load average {os.getloadavg()[0]:.2f}); "
+        "one process, one thread: "
         f"{tours:,} tours, {one_cpu:.2f} s CPU, {one_wall:.2f} s wall, peak {one_rss / 1e6:.0f} MB",
         flush=True,
     )
@@ -294,7 +313,7 @@ def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
         f"{'workers':>8}  {'tours':>20}  {'seconds':>8}  {'worker CPU':>10}  {'rounds CPU':>10}  {'states a worker':>16}  {'idle worker':>12}  "
         f"{'peak sampled':>13}  {'peak getrusage':>15}  {'added by the count':>19}  {'load':>5}"
     )
-    _spread._Dask.statistics = recording
+    runner.statistics = recording
     peak_of = {}
     try:
         for workers in counts:
@@ -308,9 +327,16 @@ def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
                     cpu = client.run(_worker_cpu)
                     held.clear()
                     began = time.perf_counter()
-                    tours = knight.count(
-                        (rows, cols), start, closed=closed, method="frontier", executor=client, max_nodes=2**62
-                    )
+                    with tempfile.TemporaryDirectory(prefix="knight-bench-") as scratch:
+                        tours = knight.count(
+                            (rows, cols),
+                            start,
+                            closed=closed,
+                            method="frontier",
+                            executor=client,
+                            max_nodes=2**62,
+                            spill=scratch if spill else None,
+                        )
                     seconds = time.perf_counter() - began
                     cpu = sum(client.run(_worker_cpu).values()) - sum(cpu.values())
                     rounds = sum(client.run(_rounds_cpu).values())
@@ -335,7 +361,126 @@ def sharded_table(label, rows, cols, closed, start=None, counts=(1, 2, 4)):
                 target = {2: "≤ 0.6×", 4: "≤ 0.35×"}.get(workers, "")
                 print(f"  largest peak against one worker's (target {target}): {sampled / peak_of[1]:.2f}×", flush=True)
     finally:
-        _spread._Dask.statistics = statistics
+        runner.statistics = statistics
+    return peak_of
+
+
+def _kill_one(cluster) -> None:
+    """Kill one worker of a LocalCluster of worker processes through the cluster's API (its nanny's kill)."""
+    nanny = next(iter(cluster.workers.values()))
+    cluster.sync(nanny.kill)
+
+
+def lost_worker_row(label, rows, cols, closed, spill: bool, after: int = 10, workers: int = 2) -> None:
+    """knight.count(executor=client) on a LocalCluster of `workers` worker processes, counted twice: as it
+    is, and with one worker killed (through the cluster's API) half a second into the round after `after`
+    rounds are done. The shard rounds Dask ran each time (its task stream), the answers, the time. With
+    spill, the rounds' pieces are shard files (a lost worker's round runs again from the last finished
+    round's files); without, Dask futures (its lineage)."""
+    import tempfile
+    import threading
+
+    from distributed import Client, LocalCluster, get_task_stream
+
+    from knight.count import _spread
+
+    runner = _spread._DaskFiles if spill else _spread._Dask
+    statistics = runner.statistics
+    rows_run, answers, times = [], [], []
+    for kill in (False, True):
+        rounds = [0]
+
+        def counting(self, round_, kill=kill, rounds=rounds):
+            found = statistics(self, round_)
+            if found is not None:
+                rounds[0] += 1
+                if kill and rounds[0] == after:
+                    threading.Timer(0.5, _kill_one, (cluster,)).start()
+            return found
+
+        runner.statistics = counting
+        try:
+            with (
+                LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+                ) as cluster,
+                Client(cluster) as client,
+                tempfile.TemporaryDirectory(prefix="knight-bench-") as scratch,
+                get_task_stream(client) as stream,
+            ):
+                began = time.perf_counter()
+                answers.append(
+                    knight.count(
+                        (rows, cols),
+                        closed=closed,
+                        method="frontier",
+                        executor=client,
+                        max_nodes=2**62,
+                        spill=scratch if spill else None,
+                        timeout=3600,
+                    )
+                )
+                times.append(time.perf_counter() - began)
+        finally:
+            runner.statistics = statistics
+        tasks = [task for task in stream.data if "run_round" in str(task["key"])]  # collected as it closed
+        failed = sum(task.get("status") != "OK" for task in tasks)  # stale runs of finished tasks (see below)
+        rows_run.append((len(tasks) - failed, rounds[0], failed))
+    if answers[0] != answers[1]:
+        raise SystemExit(f"{label}: {answers[1]:,} with a worker killed, {answers[0]:,} without")
+    (plain, plain_rounds, _), (lost, lost_rounds, failed) = rows_run
+    how = "spill= (shard files)" if spill else "Dask futures (lineage)"
+    print(
+        f"  {label} on {workers} workers, {how}: {answers[1]:,} both times; shard rounds run: {plain} without a "
+        f"loss ({plain_rounds} rounds, {times[0]:.1f} s), {lost} with a worker killed in round {after + 1} "
+        f"({lost_rounds} rounds, {times[1]:.1f} s): {lost - plain} run again (target: the lost round's alone, "
+        f"at most {workers - 1}; load {os.getloadavg()[0]:.2f})"
+        + (f"; and {failed} stale run(s) of finished tasks, stopped at once (their files gone)" if failed else ""),
+        flush=True,
+    )
+
+
+def issue_targets(rows: int, cols: int, closed: bool, memory: str, threads: int) -> None:
+    """Issue #32's targets of items 2 and 3, each beside its measured figure, in one run: the disk tier
+    (memory=) against the sweep in memory on the same threads, the sharded sweep on a LocalCluster of 1,
+    2 and 4 workers (spill=: the rounds' pieces as shard files), and a worker killed mid-count."""
+    label = f"{rows}×{cols} {'closed' if closed else 'open'}"
+    bound = _parse_size(memory)
+    print(f"Issue #32, items 2 and 3, on {label} (load average {os.getloadavg()[0]:.2f})", flush=True)
+    best: dict = {}
+    with __import__("tempfile").TemporaryDirectory(prefix="knight-bench-") as scratch:
+        for given in ({}, {"memory": memory, "spill": scratch}):
+            tours, cpu, wall, rss = spilled((rows, cols), closed, {**given, "threads": threads})
+            best[bool(given)] = (tours, cpu, wall, rss, os.getloadavg()[0])
+    (tours, cpu, wall, rss, load), (spilled_tours, spill_cpu, spill_wall, spill_rss, spill_load) = best.values()
+    if tours != spilled_tours:
+        raise SystemExit(f"{label}: {spilled_tours:,} with memory={memory!r}, {tours:,} in memory")
+    print(
+        f"item 2, {label} on {threads} thread{'s' if threads > 1 else ''}: in memory {wall:.1f} s wall, {cpu:.1f} s CPU, "
+        f"peak {rss / 1e9:.2f} GB (load {load:.2f}); memory={memory!r}: {spill_wall:.1f} s wall, {spill_cpu:.1f} s CPU, "
+        f"peak {spill_rss / 1e9:.2f} GB (load {spill_load:.2f})",
+        flush=True,
+    )
+    print(
+        f"  peak resident {spill_rss / 1e9:.2f} GB, target ≤ {1.5 * bound / 1e9:.2f} GB (1.5× memory=; 1.5 GB for "
+        f"7×7 open at 1GB): {'met' if spill_rss <= 1.5 * bound else 'missed'}",
+        flush=True,
+    )
+    print(
+        f"  wall {spill_wall / wall:.2f}× the sweep in memory, target ≤ 1.5×: "
+        f"{'met' if spill_wall <= 1.5 * wall else 'missed'} ({spill_cpu / cpu:.2f}× its CPU time)",
+        flush=True,
+    )
+    print("item 3: the sharded sweep on a LocalCluster, spill= (each round's pieces as shard files)", flush=True)
+    sharded_table(label, rows, cols, closed, spill=True)
+    lost_worker_row(label, rows, cols, closed, spill=True)
+    lost_worker_row(label, rows, cols, closed, spill=False)
+
+
+def _parse_size(text: str) -> int:
+    from knight.count._spill import parse_memory
+
+    return parse_memory(text)
 
 
 #: The issue's speed targets: (label, question as for count_stats, target).
@@ -377,8 +522,9 @@ _SPILLED = """
 import json, resource, sys, time
 import knight
 size, closed, options = json.loads(sys.argv[1])
+options.setdefault("threads", 1)
 cpu, wall = time.process_time(), time.perf_counter()
-tours = knight.count(tuple(size), closed=closed, method="frontier", threads=1, max_nodes=2**62, **options)
+tours = knight.count(tuple(size), closed=closed, method="frontier", max_nodes=2**62, **options)
 cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
 print(json.dumps([str(tours), cpu, wall, rss]))
@@ -386,8 +532,8 @@ print(json.dumps([str(tours), cpu, wall, rss]))
 
 
 def spilled(size, closed: bool, options: dict) -> tuple[int, float, float, int]:
-    """knight.count of size on one thread with options (memory=, checkpoint=) in a fresh process: (tours,
-    CPU s, wall s, peak RSS)."""
+    """knight.count of size with options (memory=, checkpoint=; threads=, default one) in a fresh process:
+    (tours, CPU s, wall s, peak RSS)."""
     command = [sys.executable, "-c", _SPILLED, json.dumps([size, closed, options])]
     answer = subprocess.run(command, capture_output=True, text=True, check=True)
     tours, cpu, wall, rss = json.loads(answer.stdout)
@@ -552,13 +698,22 @@ def main() -> None:
     parser.add_argument(
         "--against", type=Path, help="another knight checkout (built in place) to time in the same rounds"
     )
-    for flag in ("--stretch", "--far", "--dask", "--live", "--spill"):
+    for flag in ("--stretch", "--far", "--dask", "--live", "--spill", "--quick"):
         parser.add_argument(flag, action="store_true")
+    parser.add_argument("--board", help="with --spill --dask: the board, as 7x7 (open) or 6x8c (closed)")
+    parser.add_argument("--memory", help="with --spill --dask: the disk tier's memory= (default 1GB; --quick 100MB)")
+    parser.add_argument("--threads", type=int, default=1, help="with --spill --dask: the disk tier's threads=")
     args = parser.parse_args()
     print(f"knight from {knight.__file__} ({knight.IMPLEMENTATION}); load average {os.getloadavg()[0]:.2f}")
     if args.live:
         for label, (rows, cols, _, start, _, closed), _ in TARGETS:
             live_row(label, rows, cols, closed, start)
+        return
+    if args.spill and args.dask:
+        board = args.board or ("6x7" if args.quick else "7x7")
+        rows, cols = map(int, board.rstrip("c").split("x"))
+        issue_targets(rows, cols, board.endswith("c"), args.memory or ("100MB" if args.quick else "1GB"), args.threads)
+        print(f"load average {os.getloadavg()[0]:.2f}")
         return
     if args.spill:
         spill_rows(args.stretch, args.far)

@@ -73,6 +73,24 @@ def test_a_spill_takes_shards_and_leaves_nothing(frontier, sharded, tmp_path, mo
     assert os.listdir(tmp_path) == []  # the temporary directory is gone
 
 
+def test_memory_bounds_the_patterns_too(frontier, sharded, tmp_path, monkeypatch):
+    """What the count holds besides the layers (its plan and demand patterns, measured as resident memory
+    between rounds) comes out of memory=: the shards get what is left, at least a quarter of it."""
+    shards, write = {}, _shardfile.Writer.__init__
+    for rest in (0, 9 * 10**6 // 4):
+        seen: list = []
+
+        def spy(self, directory, step, index, count, *args, seen=seen):
+            seen.append(count)
+            write(self, directory, step, index, count, *args)
+
+        monkeypatch.setattr(_shardfile.Writer, "__init__", spy)
+        monkeypatch.setattr(_spill, "resident_memory", iter([10**8] + [10**8 + rest] * 1000).__next__)
+        assert knight.count((4, 6), method="frontier", memory="3MB", spill=tmp_path) == 1488
+        shards[rest] = max(seen)
+    assert shards[0] >= 2 and shards[9 * 10**6 // 4] >= 3 * shards[0], shards  # 3/4 of it taken: 4 times the shards
+
+
 def test_an_interrupted_count_resumes_from_its_checkpoint(frontier, tmp_path, monkeypatch):
     monkeypatch.setattr(_spill, "CHECKPOINT_SHARE", 0)  # a checkpoint every round
     question = _question(4, 5)

@@ -211,6 +211,64 @@ def test_a_lost_worker_is_survived(frontier, small_cluster, monkeypatch):
     assert len(recording.held) > 2 * len(rounds)  # the lost worker's rounds, made again
 
 
+def test_dask_with_spill_counts_as_the_plain_sweep(frontier, dask_client, tmp_path):
+    """spill= on a Dask client: each round's pieces in shard files there, the same counts; nothing left after."""
+    for size, options, known in questions(frontier)[-4:]:
+        assert knight.count(size, executor=dask_client, spill=tmp_path, **options) == (known or plain(size, options))
+    assert knight.count((3, 10), closed=True, executor=dask_client, spill=tmp_path, shards=5) == plain(
+        (3, 10), {"closed": True}
+    )
+    assert [path.name for path in tmp_path.iterdir() if path.name != "lock"] == []
+
+
+def test_spill_is_for_a_dask_client_alone(dask_client, tmp_path):
+    with ThreadPoolExecutor(2) as pool, pytest.raises(knight.InvalidInputError, match="spill= is for"):
+        knight.count((3, 10), executor=pool, spill=tmp_path)
+    with pytest.raises(knight.InvalidInputError, match=r"memory= is for .*spill= alone"):
+        knight.count((3, 10), executor=dask_client, memory="1GB", spill=tmp_path)
+    with pytest.raises(knight.InvalidInputError, match="spill= is for .*method 'join'"):
+        knight.count((3, 10), executor=dask_client, method="join", spill=tmp_path)
+
+
+class Killing(Recording):
+    """The kernel in use, recording each shard round's (first, stop); the worker running the first task of
+    round `at` closed through the cluster's API while that task runs (it runs on as a task nobody wants)."""
+
+    def __init__(self, kernel, cluster, at: int) -> None:
+        super().__init__(kernel)
+        self.cluster, self.at, self.rounds, self.killed = cluster, at, [], None
+        self.workers = set(cluster.workers.values())
+
+    def shard_round(self, sweep, first, stop, *args, **kwargs):
+        import threading
+
+        import distributed
+
+        if distributed.get_worker() in self.workers:  # not a task left running by another test's cluster
+            self.rounds.append((first, stop))
+        if self.killed is None and len({first for first, _ in self.rounds}) == self.at:
+            worker = self.killed = distributed.get_worker()
+            closing = threading.Thread(target=self.cluster.sync, args=(worker.close,), kwargs={"executor_wait": False})
+            closing.start()
+            closing.join(10)  # closed mid-task: the scheduler runs the task again elsewhere
+        return super().shard_round(sweep, first, stop, *args, **kwargs)
+
+
+def test_a_worker_lost_mid_round_reruns_that_round_alone(frontier, small_cluster, monkeypatch, tmp_path):
+    """spill= on Dask: a worker closed while it runs a round's task; only that round's lost task runs again,
+    from the last finished round's shard files (each earlier round ran once a shard), and the answer stands."""
+    cluster, client = small_cluster
+    killing = Killing(frontier, cluster, at=4)
+    monkeypatch.setattr(_kernels, "frontier", killing)
+    assert knight.count((3, 12), closed=True, executor=client, spill=tmp_path, timeout=60) == 176
+    assert killing.killed is not None and len(client.scheduler_info()["workers"]) == 1
+    runs = {bounds: killing.rounds.count(bounds) for bounds in killing.rounds}
+    firsts = sorted({first for first, _ in runs})
+    lost = firsts[3]
+    assert all(times == 2 for (first, _), times in runs.items() if first != lost), runs  # two shards, once each
+    assert runs[next(bounds for bounds in runs if bounds[0] == lost)] in (2, 3), runs  # the lost task, again
+
+
 def test_no_worker_left_is_a_worker_error(small_cluster, monkeypatch):
     cluster, client = small_cluster
     monkeypatch.setattr(_spread, "NO_WORKER_WAIT", 0.5)

@@ -175,6 +175,11 @@ def count(
     spill : StrPath or None, default None
         The directory of those shard files (None: a temporary one, removed afterwards). A
         disk too small for the layer is InvalidInputError before the step that would fill it.
+        With a Dask ``Client`` as executor (the frontier sweep, without memory= or
+        checkpoint=): a directory that every worker reaches, where each round's pieces are
+        kept as shard files, so that a lost worker's tasks run again from the last finished
+        round's files and no round before it is recomputed (None: Dask's lineage, which
+        recomputes a lost worker's pieces back to the first round).
     checkpoint : StrPath or None, default None
         A directory (made if missing) where the frontier sweep keeps the last finished step's
         shard files, so that a count killed at any moment, given the same directory again,
@@ -233,9 +238,12 @@ def count(
         return 0
     disk = {"memory": memory, "spill": spill, "checkpoint": checkpoint}
     for name, value in disk.items():
-        if value is not None and (method in ("join", "enumerate") or executor is not None):
+        if value is None or (name == "spill" and client is not None and method in ("frontier", "auto")):
+            continue  # spill= on a Dask client: the directory of the sharded sweep's rounds
+        if method in ("join", "enumerate") or executor is not None:
+            on = "" if client is None or name == "spill" else " (on a Dask client, spill= alone)"
             raise InvalidInputError(
-                f"{name}= is for the frontier sweep run here, not method {_shown(method)} or an executor"
+                f"{name}= is for the frontier sweep run here, not method {_shown(method)} or an executor{on}"
             )
     bound, places = None, dict.fromkeys(("spill", "checkpoint"), cast(Optional[str], None))
     if any(value is not None for value in disk.values()):
@@ -278,6 +286,7 @@ def count(
                 budget=run.budget,
                 until=run.until,
                 started=run.started,
+                spill=places["spill"],
             )
         return _sweep.count(
             board,

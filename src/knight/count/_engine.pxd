@@ -22,6 +22,7 @@ cdef class _Engine:
     cdef public int at  # the next step to sweep
     cdef Fits *fits  # the patterns after each step (see _states.demands); NULL: no pruning
     cdef bint pruned  # demands found (or given up for want of memory)
+    cdef int fits_from  # the patterns after steps before it were let go (_forget_fits)
     cdef bint keep  # the layers are kept by a draw: no merging of mirror images, no widening in place
     cdef size_t most  # the most slots a layer's table may grow to
     cdef int nsteps
@@ -31,6 +32,7 @@ cdef class _Engine:
 
     cdef void _take_threads(self, int threads)
     cdef void _free_fits(self)
+    cdef void _forget_fits(self, int before) noexcept nogil
     cdef _run(self, int stop, check)
     cdef int _step(self, Step *s, int i, bint *overflow, check) except -1
     cdef int _hand_over(self, Table *into) except -1

@@ -204,6 +204,19 @@ cdef class _Engine:
     cdef void _free_fits(self):
         _free_demands(self.fits, self.nsteps)
         self.fits = NULL
+        self.fits_from = 0
+
+    cdef void _forget_fits(self, int before) noexcept nogil:
+        """Let the patterns after the steps before step before go (a sweep that goes on from step before + 1
+        never looks at them again); a sweep from an earlier step finds them all again (see run)."""
+        cdef int i
+        if self.fits == NULL:
+            return
+        for i in range(self.fits_from, min(before, self.nsteps)):
+            free(self.fits[i].keys)
+            self.fits[i].keys = NULL
+            self.fits[i].cap = self.fits[i].size = 0
+        self.fits_from = max(self.fits_from, before)
 
     def __dealloc__(self):
         self._free_fits()
@@ -240,6 +253,9 @@ cdef class _Engine:
         check(step, states) is called every CHUNK hash slots, with the step being swept and the
         states expanded so far (Ctrl-C is looked at then too); it stops the sweep by raising.
         """
+        if self.fits != NULL and self.fits_from > max(0, self.at - 1):  # patterns let go that this sweep needs
+            self._free_fits()
+            self.pruned = False
         if not self.pruned and not self.alone and self.nsteps:
             self.pruned = True  # for good: without memory for the patterns, no pruning
             self.fits = _demands(self.program, self.starts, self.nsteps, self.closed, self.ends, self.threads, self.at,

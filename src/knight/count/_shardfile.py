@@ -123,7 +123,7 @@ def _refuse(path: str, field: str, why: str) -> InvalidInputError:
     return InvalidInputError(f"shard file {path!r}: {field}: {why}")
 
 
-def _disk_error(path: str, error: OSError) -> InvalidInputError:
+def disk_error(path: str, error: OSError) -> InvalidInputError:
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
         return InvalidInputError(
             f"the disk holding {os.path.dirname(path)!r} is full: {error.strerror} writing {path!r}"
@@ -148,7 +148,7 @@ class Writer:
                 f"{self.part!r} is in the way (another writer's file, or a link planted there): remove it"
             ) from None
         except OSError as error:
-            raise _disk_error(self.part, error) from None
+            raise disk_error(self.part, error) from None
         self._write(bytes(head.size()))  # the header's room, filled by close()
 
     def _write(self, data: bytes) -> None:
@@ -158,7 +158,7 @@ class Writer:
                 view = view[os.write(self.fd, view[:BLOCK]) :]
         except OSError as error:
             self.abandon()
-            raise _disk_error(self.part, error) from None
+            raise disk_error(self.part, error) from None
 
     def add(self, piece: Piece) -> None:
         keys, counts, bits = piece
@@ -188,7 +188,7 @@ class Writer:
             os.replace(self.part, self.path)
         except OSError as error:
             self.abandon()
-            raise _disk_error(self.path, error) from None
+            raise disk_error(self.path, error) from None
         return self.path
 
     def abandon(self) -> None:

@@ -6,12 +6,13 @@ and a sharded sweep has a round a square: each process keeps its idle engines, p
 for the last _IDLE_PLANS sweeps."""
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
-from libc.string cimport memcpy, memset
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
 from ._engine cimport _Engine
-from ._hashtable cimport MAX_LIMBS, NO_KEY, Table, _count_at, _key_at, _put, _table_free, _table_init
+from ._hashtable cimport (MAX_LIMBS, NO_KEY, Table, _count_at, _hash, _home, _key_at, _prefetch, _put, _table_free,
+                         _table_init)
 from ._rules cimport CELLS, _pack, _unpack
 
 from . import _packed
@@ -21,22 +22,34 @@ from ..model._memory import available_memory
 #: The sweeps whose idle engines a process keeps.
 _IDLE_PLANS = 2
 
-cdef uint32_t _CRC[256]
+cdef enum:
+    LOADS = 16  # states a load packs (their slots prefetched) before putting them
+
+cdef uint32_t _CRC[4][256]  # zlib's CRC-32 table, and three more to take four bytes at a time
 for _byte in range(256):
     _crc = _byte
     for _ in range(8):
         _crc = (_crc >> 1) ^ (0xEDB88320 if _crc & 1 else 0)
-    _CRC[_byte] = _crc
+    _CRC[0][_byte] = _crc
+for _slice in range(1, 4):
+    for _byte in range(256):
+        _CRC[_slice][_byte] = (_CRC[_slice - 1][_byte] >> 8) ^ _CRC[0][_CRC[_slice - 1][_byte] & 0xFF]
 
 _IDLE = {}  # plan -> idle engines
 
 
 cdef inline uint32_t _crc32(const uint8_t *codes, int n) noexcept nogil:
-    """zlib.crc32 of n bytes (_packed.owner's hash)."""
+    """zlib.crc32 of n bytes (_packed.owner's hash), four bytes at a time (four lookups that do not wait
+    for each other, where a byte at a time waits for the last)."""
     cdef uint32_t c = <uint32_t>0xFFFFFFFFu
-    cdef int k
-    for k in range(n):
-        c = _CRC[(c ^ codes[k]) & 0xFF] ^ (c >> 8)
+    cdef int k = 0
+    while k + 4 <= n:
+        c ^= codes[k] | (<uint32_t>codes[k + 1] << 8) | (<uint32_t>codes[k + 2] << 16) | (<uint32_t>codes[k + 3] << 24)
+        c = _CRC[3][c & 0xFF] ^ _CRC[2][(c >> 8) & 0xFF] ^ _CRC[1][(c >> 16) & 0xFF] ^ _CRC[0][c >> 24]
+        k += 4
+    while k < n:
+        c = _CRC[0][(c ^ codes[k]) & 0xFF] ^ (c >> 8)
+        k += 1
     return ~c
 
 
@@ -53,12 +66,14 @@ cdef int _bits(const uint64_t *count, int limbs) noexcept nogil:
 
 
 cdef list _deal(_Engine engine, int shards):
-    """The engine's current layer as one _packed piece a shard (owners found twice rather than kept)."""
+    """The engine's current layer as one _packed piece a shard (each slot's owner found once, kept in a
+    slot-sized array while the pieces are filled)."""
     cdef const Table *t = &engine.now
     cdef int width = engine.widths[engine.at], j, b, o
     cdef size_t i, n
     cdef uint8_t cells[CELLS]
     cdef uint64_t word
+    cdef uint32_t *owners = <uint32_t *>malloc(t.cap * sizeof(uint32_t))
     cdef size_t *sizes = <size_t *>calloc(shards, sizeof(size_t))
     cdef int *bits = <int *>calloc(shards, sizeof(int))
     cdef int *words = <int *>calloc(shards, sizeof(int))
@@ -66,13 +81,14 @@ cdef list _deal(_Engine engine, int shards):
     cdef char **counts = <char **>calloc(shards, sizeof(char *))
     pieces = []
     try:
-        if sizes == NULL or bits == NULL or words == NULL or keys == NULL or counts == NULL:
+        if owners == NULL or sizes == NULL or bits == NULL or words == NULL or keys == NULL or counts == NULL:
             raise MemoryError()
         with nogil:
             for i in range(t.cap):
                 if _key_at(t, i)[0] != NO_KEY:
                     _unpack(_key_at(t, i), width, cells)
                     o = _crc32(cells, width) % shards
+                    owners[i] = o
                     sizes[o] += 1
                     bits[o] = max(bits[o], _bits(_count_at(t, i), t.limbs))
         for o in range(shards):
@@ -87,9 +103,8 @@ cdef list _deal(_Engine engine, int shards):
         with nogil:
             for i in range(t.cap):
                 if _key_at(t, i)[0] != NO_KEY:
-                    _unpack(_key_at(t, i), width, cells)
-                    o = _crc32(cells, width) % shards
-                    memcpy(keys[o], cells, width)
+                    o = owners[i]
+                    _unpack(_key_at(t, i), width, <uint8_t *>keys[o])
                     keys[o] += width
                     for j in range(words[o]):
                         word = _count_at(t, i)[j] if j < t.limbs else 0
@@ -99,6 +114,7 @@ cdef list _deal(_Engine engine, int shards):
                             word >>= 8
         return pieces
     finally:
+        free(owners)
         free(sizes)
         free(bits)
         free(words)
@@ -115,16 +131,18 @@ cdef _small(_Engine engine, Table *t, size_t cap):
 
 
 cdef _load(_Engine engine, int first, pieces):
-    """engine.load of _packed pieces, in C (a state in several pieces: its counts added)."""
+    """engine.load of _packed pieces, in C (a state in several pieces: its counts added), LOADS states at a
+    time: packed, their first slots prefetched, then put (a put is mostly a wait for its slot)."""
     cdef const uint8_t *keys
     cdef const uint8_t *counts
-    cdef int width = engine.widths[first], words, j, b
-    cdef size_t i, n
-    cdef uint64_t key[2]
-    cdef uint64_t value[MAX_LIMBS]
+    cdef int width = engine.widths[first], words, j, b, q, m
+    cdef size_t i, n, at
+    cdef uint64_t key[LOADS][2]
+    cdef uint64_t value[LOADS][MAX_LIMBS]
     cdef bint overflow = False
     cdef int failed = 0
     cdef size_t cap = 1024
+    cdef Table *t = &engine.now
     engine.at = first
     # the table sized for every state at once (at most three quarters full, as _put keeps it): a piece
     # comes in its sender's slot order, and keys put in hash order into a table that grows as it fills
@@ -132,6 +150,9 @@ cdef _load(_Engine engine, int first, pieces):
     while 3 * cap <= 4 * sum(map(_packed.size, pieces)) and 2 * cap <= engine.most:
         cap *= 2
     _small(engine, &engine.now, cap)
+    # the next table sized for twice the states: grown from its least size it would be rebuilt a
+    # dozen times a round (a sweep in memory keeps its tables' room from square to square)
+    _small(engine, &engine.nxt, 2 * cap)
     for piece_keys, piece_counts, bits in pieces:
         words = max(1, (bits + 63) // 64)
         n = len(piece_counts) // (8 * words)
@@ -139,16 +160,23 @@ cdef _load(_Engine engine, int first, pieces):
             raise ValueError("a piece's states or counts do not fit this sweep")
         keys, counts = piece_keys, piece_counts
         with nogil:
-            for i in range(n):
-                _pack(keys + i * width, width, key, engine.kw)
-                for j in range(engine.limbs):
-                    value[j] = 0
-                    if j < words:
-                        for b in range(8):
-                            value[j] |= (<uint64_t>counts[(i * words + j) * 8 + b]) << (8 * b)
-                if _put(&engine.now, key, value, &overflow) < 0:
-                    failed = 1
-                    break
+            at = 0
+            while at < n and not failed:
+                m = <int>min(<size_t>LOADS, n - at)
+                for q in range(m):
+                    i = at + q
+                    _pack(keys + i * width, width, key[q], engine.kw)
+                    _prefetch(_key_at(t, _home(t, _hash(key[q], engine.kw))))
+                    for j in range(engine.limbs):
+                        value[q][j] = 0
+                        if j < words:
+                            for b in range(8):
+                                value[q][j] |= (<uint64_t>counts[(i * words + j) * 8 + b]) << (8 * b)
+                for q in range(m):
+                    if _put(t, key[q], value[q], &overflow) < 0:
+                        failed = 1
+                        break
+                at += m
         if failed:
             raise MemoryError(f"a shard of the frontier sweep outgrew the memory available, past {engine.now.size:,} states")
     if overflow:
@@ -181,6 +209,7 @@ def shard_round(sweep, int first, int stop, pieces, int shards, check=None, int 
     while engine.limbs < limbs:
         engine._widen()
     _load(engine, first, pieces)
+    engine._forget_fits(first - 1)  # a shard's rounds go forwards: the patterns of the squares before, let go
     engine.run(stop, check)  # on an error, the engine is dropped
     _small(engine, &engine.nxt, 1024)  # the layer swept from, not needed while the next one is dealt
     found = (

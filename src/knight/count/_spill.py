@@ -2,11 +2,13 @@
 checkpoints (``knight.count(..., memory=, spill=, checkpoint=)``).
 
 The sweep runs a round at a time with the kernel's ``shard_round``, a layer being one or more
-shards of packed states (``_packed``), dealt by ``_packed.owner``. While a layer is expected to
-fit in ``memory`` it is one shard held here, and a round advances it as many squares as are
-expected to take ROUND_SECONDS. Past the bound the next layer is dealt into as many
-shards as keep one shard's sweep within ``memory`` (BYTES_A_STATE a state, BYTES_A_SUCCESSOR a
-successor), each shard a file (``_shardfile``) under the spill directory; a step then reads
+shards of packed states (``_packed``), dealt by ``_packed.owner``. ``memory`` bounds what the count
+adds to the process: the plan, the demand patterns and the kernel's idle engines (measured
+between rounds, as resident memory) and a shard's sweep (BYTES_A_STATE a state, BYTES_A_SUCCESSOR
+a successor). While a layer is expected to fit, it is one shard held here, and a round advances it
+as many squares as are expected to take ROUND_SECONDS. Past the bound the next layer is dealt into
+as many shards as keep one shard's sweep within what is left, each shard a file (``_shardfile``)
+under the spill directory; a step then reads
 one shard at a time, sweeps it a square, and appends the successors each shard owns to that
 shard's file for the next step. The kernel adds up a state's counts from several pieces as it
 loads them, so the files need no merging pass. Memory follows one shard, not the layer.
@@ -34,6 +36,7 @@ import time
 from typing import TYPE_CHECKING, List, Optional, Union, cast
 
 from ..model._errors import InvalidInputError, InvalidTypeError
+from ..model._memory import resident_memory
 from . import _shardfile
 from ._packed import Piece, size, start
 from ._plan import AnyQuestion, plan, wrap_of
@@ -44,11 +47,12 @@ if TYPE_CHECKING:
     from ._sweep import _Watch
 
 #: The memory a state of a shard takes while it is swept a square: its slot in the compiled
-#: kernel's table (16-32 bytes, the table three eighths to three quarters full) and its packed
-#: piece (about 25 bytes); and each of its successors: a slot in the next table and a packed piece
-#: dealt.
-BYTES_A_STATE = 100
-BYTES_A_SUCCESSOR = 75
+#: kernel's table (24-32 bytes, the table three eighths to three quarters full) and its packed
+#: piece (about 25 bytes); and each of its successors: a slot in the next table (made for twice the
+#: states swept) and a packed piece dealt. The rest of the process (the interpreter, the plan, the
+#: demand patterns: 0.7 GB for 7×7 open) is measured, and memory= bounds the whole.
+BYTES_A_STATE = 110
+BYTES_A_SUCCESSOR = 90
 #: A round of a layer in memory takes as many squares as are expected to take about this (seconds).
 ROUND_SECONDS = 5.0
 #: Seconds a state expanded, assumed after a round of fewer than MEASURED states (whose time is mostly
@@ -62,6 +66,8 @@ SURGE = 5.0
 MAX_SQUARES = 64
 #: A layer in memory is checkpointed once the time since the last write is this many times its cost.
 CHECKPOINT_SHARE = 20
+#: The least share of memory= a shard's sweep is given, whatever the rest of the count takes.
+LEAST_ROOM = 0.25
 #: Bytes a state takes on disk besides its codes: its count (one or two 8-byte limbs).
 DISK_COUNT_BYTES = 16
 
@@ -138,6 +144,8 @@ class _Run:
         self.spent = 0
         self.last_write, self.write_cost = time.monotonic(), 0.0
         self.written = -1  # the step of the last layer in memory written
+        self.before = resident_memory() or 0  # the process before the count
+        self.rest = 0  # what the count holds besides a shard's sweep (see _measure)
 
     def count(self) -> int:
         if not self.sweep.factor:
@@ -152,6 +160,7 @@ class _Run:
             stop = min(steps, step + (1 if on_disk else self._squares(states, growth, rate)))
             began, spent = time.monotonic(), self.spent
             layer, done, after = self._round(layer, step, stop, shards, tours, growth)
+            self._measure(layer)
             tours += done
             work = self.spent - spent
             rate = (time.monotonic() - began) / work if work >= MEASURED else RATE  # small: the set-up's time
@@ -180,10 +189,28 @@ class _Run:
             work += layer
             if work * rate > ROUND_SECONDS:
                 break
-            if self.memory is not None and worst * surge * self._bytes(growth) > self.memory:
+            if self.memory is not None and worst * surge * self._bytes(growth) > self._room_left():
                 break
             squares, layer, worst = squares + 1, layer * ahead, worst * surge
         return squares
+
+    def _measure(self, layer: list[Entry]) -> None:
+        """What the count holds besides a shard's sweep (the plan, the demand patterns, the kernel's idle
+        engines), measured between rounds, when the kernel's tables are small again: the process's
+        resident memory, less the layer held here and the process's before the count; the most seen (the
+        demand patterns are laid out in the first round)."""
+        resident = resident_memory()
+        if resident is not None:
+            held = sum(
+                len(keys) + len(counts) for entry in layer if isinstance(entry, list) for keys, counts, _ in entry
+            )
+            self.rest = max(self.rest, resident - held - self.before)
+
+    def _room_left(self) -> int:
+        """memory= less what the count holds besides a shard's sweep: what that sweep may take; at least
+        LEAST_ROOM of memory= (where the rest takes more, the bound is not held, and the count goes on)."""
+        assert self.memory is not None
+        return max(self.memory - self.rest, int(self.memory * LEAST_ROOM))
 
     def _states(self, entry: Entry) -> int:
         return sum(map(size, entry)) if isinstance(entry, list) else self._read(entry).states
@@ -197,7 +224,7 @@ class _Run:
         """The shards of the next layer, of about expected states, growing by growth a step after it."""
         if self.memory is None:
             return 1
-        shards = math.ceil(expected * self._bytes(growth) / self.memory)
+        shards = math.ceil(expected * self._bytes(growth) / self._room_left())
         if shards > MAX_SHARDS:
             raise InvalidInputError(
                 f"memory={self.memory:,} bytes is too little for this count: a layer of about {int(expected):,} "

@@ -17,7 +17,10 @@ workers are a preference (``allow_other_workers=True``), read again each round: 
 lost, Dask recomputes what it held from the tasks that made it (its lineage: the pieces of the
 last finished round are kept here until the next round is done; what they were made from is
 recomputed as far back as it was lost), the lost worker's shards go to the others, and the count
-goes on with the same answer. With no worker left for NO_WORKER_WAIT seconds, a closed client, or
+goes on with the same answer. With spill= (a directory every worker reaches), the pieces are
+shard files there instead (``_DaskFiles``): a task takes the paths of its pieces and depends on no
+other task, so a lost worker's tasks of the running round are run again from the last finished
+round's files, and nothing before it. With no worker left for NO_WORKER_WAIT seconds, a closed client, or
 a task that failed as Dask gives up on it, the count stops with WorkerError. On any other
 ``concurrent.futures`` executor the pieces come back here and go out again with the next round:
 the caller holds each layer (packed), the workers a shard of it; a shut-down or broken executor
@@ -32,7 +35,10 @@ moves a square at a time.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tempfile
 import time
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Protocol, Tuple, TypeVar, cast
 
@@ -40,7 +46,7 @@ from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
 from ..model._errors import KnightError, SearchLimitError, WorkerError, worker_error
 from ..model._memory import check_memory
-from . import _enumerate, _kernels, _packed, _plan
+from . import _enumerate, _kernels, _packed, _plan, _shardfile
 from ._sweep import _Watch, _question, workers
 
 if TYPE_CHECKING:
@@ -212,6 +218,46 @@ def _part(result: _RoundResult, shard: int) -> _packed.Piece:
     return result[1][shard]
 
 
+def run_round_files(
+    question: _plan.AnyQuestion,
+    first: int,
+    stop: int,
+    shards: int,
+    budget: int,
+    spent: int,
+    until: float,
+    threads: int,
+    directory: str,
+    shard: int,
+    *inbox: str | _packed.Piece,
+) -> tuple[tuple[int, int, int, tuple[int, ...]], list[Optional[str]]]:
+    """run_round with its pieces in shard files (``_shardfile``) under directory, which every worker
+    reaches: the shard's states read from the files named in inbox (or given as pieces: the first
+    round's), its successors written to a new directory of its own under directory, one file a shard
+    they go to. Returns (the statistics, the file for each shard, or None where it sends a shard
+    nothing)."""
+    watch = _TaskWatch(budget, until, spent)
+    watch(first, 0)  # a task nobody waits for any more (cancelled, or run again after it was done) stops here
+    sweep = _plan_of(question, watch)
+    head = _shardfile.Header(question, sweep)
+    pieces = [  # the files are this count's own (its lock on the directory): their checksums are checked
+        piece for item in inbox for piece in (head.read(item, trusted=True).pieces if isinstance(item, str) else [item])
+    ]
+    parts, tours, states, work = _kernels.frontier.shard_round(sweep, first, stop, pieces, shards, watch, threads)
+    del pieces
+    # a directory for this run of the task alone: a task run again (its worker lost) writes beside it
+    mine = tempfile.mkdtemp(prefix=f"round-{stop}-{shard}-", dir=directory)
+    written: list[Optional[str]] = []
+    for k, part in enumerate(parts):
+        if not _packed.size(part):
+            written.append(None)
+            continue
+        writer = _shardfile.Writer(mine, stop, k, shards, head, False)
+        writer.add(part)
+        written.append(writer.close(0))  # the tours travel in the statistics
+    return (tours, states, work, tuple(map(_packed.size, parts))), written
+
+
 def _lost(error: BaseException, executor: object, what: str) -> BaseException:
     """error, from a task or the executor running it: knight's own errors, MemoryError and Ctrl-C as
     they are; anything else (a broken pool, a lost worker, a shut-down executor) model._errors'
@@ -267,6 +313,9 @@ class _Local:
         for future in self.futures:
             future.cancel()
         self.futures = []
+
+    def close(self) -> None:
+        """Anything the rounds left (nothing here)."""
 
 
 class _Dask:
@@ -388,6 +437,75 @@ class _Dask:
             self.client.cancel(self.futures)
         self.futures = []
 
+    def close(self) -> None:
+        """Anything the rounds left (nothing: Dask releases the pieces)."""
+
+
+class _DaskFiles(_Dask):
+    """A Dask client's rounds with their pieces in shard files under a directory that every worker
+    reaches (spill=): a task takes the paths of its pieces, not futures, so it depends on no other
+    task. A worker lost mid-round loses only its tasks of that round, which Dask runs again from the
+    last finished round's files, kept until the next round is done; nothing before is recomputed.
+    A worker holds no piece between rounds."""
+
+    def __init__(self, client, shards: Optional[int], directory: str) -> None:
+        super().__init__(client, shards)
+        self.lock = _shardfile.Lock(directory)  # one count a directory, as the disk tier's
+        try:
+            self.directory = tempfile.mkdtemp(prefix="knight-rounds-", dir=directory)
+        except OSError as error:
+            self.lock.release()
+            raise _shardfile.disk_error(os.path.join(directory, "knight-rounds-"), error) from None
+        self.inputs: set[str] = set()  # the directories of the files the running round reads
+        self.results: list = []
+
+    def submit(self, shard: int, args: tuple, inbox: list):
+        return self._submit(run_round_files, *args, self.directory, shard, *inbox, shard=shard)
+
+    def statistics(self, round_: list) -> Optional[list]:
+        """The round's statistics (its files' paths kept), or None if a task is being run again."""
+        import asyncio
+
+        from distributed import wait
+
+        try:
+            wait(round_, timeout=1)
+            self.results = self.client.gather(round_)
+        except (TimeoutError, asyncio.TimeoutError):
+            return None
+        except Exception as error:
+            raise _lost(error, self.client, "a round of the sharded sweep on a Dask worker") from error
+        self.futures = []  # nothing a lost worker holds is needed any more
+        return [statistics for statistics, _ in self.results]
+
+    def pieces(self, round_: list, counts: list) -> list[list]:
+        inboxes = [[files[k] for _, files in self.results if files[k]] for k in range(self.shards)]
+        for path in self.inputs:  # the round before's files: read by a finished round, not needed again
+            shutil.rmtree(path, ignore_errors=True)
+        self.inputs = {os.path.dirname(path) for inbox in inboxes for path in inbox}
+        self.results = []
+        self.place()
+        return inboxes
+
+    def done(self, round_) -> bool:
+        return round_.done()
+
+    def wait(self, futures: list, seconds: float) -> None:
+        import asyncio
+
+        from distributed import wait
+
+        try:
+            wait(futures, timeout=seconds)
+        except (TimeoutError, asyncio.TimeoutError):
+            pass
+        self._workers()
+
+    def close(self) -> None:
+        """The rounds' files (a task still running on a closed worker may write a little after)."""
+        shutil.rmtree(self.directory, ignore_errors=True)
+        self.lock.release()
+
 
 def count(
     board: Board,
@@ -402,19 +520,25 @@ def count(
     budget: int,
     until: float,
     started: float,
+    spill: Optional[str] = None,
 ) -> int:
     """The tours of board (0-based start and end, or None) by the sharded sweep on executor (a
     concurrent.futures executor, or a Dask client with dask); shards, or one a worker (a Dask
     worker's threads; two where unknown). until is the wall-clock deadline or NEVER; started the
-    monotonic start of the call, for the timeout's message."""
+    monotonic start of the call, for the timeout's message. spill (with dask): a directory every
+    worker reaches, where each round's pieces are kept as shard files (_DaskFiles)."""
     if shards is not None:
         check_memory(shards * shards * PAIR_BYTES, f"shards={shards:,} ({shards:,}² pieces a round)")
     question = _question(board, start, end, closed)
     watch = _Watch(budget, until, started)
-    # the two runners' rounds and pieces differ in kind (futures here or Dask's): the loop only passes them back
-    runner: _Runner[Any, Any] = (
-        _Dask(cast("_Client", executor), shards) if dask else _Local(cast("Executor", executor), shards)
-    )
+    # the runners' rounds and pieces differ in kind (futures here or Dask's, or file names): the loop only passes them back
+    runner: _Runner[Any, Any]
+    if not dask:
+        runner = _Local(cast("Executor", executor), shards)
+    elif spill is None:
+        runner = _Dask(cast("_Client", executor), shards)
+    else:
+        runner = _DaskFiles(cast("_Client", executor), shards, spill)
     sweep = _plan_of(question, watch)  # the plan here too: its steps, its factor
     if not sweep.factor or not sweep.steps:
         return 0
@@ -463,5 +587,6 @@ def count(
         return sweep.factor * tours
     finally:
         runner.cancel()
+        runner.close()
         if bar is not None:
             bar.close()

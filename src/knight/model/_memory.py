@@ -52,12 +52,21 @@ def _address_space_left() -> int | None:
         return None
     if limit == resource.RLIM_INFINITY or limit < 0:
         return None
+    return max(limit - (_statm(0) or 0), 0)
+
+
+def resident_memory() -> int | None:
+    """Bytes of this process resident in memory now (Linux's /proc/self/statm), or None if unknown."""
+    return _statm(1)
+
+
+def _statm(field: int) -> int | None:
+    """A field of /proc/self/statm (0: the size mapped, 1: resident) in bytes, or None if unknown."""
     try:
         with open("/proc/self/statm") as statm:
-            mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            return int(statm.read().split()[field]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError, AttributeError):
-        mapped = 0
-    return max(limit - mapped, 0)
+        return None
 
 
 def check_memory(needed: int, what: str) -> None:

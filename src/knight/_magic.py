@@ -46,8 +46,8 @@ from .search import magic_search
 __all__ = ["MAGIC_MAX_NODES", "MagicCount", "count_magic", "magic", "magic_tours"]
 
 #: Search nodes knight.magic and knight.magic_tours walk before they give up, when max_nodes is
-#: not given (about 20 minutes on the compiled kernel: an 8×8 semimagic tour takes minutes), and
-#: the nodes a piece of knight.count_magic may take.
+#: not given (about 20 minutes on the compiled kernel; an 8×8 semimagic tour takes about a million
+#: nodes in the half-turn subspace), and the nodes a piece of knight.count_magic may take.
 MAGIC_MAX_NODES = 10_000_000_000
 
 #: Nodes of the first restart of knight.magic; the later ones follow Luby's sequence of
@@ -126,8 +126,14 @@ class _Magic:
             c for c in cells if c != start and c not in self.fixed and (c // self.cols + c % self.cols) & 1 == colour
         ]
 
-    def run(self, head: Sequence[int], tail: Sequence[int], **options: Any):
-        return magic_search(self.rows, self.cols, head, tail, lines=self.lines(), given=self.fixed, **options)
+    def mirror_starts(self) -> list[int]:
+        """The starts of the half-turn subspace's search (number k + N/2 opposite number k: the
+        tour is closed), or [] when numbers other than the start are fixed."""
+        return self.starts() if set(self.fixed.values()) <= {1} else []
+
+    def run(self, head: Sequence[int], tail: Sequence[int], mirror: bool = False, **options: Any):
+        given = {} if mirror else self.fixed  # in the subspace the start is the head's, and nothing else is fixed
+        return magic_search(self.rows, self.cols, head, tail, lines=self.lines(), given=given, mirror=mirror, **options)
 
     def tour(self, cells: Sequence[int]) -> Tour:
         return Tour._trusted(array("i", [cell + 1 for cell in cells]), self.board)
@@ -180,7 +186,9 @@ def magic(
     Its squares numbered 1 to N along the tour, every row adds up to one sum and every column
     to another (n(n² + 1)/2 on an n×n board: 260 on 8×8). The search backtracks along the tour, pruned
     by the lines' sums (what the numbers left can still add, by colour), and restarts with
-    budgets of Luby's sequence.
+    budgets of Luby's sequence; three restarts in four search the half-turn subspace first
+    (number k + N/2 opposite number k: a closed tour, found in about a million nodes on 8×8)
+    while no number but the start's is given, the fourth the whole tree.
 
     Parameters
     ----------
@@ -261,19 +269,32 @@ def magic(
 
     rng = random.Random(seed)
     pairs = [(first, last) for first in ask.starts() for last in ask.ends(first)]
+    # Three restarts in four search the half-turn subspace while it has starts left (a search
+    # order: its trees are smaller, and a start exhausted there stays in the whole tree's pairs)
+    mirrored = ask.mirror_starts()
     cells = ask.rows * ask.cols
     spent = restart = 0
+    runs = [0, 0]  # restarts of each kind (the whole tree, the subspace), for Luby's budgets
     while pairs:
         restart += 1
-        budget = min(RESTART_NODES * _luby(restart), question.budget - spent)
-        pair = rng.choice(pairs)
+        mirror = bool(mirrored) and restart % 4 != 0
+        runs[mirror] += 1
+        budget = min(RESTART_NODES * _luby(runs[mirror]), question.budget - spent)
         keys = [rng.getrandbits(48) for _ in range(cells)]
-        found = ask.run([pair[0]], [pair[1]], order_key=keys, max_nodes=budget, deadline=question.deadline)
+        if mirror:
+            first = rng.choice(mirrored)
+            found = ask.run([first], [], True, order_key=keys, max_nodes=budget, deadline=question.deadline)
+        else:
+            pair = rng.choice(pairs)
+            found = ask.run([pair[0]], [pair[1]], order_key=keys, max_nodes=budget, deadline=question.deadline)
         spent += found.nodes
         if found.status == FOUND:
             return ask.tour(found.tours[0])
         if found.status == EXHAUSTED:
-            pairs.remove(pair)
+            if mirror:
+                mirrored.remove(first)
+            else:
+                pairs.remove(pair)
         elif question.expired():
             raise question.timed_out(f"{spent:,} search nodes in {restart} restarts")
         elif spent >= question.budget:

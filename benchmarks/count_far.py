@@ -65,7 +65,11 @@ def main() -> None:
         f"start: knight {knight.__version__} ({knight.IMPLEMENTATION}), {board.name} closed={args.closed}, memory={args.memory}, threads={args.threads}"
     )
     tours = _spill.count(
-        question, _kernels.frontier, log, memory=_spill.parse_memory(args.memory), checkpoint=directory,
+        question,
+        _kernels.frontier,
+        log,
+        memory=_spill.parse_memory(args.memory),
+        checkpoint=directory,
         threads=args.threads,
     )
     log.write(f"done: {tours:,} tours")

@@ -183,8 +183,8 @@ def test_the_half_turn_subspace_completes_its_tours(magic_kernel):
     knight.IMPLEMENTATION != "cython", reason="about 20 s on the twin (the test above checks its kernel)"
 )
 def test_magic_searches_the_half_turn_subspace_first():
-    """knight.magic(8) finds a closed semimagic tour within 3,000,000 nodes (seed 0: one restart of
-    the subspace); so does closed=True."""
+    """knight.magic(8) finds a closed semimagic tour within 3,000,000 nodes (seed 0, in the
+    half-turn subspace); so does closed=True."""
     for closed in (False, True):
         tour = knight.magic(8, seed=0, closed=closed, max_nodes=3_000_000)
         check_magic(tour)

@@ -121,6 +121,17 @@ cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) 
             s.free_even[line] += change
 
 
+cdef inline bint _fits(int64_t need, int64_t odd, int64_t even, int64_t low, int64_t high) noexcept nogil:
+    """Whether need is between the least and the greatest sum of odd distinct odd numbers and
+    even distinct even numbers, all from low to high."""
+    cdef int64_t odd_least = low | 1, even_least = low + (low & 1)
+    cdef int64_t odd_most = high - 1 + (high & 1), even_most = high - (high & 1)
+    return (
+        odd * odd_least + odd * (odd - 1) + even * even_least + even * (even - 1) <= need
+        <= odd * odd_most - odd * (odd - 1) + even * even_most - even * (even - 1)
+    )
+
+
 cdef inline bint _force(State *s, int32_t cell, int32_t number, int32_t head, int32_t tail, int32_t tail_number,
                         int32_t now) noexcept nogil:
     """Record that a line forces number on cell in this frame (stamp now), or False when that
@@ -143,26 +154,16 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef int32_t total = s.cells, line, cell, upcoming, before, neighbour
     cdef int32_t low_number = s.placed_head + 1, high_number = s.cells - s.placed_tail
     cdef int32_t head = s.path[s.placed_head - 1], tail = s.path[high_number]
-    cdef int64_t need, odd_least, even_least, odd_most, even_most, a, b, low, high
+    cdef int64_t need, a, b
     cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now
     cdef int i
-    if low_number & 1:
-        odd_least, even_least = low_number, low_number + 1
-    else:
-        odd_least, even_least = low_number + 1, low_number
-    if high_number & 1:
-        odd_most, even_most = high_number, high_number - 1
-    else:
-        odd_most, even_most = high_number - 1, high_number
     s.stamp += 1
     now = s.stamp
     for line in range(s.lines):
         need = s.target[line] - s.line_sum[line]
         a = s.free_odd[line]
         b = s.free_even[line]
-        low = a * odd_least + a * (a - 1) + b * even_least + b * (b - 1)
-        high = a * odd_most - a * (a - 1) + b * even_most - b * (b - 1)
-        if need < low or need > high:
+        if not _fits(need, a, b, low_number, high_number):
             return False
         if a + b == 1:
             cell = s.xor_[line]
@@ -203,16 +204,11 @@ cdef bint _alive(State *s) noexcept nogil:
     return not (before > s.placed_head and _reach(s.cols, s.at_number[before], tail) > high_number + 1 - before)
 
 
-cdef inline int64_t _span(int64_t count, int64_t low, int64_t high, bint most) noexcept nogil:
-    """The least (most=False) or greatest sum of count distinct numbers from low to high."""
-    return count * high - count * (count - 1) // 2 if most else count * low + count * (count - 1) // 2
-
-
 cdef bint _alive_mirror(State *s) noexcept nogil:
     cdef int32_t half = s.half, placed = s.placed_head, line, cell, number, neighbour, end, near = 0, now
     cdef int32_t start = s.path[0], head = s.path[placed - 1]
     cdef int32_t ends[4]
-    cdef int64_t need, low, high, first, a, b
+    cdef int64_t need, first, a, b
     cdef int i, j
     ends[0], ends[1], ends[2], ends[3] = head, s.cells - 1 - start, s.cells - 1 - head, start
     s.stamp += 1
@@ -222,11 +218,10 @@ cdef bint _alive_mirror(State *s) noexcept nogil:
         a = s.free_odd[line]
         b = s.free_even[line]
         first = s.line_half[line] - s.first_count[line]
-        if first < 0 or first > a + b:
-            return False
-        low = _span(first, placed + 1, half, False) + _span(a + b - first, placed + 1 + half, 2 * half, False)
-        high = _span(first, placed + 1, half, True) + _span(a + b - first, placed + 1 + half, 2 * half, True)
-        if need < low or need > high:
+        # the free cells take first numbers left of 1..half, and the rest are k + half for numbers
+        # k left of 1..half that go opposite: a + b distinct numbers of 1..half in all, whose
+        # parities are the free cells' colours' (k and k + half share one)
+        if first < 0 or first > a + b or not _fits(need - half * (a + b - first), a, b, placed + 1, half):
             return False
         if a + b == 1:
             cell = s.xor_[line]

@@ -78,16 +78,16 @@ def reach(cols: int, a: int, b: int) -> int:
     return bound + ((bound + dr + dc) & 1)
 
 
-def _bound(count: int, least: int, most: int) -> tuple[int, int]:
-    """The least and the greatest sum of count numbers of one parity from least to most (step 2)."""
-    spread = count * (count - 1)
-    return count * least + spread, count * most - spread
-
-
-def _span(count: int, low: int, high: int) -> tuple[int, int]:
-    """The least and the greatest sum of count distinct numbers from low to high."""
-    spread = count * (count - 1) // 2
-    return count * low + spread, count * high - spread
+def _fits(need: int, odd: int, even: int, low: int, high: int) -> bool:
+    """Whether need is between the least and the greatest sum of odd distinct odd numbers and
+    even distinct even numbers, all from low to high."""
+    odd_least, even_least = low | 1, low + (low & 1)
+    odd_most, even_most = high - 1 + (high & 1), high - (high & 1)
+    return (
+        odd * odd_least + odd * (odd - 1) + even * even_least + even * (even - 1)
+        <= need
+        <= odd * odd_most - odd * (odd - 1) + even * even_most - even * (even - 1)
+    )
 
 
 def search(
@@ -207,17 +207,11 @@ def search(
         """Whether the position may still become a magic tour (the module's docstring lists the rules)."""
         low_number, high_number = ends[0] + 1, total - ends[1]  # the numbers left: low_number..high_number
         head_cell, tail_cell = path[ends[0] - 1], path[high_number]
-        odd_least = low_number if low_number & 1 else low_number + 1
-        even_least = low_number + 1 if low_number & 1 else low_number
-        odd_most = high_number if high_number & 1 else high_number - 1
-        even_most = high_number - 1 if high_number & 1 else high_number
         stamp[0] += 1
         now = stamp[0]
         for line in range(lines):
             need = target[line] - line_sum[line]
-            low_odd, high_odd = _bound(free_odd[line], odd_least, odd_most)
-            low_even, high_even = _bound(free_even[line], even_least, even_most)
-            if need < low_odd + low_even or need > high_odd + high_even:
+            if not _fits(need, free_odd[line], free_even[line], low_number, high_number):
                 return False
             if free_odd[line] + free_even[line] == 1:
                 cell = xor[line]
@@ -262,16 +256,14 @@ def search(
 
     def line_fits_mirror(line: int, placed: int) -> bool:
         """Whether the line's remaining sum is within what its free cells can still get in mirror
-        mode: half its cells hold numbers 1..half, so its free cells take a known count of the
-        numbers left of each half (placed + 1..half, and placed + 1 + half..N)."""
-        need = target[line] - line_sum[line]
+        mode: half its cells hold numbers 1..half, so its free cells take first of the numbers
+        left of 1..half, and the rest are k + half for numbers k left of 1..half that go
+        opposite: free distinct numbers of placed + 1..half in all, whose parities are the free
+        cells' colours' (k and k + half share one), and half for each of the rest."""
         free = free_odd[line] + free_even[line]
         first = line_half[line] - first_count[line]
-        if first < 0 or first > free:
-            return False
-        low_first, high_first = _span(first, placed + 1, half)
-        low_second, high_second = _span(free - first, placed + 1 + half, 2 * half)
-        return low_first + low_second <= need <= high_first + high_second
+        need = target[line] - line_sum[line] - half * (free - first)
+        return 0 <= first <= free and _fits(need, free_odd[line], free_even[line], placed + 1, half)
 
     def alive_mirror() -> bool:
         """alive() in mirror mode: number k + half stands opposite number k (the module's docstring)."""

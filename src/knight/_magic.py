@@ -46,7 +46,7 @@ from .search import magic_search
 __all__ = ["MAGIC_MAX_NODES", "MagicCount", "count_magic", "magic", "magic_tours"]
 
 #: Search nodes knight.magic and knight.magic_tours walk before they give up, when max_nodes is
-#: not given (about 20 minutes on the compiled kernel; an 8×8 semimagic tour takes about a million
+#: not given (about 20 minutes on the compiled kernel; an 8×8 semimagic tour takes about two million
 #: nodes in the half-turn subspace), and the nodes a piece of knight.count_magic may take.
 MAGIC_MAX_NODES = 10_000_000_000
 
@@ -134,8 +134,10 @@ class _Magic:
 
     def mirror_starts(self) -> list[int]:
         """The starts of the half-turn subspace's search (number k + N/2 opposite number k: the
-        tour is closed), or [] when numbers other than the start are fixed."""
-        return self.starts() if set(self.fixed.values()) <= {1} else []
+        tour is closed), or [] when numbers other than the start are fixed (or a side is odd: no
+        theorem leaves such a board to the search, but the subspace needs N/2 even)."""
+        even = self.rows % 2 == 0 and self.cols % 2 == 0
+        return self.starts() if even and set(self.fixed.values()) <= {1} else []
 
     def run(self, head: Sequence[int], tail: Sequence[int], mirror: bool = False, **options: Any):
         given = {} if mirror else self.fixed  # in the subspace the start is the head's, and nothing else is fixed

@@ -205,7 +205,7 @@ cdef bint _alive(State *s) noexcept nogil:
 
 
 cdef bint _alive_mirror(State *s) noexcept nogil:
-    cdef int32_t half = s.half, placed = s.placed_head, line, cell, number, neighbour, end, near = 0, now
+    cdef int32_t half = s.half, placed = s.placed_head, line, cell, number, neighbour, near = 0, now
     cdef int32_t start = s.path[0], head = s.path[placed - 1]
     cdef int32_t ends[4]
     cdef int64_t need, first, a, b

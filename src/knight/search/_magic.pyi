@@ -24,4 +24,5 @@ def search(
     keep: int,
     max_nodes: int,
     deadline: float,
+    mirror: bool = ...,
 ) -> Tuple[int, array[int], int, int]: ...

@@ -39,6 +39,8 @@ cdef struct State:
     int32_t stamp
     int32_t placed_head      # numbers placed at the head (1..placed_head)
     int32_t placed_tail      # numbers placed at the tail (N - placed_tail + 1..N)
+    int32_t half             # mirror: N/2 (number k + half stands opposite k), else 0
+    int32_t goal             # the depth of a whole tour: N, or N/2 in mirror mode
     const int32_t *neighbours
     const int32_t *given
     const int32_t *at_number
@@ -54,6 +56,8 @@ cdef struct State:
     int32_t *free_odd
     int32_t *free_even
     int32_t *xor_
+    int32_t *first_count  # mirror: per line, its cells holding numbers 1..half
+    int32_t *line_half    # per line, half its length
     int32_t *forced_value
     int32_t *forced_cell
     int32_t *stamp_cell
@@ -109,51 +113,64 @@ cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) 
             break
         s.line_sum[line] -= change * number
         s.xor_[line] ^= cell
+        if number <= s.half:
+            s.first_count[line] -= change
         if s.odd[cell]:
             s.free_odd[line] += change
         else:
             s.free_even[line] += change
 
 
+cdef inline bint _fits(int64_t need, int64_t odd, int64_t even, int64_t low, int64_t high) noexcept nogil:
+    """Whether need is between the least and the greatest sum of odd distinct odd numbers and
+    even distinct even numbers, all from low to high."""
+    cdef int64_t odd_least = low | 1, even_least = low + (low & 1)
+    cdef int64_t odd_most = high - 1 + (high & 1), even_most = high - (high & 1)
+    return (
+        odd * odd_least + odd * (odd - 1) + even * even_least + even * (even - 1) <= need
+        <= odd * odd_most - odd * (odd - 1) + even * even_most - even * (even - 1)
+    )
+
+
+cdef inline bint _force(State *s, int32_t cell, int32_t number, int32_t head, int32_t tail, int32_t tail_number,
+                        int32_t now) noexcept nogil:
+    """Record that a line forces number on cell in this frame (stamp now), or False when that
+    clashes with another line's forced number, or the cell is out of reach in time of the head
+    (number placed_head) or the tail (number tail_number)."""
+    if s.stamp_cell[cell] == now and s.forced_value[cell] != number:
+        return False
+    if s.stamp_number[number] == now and s.forced_cell[number] != cell:
+        return False
+    if _reach(s.cols, head, cell) > number - s.placed_head or _reach(s.cols, cell, tail) > tail_number - number:
+        return False
+    s.stamp_cell[cell] = now
+    s.stamp_number[number] = now
+    s.forced_value[cell] = number
+    s.forced_cell[number] = cell
+    return True
+
+
 cdef bint _alive(State *s) noexcept nogil:
     cdef int32_t total = s.cells, line, cell, upcoming, before, neighbour
     cdef int32_t low_number = s.placed_head + 1, high_number = s.cells - s.placed_tail
     cdef int32_t head = s.path[s.placed_head - 1], tail = s.path[high_number]
-    cdef int64_t need, odd_least, even_least, odd_most, even_most, a, b, low, high
+    cdef int64_t need, a, b
     cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now
     cdef int i
-    if low_number & 1:
-        odd_least, even_least = low_number, low_number + 1
-    else:
-        odd_least, even_least = low_number + 1, low_number
-    if high_number & 1:
-        odd_most, even_most = high_number, high_number - 1
-    else:
-        odd_most, even_most = high_number - 1, high_number
     s.stamp += 1
     now = s.stamp
     for line in range(s.lines):
         need = s.target[line] - s.line_sum[line]
         a = s.free_odd[line]
         b = s.free_even[line]
-        low = a * odd_least + a * (a - 1) + b * even_least + b * (b - 1)
-        high = a * odd_most - a * (a - 1) + b * even_most - b * (b - 1)
-        if need < low or need > high:
+        if not _fits(need, a, b, low_number, high_number):
             return False
         if a + b == 1:
             cell = s.xor_[line]
             if s.at_number[need] >= 0:
                 return False
-            if s.stamp_cell[cell] == now and s.forced_value[cell] != need:
+            if not _force(s, cell, <int32_t>need, head, tail, high_number + 1, now):
                 return False
-            if s.stamp_number[need] == now and s.forced_cell[need] != cell:
-                return False
-            if _reach(s.cols, head, cell) > need - s.placed_head or _reach(s.cols, cell, tail) > high_number + 1 - need:
-                return False
-            s.stamp_cell[cell] = now
-            s.stamp_number[need] = now
-            s.forced_value[cell] = <int32_t>need
-            s.forced_cell[need] = cell
     if high_number - low_number + 1 >= 2:
         if s.zeros:
             return False
@@ -187,6 +204,57 @@ cdef bint _alive(State *s) noexcept nogil:
     return not (before > s.placed_head and _reach(s.cols, s.at_number[before], tail) > high_number + 1 - before)
 
 
+cdef bint _alive_mirror(State *s) noexcept nogil:
+    cdef int32_t half = s.half, placed = s.placed_head, line, cell, number, neighbour, near = 0, now
+    cdef int32_t start = s.path[0], head = s.path[placed - 1]
+    cdef int32_t ends[4]
+    cdef int64_t need, first, a, b
+    cdef int i, j
+    ends[0], ends[1], ends[2], ends[3] = head, s.cells - 1 - start, s.cells - 1 - head, start
+    s.stamp += 1
+    now = s.stamp
+    for line in range(s.lines):
+        need = s.target[line] - s.line_sum[line]
+        a = s.free_odd[line]
+        b = s.free_even[line]
+        first = s.line_half[line] - s.first_count[line]
+        # the free cells take first numbers left of 1..half, and the rest are k + half for numbers
+        # k left of 1..half that go opposite: a + b distinct numbers of 1..half in all, whose
+        # parities are the free cells' colours' (k and k + half share one)
+        if first < 0 or first > a + b or not _fits(need - half * (a + b - first), a, b, placed + 1, half):
+            return False
+        if a + b == 1:
+            cell = s.xor_[line]
+            if (need & 1) != s.odd[cell]:
+                return False
+            number = <int32_t>need
+            if number > half:  # the cell takes a number of the second half: its opposite, number - half
+                number -= half
+                cell = s.cells - 1 - cell
+            if not _force(s, cell, number, head, ends[1], half + 1, now):
+                return False
+    if half - placed >= 2:
+        if s.zeros or s.ones > 4:
+            return False
+        for j in range(4):
+            for i in range(8):
+                neighbour = s.neighbours[ends[j] * 8 + i]
+                if neighbour < 0:
+                    break
+                s.mark[neighbour] = now
+        for j in range(4):
+            for i in range(8):
+                neighbour = s.neighbours[ends[j] * 8 + i]
+                if neighbour < 0:
+                    break
+                if s.mark[neighbour] == now and s.open_[neighbour] and s.degree[neighbour] == 1:
+                    near += 1
+                s.mark[neighbour] = -now
+        if s.ones > near:
+            return False
+    return True
+
+
 cdef void _fill(State *s, int32_t depth) noexcept nogil:
     cdef int32_t *frame = s.candidates + depth * 8
     cdef int32_t size = 0, fixed, neighbour, k, number, mover, other
@@ -194,18 +262,21 @@ cdef void _fill(State *s, int32_t depth) noexcept nogil:
     cdef int i
     s.cursor[depth] = 0
     s.frame_size[depth] = 0
-    if not _alive(s):
+    if not (_alive_mirror(s) if s.half else _alive(s)):
         return
-    tail_moves = s.placed_head > s.placed_tail
+    tail_moves = not s.half and s.placed_head > s.placed_tail
     s.side[depth] = tail_moves
-    if tail_moves:
+    if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
+        number = s.placed_head + 1
+        mover, other = s.path[number - 2], s.cells - 1 - s.path[0]
+    elif tail_moves:
         number = s.cells - s.placed_tail
         mover, other = s.path[number], s.path[s.placed_head - 1]
     else:
         number = s.placed_head + 1
         mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
     fixed = s.at_number[number]
-    last = depth == s.cells - 1
+    last = depth == s.goal - 1
     for i in range(8):
         neighbour = s.neighbours[mover * 8 + i]
         if neighbour < 0:
@@ -260,6 +331,8 @@ cdef int _run(State *s, int32_t base, bint count_all, int64_t keep, int64_t max_
                 number = s.placed_head
                 s.placed_head -= 1
             _place(s, s.path[number - 1], number, 1)
+            if s.half:
+                _place(s, s.path[number - 1 + s.half], number + s.half, 1)
             continue
         cell = s.candidates[depth * 8 + s.cursor[depth]]
         s.cursor[depth] += 1
@@ -284,9 +357,12 @@ cdef int _run(State *s, int32_t base, bint count_all, int64_t keep, int64_t max_
             s.placed_head += 1
         s.path[number - 1] = cell
         _place(s, cell, number, -1)
+        if s.half:
+            s.path[number - 1 + s.half] = total - 1 - cell
+            _place(s, total - 1 - cell, number + s.half, -1)
         depth += 1
-        if depth == total:
-            if _alive(s):
+        if depth == s.goal:
+            if _alive_mirror(s) if s.half else _alive(s):
                 count += 1
                 if kept < keep:
                     if kept == room:  # the tours kept grow by doubling
@@ -304,6 +380,8 @@ cdef int _run(State *s, int32_t base, bint count_all, int64_t keep, int64_t max_
                     break
             depth -= 1
             _place(s, cell, number, 1)
+            if s.half:
+                _place(s, total - 1 - cell, number + s.half, 1)
             if tail_moved:
                 s.placed_tail -= 1
             else:
@@ -331,6 +409,7 @@ def search(
     long long keep,
     long long max_nodes,
     double deadline,
+    bint mirror=False,
 ):
     """(status, tours, nodes, count): see the twin."""
     cdef int32_t cells = given.shape[0], lines = target.shape[0], cell, line, number, odd_colour
@@ -347,6 +426,8 @@ def search(
     s.next_given, s.last_given = &next_given[0], &last_given[0]
     s.cell_lines, s.target, s.order_key = &cell_lines[0], &target[0], &order_key[0]
     s.stamp = 0
+    s.half = cells // 2 if mirror else 0
+    s.goal = s.half if mirror else cells
     s.open_ = <uint8_t *>calloc(cells, 1)
     s.odd = <uint8_t *>calloc(cells, 1)
     s.degree = <int32_t *>calloc(cells, 4)
@@ -354,6 +435,8 @@ def search(
     s.free_odd = <int32_t *>calloc(lines, 4)
     s.free_even = <int32_t *>calloc(lines, 4)
     s.xor_ = <int32_t *>calloc(lines, 4)
+    s.first_count = <int32_t *>calloc(lines, 4)
+    s.line_half = <int32_t *>calloc(lines, 4)
     s.forced_value = <int32_t *>calloc(cells, 4)
     s.forced_cell = <int32_t *>calloc(cells + 2, 4)
     s.stamp_cell = <int32_t *>calloc(cells, 4)
@@ -366,7 +449,7 @@ def search(
     s.cursor = <uint8_t *>calloc(cells + 1, 1)
     try:
         if (not s.open_ or not s.odd or not s.degree or not s.line_sum or not s.free_odd or not s.free_even
-                or not s.xor_ or not s.forced_value or not s.forced_cell or not s.stamp_cell or not s.stamp_number
+                or not s.xor_ or not s.first_count or not s.line_half or not s.forced_value or not s.forced_cell or not s.stamp_cell or not s.stamp_number
                 or not s.mark or not s.side or not s.path or not s.candidates or not s.frame_size or not s.cursor):
             raise MemoryError()
         s.zeros = s.ones = 0
@@ -383,6 +466,7 @@ def search(
                 line = cell_lines[cell * C_LINES + j]
                 if line < 0:
                     break
+                s.line_half[line] += 1  # the line's length, halved below
                 if given[cell]:
                     s.line_sum[line] += given[cell]
                     continue
@@ -391,9 +475,14 @@ def search(
                     s.free_odd[line] += 1
                 else:
                     s.free_even[line] += 1
+        for line in range(lines):
+            s.line_half[line] //= 2
         for i in range(head.shape[0]):
             s.path[i] = head[i]
             _place(&s, head[i], i + 1, -1)
+            if mirror:
+                s.path[i + s.half] = cells - 1 - head[i]
+                _place(&s, cells - 1 - head[i], i + 1 + s.half, -1)
         for i in range(tail.shape[0]):
             s.path[cells - 1 - i] = tail[i]
             _place(&s, tail[i], cells - i, -1)
@@ -418,6 +507,6 @@ def search(
         return status, tours, nodes, count
     finally:
         free(s.open_); free(s.odd); free(s.degree); free(s.line_sum); free(s.free_odd); free(s.free_even)
-        free(s.xor_); free(s.forced_value); free(s.forced_cell); free(s.stamp_cell); free(s.stamp_number)
+        free(s.xor_); free(s.first_count); free(s.line_half); free(s.forced_value); free(s.forced_cell); free(s.stamp_cell); free(s.stamp_number)
         free(s.mark); free(s.side); free(s.path); free(s.candidates); free(s.frame_size); free(s.cursor)
         free(found)

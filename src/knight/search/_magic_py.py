@@ -35,6 +35,17 @@ dead, and gets no candidates, when:
   there are more than two (each must be an end's next step);
 * the next fixed number above the head (below the tail) is out of its reach in time.
 
+In mirror mode (``mirror=True``: rows and columns both even, no givens, an empty tail) the
+search stays in the half-turn subspace: number k + N/2 stands on the cell opposite number k's
+(cell N - 1 - c), so the head alone walks numbers 1..N/2 and each placement is mirrored; the
+last of them must lead to number N/2 + 1, opposite the start, so every tour found is closed.
+Half of each line's cells then hold numbers 1..N/2, so its free cells take a known count of the
+numbers left of each half, which bounds its sum (``line_fits_mirror``); a line with one free
+cell forces its number as above (its parity checked too, and a number of the second half read
+as its opposite's of the first); the path has four ends (the head, the start's opposite, and
+their opposites), so a free cell with one free neighbour must be next to one of them, and there
+are at most four.
+
 Candidates are the free neighbours of the moving end (the fixed cell when its next number
 is fixed; the last free cell must be next to the other end too), fewest free onward moves
 first (Warnsdorff), then by ``order_key``. Every DEADLINE_EVERY nodes the clock is read
@@ -66,10 +77,16 @@ def reach(cols: int, a: int, b: int) -> int:
     return bound + ((bound + dr + dc) & 1)
 
 
-def _bound(count: int, least: int, most: int) -> tuple[int, int]:
-    """The least and the greatest sum of count numbers of one parity from least to most (step 2)."""
-    spread = count * (count - 1)
-    return count * least + spread, count * most - spread
+def _fits(need: int, odd: int, even: int, low: int, high: int) -> bool:
+    """Whether need is between the least and the greatest sum of odd distinct odd numbers and
+    even distinct even numbers, all from low to high."""
+    odd_least, even_least = low | 1, low + (low & 1)
+    odd_most, even_most = high - 1 + (high & 1), high - (high & 1)
+    return (
+        odd * odd_least + odd * (odd - 1) + even * even_least + even * (even - 1)
+        <= need
+        <= odd * odd_most - odd * (odd - 1) + even * even_most - even * (even - 1)
+    )
 
 
 def search(
@@ -88,10 +105,13 @@ def search(
     keep: int,
     max_nodes: int,
     deadline: float,
+    mirror: bool = False,
 ) -> tuple[int, array[int], int, int]:
     """(status, tours, nodes, count): tours holds the cells of at most keep tours end to end
     (the first one only, unless count_all); see the module's docstring."""
     cells = total = len(given)
+    half = total // 2 if mirror else 0
+    goal = half if mirror else total
     lines = len(target)
     if not count_all:
         keep = 1
@@ -104,11 +124,14 @@ def search(
     free_odd = [0] * lines
     free_even = [0] * lines
     xor = [0] * lines
+    first_count = [0] * lines
+    line_half = [0] * lines
     for cell in range(cells):
         for j in range(LINES):
             line = cell_lines[cell * LINES + j]
             if line < 0:
                 break
+            line_half[line] += 1  # the line's length, halved below
             if given[cell]:
                 line_sum[line] += given[cell]
                 continue
@@ -117,6 +140,7 @@ def search(
                 free_odd[line] += 1
             else:
                 free_even[line] += 1
+    line_half = [length // 2 for length in line_half]
     forced_value = [0] * cells
     forced_cell = [0] * (total + 2)
     stamp_cell = [0] * cells
@@ -156,43 +180,44 @@ def search(
                 break
             line_sum[line] -= change * number
             xor[line] ^= cell
+            if number <= half:
+                first_count[line] -= change
             if odd[cell]:
                 free_odd[line] += change
             else:
                 free_even[line] += change
 
+    def force(cell: int, number: int, head_cell: int, tail_cell: int, tail_number: int, now: int) -> bool:
+        """Record that a line forces number on cell in this frame (stamp now), or False when that
+        clashes with another line's forced number, or the cell is out of reach in time of the
+        head (number ends[0]) or the tail (number tail_number)."""
+        if stamp_cell[cell] == now and forced_value[cell] != number:
+            return False
+        if stamp_number[number] == now and forced_cell[number] != cell:
+            return False
+        if reach(cols, head_cell, cell) > number - ends[0] or reach(cols, cell, tail_cell) > tail_number - number:
+            return False
+        stamp_cell[cell] = stamp_number[number] = now
+        forced_value[cell] = number
+        forced_cell[number] = cell
+        return True
+
     def alive() -> bool:
         """Whether the position may still become a magic tour (the module's docstring lists the rules)."""
         low_number, high_number = ends[0] + 1, total - ends[1]  # the numbers left: low_number..high_number
         head_cell, tail_cell = path[ends[0] - 1], path[high_number]
-        odd_least = low_number if low_number & 1 else low_number + 1
-        even_least = low_number + 1 if low_number & 1 else low_number
-        odd_most = high_number if high_number & 1 else high_number - 1
-        even_most = high_number - 1 if high_number & 1 else high_number
         stamp[0] += 1
         now = stamp[0]
         for line in range(lines):
             need = target[line] - line_sum[line]
-            low_odd, high_odd = _bound(free_odd[line], odd_least, odd_most)
-            low_even, high_even = _bound(free_even[line], even_least, even_most)
-            if need < low_odd + low_even or need > high_odd + high_even:
+            if not _fits(need, free_odd[line], free_even[line], low_number, high_number):
                 return False
             if free_odd[line] + free_even[line] == 1:
                 cell = xor[line]
                 if at_number[need] >= 0:
                     return False
-                if stamp_cell[cell] == now and forced_value[cell] != need:
+                if not force(cell, need, head_cell, tail_cell, high_number + 1, now):
                     return False
-                if stamp_number[need] == now and forced_cell[need] != cell:
-                    return False
-                if (
-                    reach(cols, head_cell, cell) > need - ends[0]
-                    or reach(cols, cell, tail_cell) > high_number + 1 - need
-                ):
-                    return False
-                stamp_cell[cell] = stamp_number[need] = now
-                forced_value[cell] = need
-                forced_cell[need] = cell
         left = high_number - low_number + 1
         if left >= 2:
             if counts["zeros"]:
@@ -228,20 +253,68 @@ def search(
         before = last_given[high_number + 1]
         return not (before > ends[0] and reach(cols, at_number[before], tail_cell) > high_number + 1 - before)
 
+    def line_fits_mirror(line: int, placed: int) -> bool:
+        """Whether the line's remaining sum is within what its free cells can still get in mirror
+        mode: half its cells hold numbers 1..half, so its free cells take first of the numbers
+        left of 1..half, and the rest are k + half for numbers k left of 1..half that go
+        opposite: free distinct numbers of placed + 1..half in all, whose parities are the free
+        cells' colours' (k and k + half share one), and half for each of the rest."""
+        free = free_odd[line] + free_even[line]
+        first = line_half[line] - first_count[line]
+        need = target[line] - line_sum[line] - half * (free - first)
+        return 0 <= first <= free and _fits(need, free_odd[line], free_even[line], placed + 1, half)
+
+    def alive_mirror() -> bool:
+        """alive() in mirror mode: number k + half stands opposite number k (the module's docstring)."""
+        placed = ends[0]
+        start, head_cell = path[0], path[placed - 1]
+        sides = (head_cell, total - 1 - start, total - 1 - head_cell, start)
+        stamp[0] += 1
+        now = stamp[0]
+        for line in range(lines):
+            if not line_fits_mirror(line, placed):
+                return False
+            if free_odd[line] + free_even[line] == 1:
+                need = target[line] - line_sum[line]
+                cell = xor[line]
+                if (need & 1) != odd[cell]:
+                    return False
+                number = need
+                if number > half:  # the cell takes a number of the second half: its opposite, number - half
+                    number -= half
+                    cell = total - 1 - cell
+                if not force(cell, number, head_cell, sides[1], half + 1, now):
+                    return False
+        if half - placed >= 2:
+            if counts["zeros"] or counts["ones"] > 4:
+                return False
+            near = {
+                neighbour
+                for end in sides
+                for neighbour in neighbours[end * 8 : end * 8 + 8]
+                if neighbour >= 0 and open_[neighbour] and degree[neighbour] == 1
+            }
+            if counts["ones"] > len(near):
+                return False
+        return True
+
     def fill(depth: int) -> None:
         """The candidates of frame depth: the cells that may take the moving end's next number."""
         frame = candidates[depth]
         frame.clear()
         cursor[depth] = 0
-        if not alive():
+        if not (alive_mirror() if half else alive()):
             return
-        tail_moves = ends[0] > ends[1]
+        tail_moves = not half and ends[0] > ends[1]
         side[depth] = tail_moves
         number = total - ends[1] if tail_moves else ends[0] + 1
         mover = path[number] if tail_moves else path[number - 2]
-        other = path[ends[0] - 1] if tail_moves else path[total - ends[1]]
+        if half:  # the head alone moves; the last of the first half must lead to number half + 1
+            other = total - 1 - path[0]
+        else:
+            other = path[ends[0] - 1] if tail_moves else path[total - ends[1]]
         fixed = at_number[number]
-        last = depth == total - 1
+        last = depth == goal - 1
         for i in range(8):
             neighbour = neighbours[mover * 8 + i]
             if neighbour < 0:
@@ -256,6 +329,9 @@ def search(
     for number, cell in enumerate(head, 1):
         path[number - 1] = cell
         place(cell, number, -1)
+        if half:
+            path[number - 1 + half] = total - 1 - cell
+            place(total - 1 - cell, number + half, -1)
     for offset, cell in enumerate(tail):
         path[total - 1 - offset] = cell
         place(cell, total - offset, -1)
@@ -279,6 +355,8 @@ def search(
             tail_moved = side[depth]
             number = total - ends[1] + 1 if tail_moved else ends[0]
             place(path[number - 1], number, +1)
+            if half:
+                place(path[number - 1 + half], number + half, +1)
             ends[tail_moved] -= 1
             continue
         cell = frame[cursor[depth]]
@@ -291,10 +369,13 @@ def search(
         number = total - ends[1] if tail_moved else ends[0] + 1
         path[number - 1] = cell
         place(cell, number, -1)
+        if half:
+            path[number - 1 + half] = total - 1 - cell
+            place(total - 1 - cell, number + half, -1)
         ends[tail_moved] += 1
         depth += 1
-        if depth == total:
-            if alive():
+        if depth == goal:
+            if alive_mirror() if half else alive():
                 count += 1
                 if len(found) < keep * total:
                     found.extend(path)
@@ -303,6 +384,8 @@ def search(
                     break
             depth -= 1
             place(cell, number, +1)
+            if half:
+                place(total - 1 - cell, number + half, +1)
             ends[tail_moved] -= 1
             continue
         fill(depth)

@@ -54,11 +54,17 @@ def magic_search(
     keep: int = 1,
     max_nodes: int = 2**62,
     deadline: float = NEVER,
+    mirror: bool = False,
 ) -> MagicResult:
     """Run the kernel: magic tours from the cells head (numbers 1, 2, ...: the start at least)
     to the cells tail (numbers N, N - 1, ...: the end at least), whose numbering makes every
     line add up to its length times the average number; given maps cells to fixed numbers
-    (the caller checks them against head, tail and the colours)."""
+    (the caller checks them against head, tail and the colours).
+
+    mirror=True searches the half-turn subspace only: number k + N/2 stands on the cell
+    opposite number k's (rows and columns both even, no givens, tail empty); the head walks
+    numbers 1..N/2 and every placement is mirrored, so the depth halves. Every such tour is
+    closed (N/2 leads to N/2 + 1, opposite the start, so N leads back to 1)."""
     cells = rows * cols
     given = given or {}
     fixed = array("i", [0]) * cells
@@ -104,6 +110,7 @@ def magic_search(
         keep,
         max_nodes,
         deadline,
+        mirror,
     )
     tours = [list(found[i : i + cells]) for i in range(0, len(found), cells)]
     return MagicResult(status, tours, nodes, count)

@@ -40,7 +40,7 @@ import shutil
 import sys
 import tempfile
 import time
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Protocol, Tuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Protocol, Sequence, Tuple, TypeVar, cast
 
 from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
@@ -63,6 +63,8 @@ if TYPE_CHECKING:
 _Statistics = Tuple[int, int, int, Tuple[int, ...]]
 #: What run_round returns: its statistics, and one piece a shard.
 _RoundResult = Tuple[_Statistics, List[_packed.Piece]]
+#: What run_round_files returns: its statistics, and the file of each shard's piece (None: no piece).
+_FilesResult = Tuple[_Statistics, List[Optional[str]]]
 if TYPE_CHECKING:
     #: A shard's round on Dask: run_round's future, its statistics' and its pieces', one a shard.
     _DaskRound = Tuple[DaskFuture[_RoundResult], DaskFuture[_Statistics], List[DaskFuture[_packed.Piece]]]
@@ -96,7 +98,7 @@ class _Client(Protocol):
 class _Wait(Protocol):
     """distributed.wait, typed as the sharded sweep calls it."""
 
-    def __call__(self, fs: list[DaskFuture[_Statistics]], timeout: float) -> object: ...
+    def __call__(self, fs: Sequence[DaskFuture[Any]], timeout: float) -> object: ...
 
 
 def _dask_wait() -> _Wait:
@@ -230,7 +232,7 @@ def run_round_files(
     directory: str,
     shard: int,
     *inbox: str | _packed.Piece,
-) -> tuple[tuple[int, int, int, tuple[int, ...]], list[Optional[str]]]:
+) -> _FilesResult:
     """run_round with its pieces in shard files (``_shardfile``) under directory, which every worker
     reaches: the shard's states read from the files named in inbox (or given as pieces: the first
     round's), its successors written to a new directory of its own under directory, one file a shard
@@ -318,10 +320,9 @@ class _Local:
         """Anything the rounds left (nothing here)."""
 
 
-class _Dask:
-    """A Dask client's rounds: shard k's tasks on one worker (a preference, the workers read again each
-    round), the pieces passed as futures worker to worker, the last finished round's kept until the next
-    one is done (Dask's lineage for a lost worker)."""
+class _DaskWorkers:
+    """What a Dask client's rounds share, however their pieces travel: shard k's tasks on one worker (a
+    preference, the workers read again each round), their threads, submitting and cancelling."""
 
     def __init__(self, client: _Client, shards: Optional[int]) -> None:
         self.client = client
@@ -389,6 +390,16 @@ class _Dask:
         self.futures.append(future)
         return future
 
+    def cancel(self) -> None:
+        if self.futures and self.client.status == "running":
+            self.client.cancel(self.futures)
+        self.futures = []
+
+
+class _Dask(_DaskWorkers):
+    """A Dask client's rounds with the pieces passed as futures worker to worker, the last finished
+    round's kept until the next one is done (Dask's lineage for a lost worker)."""
+
     def submit(self, shard: int, args: _RoundArguments, inbox: list[DaskFuture[_packed.Piece]]) -> _DaskRound:
         result = self._submit(run_round, *args, *inbox, shard=shard)
         return (
@@ -432,23 +443,18 @@ class _Dask:
             pass
         self._workers()  # WorkerError for a closed client, or no worker for too long
 
-    def cancel(self) -> None:
-        if self.futures and self.client.status == "running":
-            self.client.cancel(self.futures)
-        self.futures = []
-
     def close(self) -> None:
         """Anything the rounds left (nothing: Dask releases the pieces)."""
 
 
-class _DaskFiles(_Dask):
+class _DaskFiles(_DaskWorkers):
     """A Dask client's rounds with their pieces in shard files under a directory that every worker
     reaches (spill=): a task takes the paths of its pieces, not futures, so it depends on no other
     task. A worker lost mid-round loses only its tasks of that round, which Dask runs again from the
     last finished round's files, kept until the next round is done; nothing before is recomputed.
     A worker holds no piece between rounds."""
 
-    def __init__(self, client, shards: Optional[int], directory: str) -> None:
+    def __init__(self, client: _Client, shards: Optional[int], directory: str) -> None:
         super().__init__(client, shards)
         self.lock = _shardfile.Lock(directory)  # one count a directory, as the disk tier's
         try:
@@ -457,19 +463,17 @@ class _DaskFiles(_Dask):
             self.lock.release()
             raise _shardfile.disk_error(os.path.join(directory, "knight-rounds-"), error) from None
         self.inputs: set[str] = set()  # the directories of the files the running round reads
-        self.results: list = []
+        self.results: list[_FilesResult] = []
 
-    def submit(self, shard: int, args: tuple, inbox: list):
+    def submit(self, shard: int, args: _RoundArguments, inbox: list[str]) -> DaskFuture[_FilesResult]:
         return self._submit(run_round_files, *args, self.directory, shard, *inbox, shard=shard)
 
-    def statistics(self, round_: list) -> Optional[list]:
+    def statistics(self, round_: list[DaskFuture[_FilesResult]]) -> Optional[list[_Statistics]]:
         """The round's statistics (its files' paths kept), or None if a task is being run again."""
         import asyncio
 
-        from distributed import wait
-
         try:
-            wait(round_, timeout=1)
+            _dask_wait()(round_, timeout=1)
             self.results = self.client.gather(round_)
         except (TimeoutError, asyncio.TimeoutError):
             return None
@@ -478,8 +482,8 @@ class _DaskFiles(_Dask):
         self.futures = []  # nothing a lost worker holds is needed any more
         return [statistics for statistics, _ in self.results]
 
-    def pieces(self, round_: list, counts: list) -> list[list]:
-        inboxes = [[files[k] for _, files in self.results if files[k]] for k in range(self.shards)]
+    def pieces(self, round_: list[DaskFuture[_FilesResult]], counts: list[tuple[int, ...]]) -> list[list[str]]:
+        inboxes = [[path for _, files in self.results if (path := files[k])] for k in range(self.shards)]
         for path in self.inputs:  # the round before's files: read by a finished round, not needed again
             shutil.rmtree(path, ignore_errors=True)
         self.inputs = {os.path.dirname(path) for inbox in inboxes for path in inbox}
@@ -487,16 +491,15 @@ class _DaskFiles(_Dask):
         self.place()
         return inboxes
 
-    def done(self, round_) -> bool:
-        return round_.done()
+    def done(self, sent: DaskFuture[_FilesResult]) -> bool:
+        finished: bool = sent.done()
+        return finished
 
-    def wait(self, futures: list, seconds: float) -> None:
+    def wait(self, futures: list[DaskFuture[_FilesResult]], seconds: float) -> None:
         import asyncio
 
-        from distributed import wait
-
         try:
-            wait(futures, timeout=seconds)
+            _dask_wait()(futures, timeout=seconds)
         except (TimeoutError, asyncio.TimeoutError):
             pass
         self._workers()

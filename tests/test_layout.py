@@ -1,6 +1,6 @@
 """The floors (ARCHITECTURE.md): import-linter's contracts in pyproject.toml hold, and every
-module imports on its own, first, in a fresh interpreter (no module-level import cycle hides
-behind the order of knight/__init__.py's imports)."""
+module that import knight leaves for later imports on its own, first, in a fresh interpreter (no
+module-level import cycle hides behind the order of the imports that load it)."""
 
 import importlib.util
 import os
@@ -97,10 +97,20 @@ def test_every_module_imports_first():
         pytest.skip("the imports are the same in the twin job")
     if not hasattr(os, "fork"):
         pytest.skip("the forking driver needs os.fork")
-    names = list(modules())
+    # Importing any module first runs knight/__init__.py first, so the modules it loads are always
+    # imported in its order: the ones it leaves for later are those an import could meet first.
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import knight, sys; print(*sorted(m for m in sys.modules if m.startswith('knight')))"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert loaded.returncode == 0, loaded.stderr[-3000:]
+    names = sorted(set(modules()) - set(loaded.stdout.split()))
+    assert "knight.cli" in names or "knight.cli._main" in names  # the command's modules load lazily
     done = subprocess.run(
         [sys.executable, "-c", IMPORT_EACH_FIRST, *names], capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.split() == [], f"these fail when imported first: {done.stdout} {done.stderr[-3000:]}"
-    assert len(names) > 50  # the walk found the package
+    assert len(names) > 10  # the walk found the package

@@ -200,7 +200,7 @@ def run_round(
     until: float,
     threads: int,
     *pieces: _packed.Piece,
-) -> tuple[tuple[int, int, int, tuple[int, ...]], list[_packed.Piece]]:
+) -> _RoundResult:
     """A shard's round, on a worker: ((tours, states, states expanded, states a shard), one piece a
     shard) from the pieces addressed to it; stops past budget states (spent already, by the whole
     count) or the wall-clock time until. threads: the threads the worker gives the shard's wide

@@ -37,6 +37,7 @@ package's layout is in ARCHITECTURE.md. ``knight.draw`` (and its alias
 """
 
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from . import draw
 from ._compare import Comparison, MethodRun, compare
@@ -59,18 +60,23 @@ from .model._errors import (
     WarnsdorffStuckError,
     WorkerError,
 )
-from .model._kernels import CHOSEN as _CHOSEN
+from .model._kernels import implementation as _implementation
 from .model._question import DEFAULT_MAX_NODES
 from .model._tour import Tour
 from .model._types import *  # noqa: F403  (the type aliases: Size, Square, Method, ...)
 from .model._validate import check_tour, is_tour
 
-#: "cython" when every package runs its compiled kernels, else "python" (see model._kernels).
-IMPLEMENTATION = "cython" if set(_CHOSEN.values()) == {"cython"} else "python"
+if TYPE_CHECKING:
+    IMPLEMENTATION: str
+    """"cython" when every package runs its compiled kernels, else "python" (they load on first use:
+    asking loads them all, so the answer is the one they give)."""
 
 
-def __getattr__(name: str) -> ModuleType:
-    """knight.svg, imported on first use: drawing (and xml) stays out of import knight."""
+def __getattr__(name: str) -> "ModuleType | str":
+    """knight.svg and knight.IMPLEMENTATION, on first use: drawing (and xml) stays out of
+    import knight, and so do the kernels that the packages load when they first run one."""
+    if name == "IMPLEMENTATION":
+        return _implementation()
     if name == "svg":
         import importlib
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, TypeVar, Union, cast
 
-from .count import _enumerate, _sweep, tours
+from .count import _enumerate, tours
 from .model._board import KNIGHT, _shown
 from .model._errors import InvalidInputError, InvalidTypeError, checked_keywords
 from .model._memory import allocating
@@ -232,6 +232,8 @@ def count(
     if shards is not None and executor is None:
         raise InvalidInputError(f"shards={shards} is for the frontier sweep on an executor, and none was given")
     _at_least_one("threads", threads)
+    from .count import _sweep  # here, not at import knight (start-up: benchmarks/bench_startup.py)
+
     threads = _sweep.threads_for(threads)  # checked against the CPUs here, whichever engine runs
     board = question.board
     if refute(question):  # first: a proof of none takes no memory (count((1, 2**31 - 1)) is 0 at once)

@@ -16,7 +16,6 @@ numbers a tour N + 1 - k: 16 tours a class on a square board), open and closed.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -563,6 +562,8 @@ def _piece_name(ask: _Magic, path: Sequence[int], end: int) -> str:
 
 def _read_piece(path: str, signature: Mapping[str, object]) -> Optional[dict[str, Any]]:  # a JSON object
     """The result saved at path, or None when there is none (a file of another question is an error)."""
+    import json  # here, not at the top: import knight stays quick
+
     try:
         with open(path, encoding="utf-8") as file:
             saved: object = json.load(file)
@@ -581,6 +582,8 @@ def _read_piece(path: str, signature: Mapping[str, object]) -> Optional[dict[str
 
 
 def _write_piece(path: str, saved: dict[str, Any]) -> None:
+    import json  # here, not at the top: import knight stays quick
+
     part = f"{path}.part"
     with open(part, "w", encoding="utf-8") as file:
         json.dump(saved, file, separators=(",", ":"))

@@ -19,7 +19,6 @@ from typing import Callable
 
 from .construct import _kernels as _construct_kernels
 from .construct import box_applies, build, build_box, covers, worth_it
-from .count import uniform
 from .model._board import KNIGHT, Board, rectangle
 from .model._deadline import NEVER
 from .model._errors import InvalidInputError, SearchLimitError
@@ -172,6 +171,16 @@ def choose(board: Board) -> Strategy:
     if rows % 2 and cols % 2 and min(rows, cols) >= 7 and max(rows, cols) <= ODD_BACKTRACK_SIDE:
         return backtrack
     return construct if worth_it(board) else backtrack
+
+
+def uniform(
+    board: Board, start: int, closed: bool, budget: int, seed: int | None, deadline: float
+) -> tuple[int, int, array[int] | None]:
+    """One of all the tours from start, drawn uniformly at random by the counting engine's
+    sweep (see count._sweep.uniform), which loads on first use: import knight stays quick."""
+    from .count import _sweep
+
+    return _sweep.uniform(board, start, closed, budget, seed, deadline)
 
 
 #: method name -> strategy, as knight.tour(method=...) takes them.

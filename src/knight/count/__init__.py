@@ -30,6 +30,5 @@
 """
 
 from ._enumerate import tours
-from ._sweep import uniform
 
-__all__ = ["tours", "uniform"]
+__all__ = ["tours"]  # the sweep (_sweep) loads on first use: import knight stays quick

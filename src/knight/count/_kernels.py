@@ -1,4 +1,5 @@
-"""The counters' compiled kernels or their twins, all or nothing (see model._kernels.select).
+"""The counters' compiled kernels or their twins, all or nothing, loaded on
+first use (see model._kernels.select_lazily).
 
 * ``walker``: the depth-first walk that lists or counts the tours extending a path
   (``_walker`` / ``_walker_py``);
@@ -14,7 +15,7 @@ by all four frontier kernels), ``_states`` (the sweep's rules, shared by the two
 
 from typing import TYPE_CHECKING
 
-from ..model._kernels import select
+from ..model._kernels import select_lazily
 
 __all__ = ["draw", "frontier", "walker"]
 
@@ -24,4 +25,4 @@ if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the c
     from . import _frontier_py as frontier
     from . import _walker_py as walker
 else:
-    walker, frontier, draw = select(__package__, ("walker", "frontier", "draw"))
+    __getattr__ = select_lazily(__name__, ("walker", "frontier", "draw"))  # loaded on first use

@@ -16,9 +16,9 @@ import importlib
 import os
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
-__all__ = ["CHOSEN", "NO_EXTENSIONS", "select", "storage", "table"]
+__all__ = ["CHOSEN", "NO_EXTENSIONS", "implementation", "select", "select_lazily", "storage", "table"]
 
 NO_EXTENSIONS = bool(os.environ.get("KNIGHT_NO_EXTENSIONS")) or sys.implementation.name != "cpython"
 
@@ -38,6 +38,39 @@ def select(package: str, names: tuple[str, ...]) -> tuple[ModuleType, ...]:
             return modules
     CHOSEN[package] = "python"
     return tuple(importlib.import_module(f"{package}._{name}_py") for name in names)
+
+
+#: package -> the loader of its kernels (select_lazily), for the packages that have loaded none yet.
+_WAITING: dict[str, Callable[[], None]] = {}
+
+
+def select_lazily(module: str, names: tuple[str, ...]) -> Callable[[str], ModuleType]:
+    """The ``__getattr__`` of the kernels module named module: the first of names asked for
+    selects them all at once (select, all or nothing) into that module, so that importing a
+    package loads none of its kernels until it runs one (``import knight`` stays quick)."""
+    package = module.rpartition(".")[0]
+
+    def load_all() -> None:
+        vars(sys.modules[module]).update(zip(names, select(package, names)))
+        _WAITING.pop(package, None)
+
+    def attribute(name: str) -> ModuleType:
+        if name not in names:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        load_all()
+        kernel: ModuleType = getattr(sys.modules[module], name)
+        return kernel
+
+    _WAITING[package] = load_all
+    return attribute
+
+
+def implementation() -> str:
+    """knight.IMPLEMENTATION: "cython" when every package runs its compiled kernels, else
+    "python"; the kernels not loaded yet are loaded first, so that the answer is the one they give."""
+    for load_all in list(_WAITING.values()):
+        load_all()
+    return "cython" if set(CHOSEN.values()) == {"cython"} else "python"
 
 
 if TYPE_CHECKING:  # type checkers see the twins, whose types the stubs of the compiled modules repeat

@@ -74,13 +74,15 @@ def bars(
     low: float | None = None,
     mark: tuple[float, str] | None = None,
     legend: Sequence[tuple[str, str]] = (),
+    row_height: int = _ROW,
 ) -> str:
-    """A horizontal bar chart as SVG: a row a Bar, the values on a log scale in powers of ten
-    from low (default: the smallest value's) past the largest value and the mark, a dashed line
-    at mark's value with its words; legend is (colour, words) pairs drawn under the axis."""
+    """A horizontal bar chart as SVG: a row a Bar (row_height pixels high), the values on a log
+    scale in powers of ten from low (default: the smallest value's) past the largest value and
+    the mark, a dashed line at mark's value with its words; legend is (colour, words) pairs drawn
+    under the axis."""
     width = max(width, 400)
     label = 14 + 7 * max(len(row.label) for row in rows)  # about 7 px a character at 12 px
-    bottom = _TOP + _ROW * len(rows)
+    bottom = _TOP + row_height * len(rows)
     height = bottom + _BOTTOM + (18 if legend else 0)
     span = width - label - _NOTE
     values = [row.value for row in rows] + ([mark[0]] if mark else [])
@@ -110,15 +112,18 @@ def bars(
         ET.SubElement(root, "rect", x=_num(x), y=str(bottom + 36), width="10", height="10", fill=color)
         _text(root, x + 14, bottom + 45, words, size=11)
         x += 30 + 7 * len(words)
+    gap = min(5, row_height // 6)
     for i, row in enumerate(rows):
-        y = _TOP + _ROW * i
+        y = _TOP + row_height * i
         length = max(at(row.value) - label, 2)
-        _text(root, label - 8, y + _ROW / 2 + 4, row.label, size=12, anchor="end")
-        bar = ET.SubElement(root, "rect", x=str(label), y=str(y + 5), width=_num(length), height=str(_ROW - 10))
+        _text(root, label - 8, y + row_height / 2 + 4, row.label, size=min(12, row_height - 2), anchor="end")
+        bar = ET.SubElement(
+            root, "rect", x=str(label), y=str(y + gap), width=_num(length), height=str(row_height - 2 * gap)
+        )
         bar.set("fill", row.color)
         if row.tooltip:
             ET.SubElement(bar, "title").text = row.tooltip
-        _text(root, label + length + 6, y + _ROW / 2 + 4, row.note, size=11)
+        _text(root, label + length + 6, y + row_height / 2 + 4, row.note, size=min(11, row_height - 2))
     return ET.tostring(root, encoding="unicode")
 
 

@@ -57,12 +57,13 @@ def test_spilled_counts_are_the_counts(frontier, sharded, tmp_path, size, closed
 
 
 def test_a_spill_takes_shards_and_leaves_nothing(frontier, sharded, tmp_path, monkeypatch):
-    seen = []
+    seen, paths = [], []
     read = _shardfile.Header.read
 
     def spy(self, path, trusted=False):
         shard = read(self, path, trusted)
         seen.append((shard.step, shard.shards, shard.states))
+        paths.append(path)
         return shard
 
     monkeypatch.setattr(_shardfile.Header, "read", spy)
@@ -70,6 +71,7 @@ def test_a_spill_takes_shards_and_leaves_nothing(frontier, sharded, tmp_path, mo
     assert knight.count((4, 6), method="frontier", memory="1MB") == 1488
     assert max(shards for _, shards, _ in seen) >= 3  # the wide layers in several shards
     assert max(states for _, _, states in seen) * BIG <= 3 * 10**6  # each about the memory's worth
+    assert len(paths) == len(set(paths))  # each file read once, by the round that sweeps it
     assert os.listdir(tmp_path) == []  # the temporary directory is gone
 
 

@@ -141,6 +141,7 @@ class _Run:
         self.sweep = plan(*question[:7], wrap_of(question), check=check)
         self.head = Header(question, self.sweep)
         self.mine: set[str] = set()  # the files this process wrote: their states need no second look
+        self.held: dict[str, int] = {}  # the states in each shard file read or written here (no second read)
         self.spent = 0
         self.last_write, self.write_cost = time.monotonic(), 0.0
         self.written = -1  # the step of the last layer in memory written
@@ -213,7 +214,11 @@ class _Run:
         return max(self.memory - self.rest, int(self.memory * LEAST_ROOM))
 
     def _states(self, entry: Entry) -> int:
-        return sum(map(size, entry)) if isinstance(entry, list) else self._read(entry).states
+        if isinstance(entry, list):
+            return sum(map(size, entry))
+        if entry not in self.held:
+            self._read(entry)
+        return self.held[entry]
 
     @staticmethod
     def _bytes(growth: float) -> float:
@@ -265,7 +270,9 @@ class _Run:
                 self.check(stop, 0)  # the budget, the deadline, stop requests and the bar, between rounds
             if not to_disk:
                 return [*found], done, after
-            return [writer.close(tours + done) for writer in writers], done, after
+            paths = [writer.close(tours + done) for writer in writers]
+            self.held.update((path, writer.states) for path, writer in zip(paths, writers))
+            return list[Entry](paths), done, after
         except BaseException:
             if to_disk:
                 for writer in writers:
@@ -284,7 +291,9 @@ class _Run:
             )
 
     def _read(self, path: str) -> _shardfile.Shard:
-        return self.head.read(path, trusted=path in self.mine)
+        shard = self.head.read(path, trusted=path in self.mine)
+        self.held[path] = shard.states
+        return shard
 
     def _write(self, step: int, pieces: list[Piece], tours: int) -> None:
         """A layer in memory (one shard) written as the shard file of step: a checkpoint."""
@@ -309,6 +318,7 @@ class _Run:
         for path in gone - set(paths):
             _remove(path)
         self.mine.intersection_update(paths)
+        self.held = {path: self.held[path] for path in paths if path in self.held}
 
     def _resume(self) -> tuple[int, int, list[Entry]]:
         """(step, tours before it, its shards) of the last finished step in the directory, or the start."""

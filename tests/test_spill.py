@@ -228,6 +228,13 @@ def test_forged_states_are_refused(frontier, checkpoint):
     _refused(checkpoint, "bits")
     _forge(checkpoint, body=struct.pack("<QI", 1, 2) + state + (5).to_bytes(8, "little"))  # 5 in 2 bits
     _refused(checkpoint, "counts")
+    # the second of two states bad (the states are checked by the shapes of their labels): found and named
+    bad, count = bytes([4, 4] + [0] * (width - 2)), (1).to_bytes(8, "little")
+    _forge(checkpoint, body=struct.pack("<QI", 2, 2) + state + bad + count * 2, states=2)
+    _refused(checkpoint, f"state {bad.hex()} is not")
+    # two-limb counts (70 bits): the second state's top limb too wide
+    _forge(checkpoint, body=struct.pack("<QI", 2, 70) + state * 2 + count * 3 + (64).to_bytes(8, "little"), states=2)
+    _refused(checkpoint, "counts")
 
 
 def test_misplaced_paths_are_clear_errors(frontier, tmp_path):

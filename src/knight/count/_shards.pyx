@@ -6,7 +6,7 @@ and a sharded sweep has a round a square: each process keeps its idle engines, p
 for the last _IDLE_PLANS sweeps, and how much its last round's layer grew a square (the next table
 is sized for that). A round holds at once no more than it must: each piece is let go once loaded,
 the layer swept from once swept, and each state's owner takes a byte while they are dealt (up to
-256 shards)."""
+256 shards); the heap's free memory is given back after each round."""
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
@@ -15,7 +15,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
 from ._engine cimport _Engine
 from ._hashtable cimport (MAX_LIMBS, NO_KEY, Table, _count_at, _hash, _home, _key_at, _prefetch, _put, _table_free,
-                         _table_init)
+                         _table_init, _trim)
 from ._rules cimport CELLS, _pack, _unpack
 
 from . import _packed
@@ -245,5 +245,6 @@ def shard_round(sweep, int first, int stop, list pieces, int shards, check=None,
         engine.work,
     )
     _empty(engine)
+    _trim()  # the tables and pieces of a few megabytes the heap kept, given back between rounds
     idle.append(engine)
     return found

@@ -307,18 +307,19 @@ def successors(
                 yield choice, canonical(key, step.mirror) if merge and step.mirror else key
 
 
-_SWEPT: tuple[Plan, int, Optional[frozenset[int]]] | tuple[()] = ()  # demanded's last answer, its plan and step
+#: demanded's last answer, as (its plan, its step, the set), in a list of one (replaced whole: another
+#: thread may sweep another step)
+_swept: list[tuple[Plan, int, Optional[frozenset[int]]]] = []
 
 
 def demanded(plan: Plan, index: int, check: Optional[_Tick] = None) -> Optional[frozenset[int]]:
     """The demand patterns the states after step index must be among (None: any), as a set: one step's at
     a time (asked for each state of the step, it is made once; a step's states make one layer's
     look-ups, quicker in a set than by bisection)."""
-    global _SWEPT
-    swept = _SWEPT  # read once: another thread may sweep another step
-    if swept and swept[0] is plan and swept[1] == index:
-        return swept[2]
+    for swept_plan, step, found in _swept[-1:]:  # read once
+        if swept_plan is plan and step == index:
+            return found
     fits = demands(plan, check)
     found = frozenset(fits[index]) if fits else None
-    _SWEPT = (plan, index, found)
+    _swept[:] = [(plan, index, found)]
     return found

@@ -25,8 +25,9 @@ from libc.string cimport memcpy
 from cpython.exc cimport PyErr_CheckSignals
 
 from ._crew cimport _Crew, _Outbox, _send
-from ._hashtable cimport (CHUNK, MAX_LIMBS, NO_KEY, _add, _count_at, _fits_free, _fits_has, _fits_prefetch, _fits_slot,
-                          _key_at, _prefetch, _put, _set_regions, _slot, _table_free, _table_init, _table_reset)
+from ._hashtable cimport (CHUNK, MAX_LIMBS, NO_KEY, _add, _count_at, _fits_free, _fits_has, _fits_prefetch,
+                          _fits_prefetch_bucket, _fits_slot, _key_at, _prefetch, _put, _set_regions, _slot,
+                          _table_free, _table_init, _table_reset)
 from ._patterns cimport KNOWN, _Memo, _demands, _early, _fitting, _free_demands
 from ._rules cimport (CELLS, EMPTY, MAX_WIDTH, _below, _finish, _linked, _pack, _pattern, _read_step,
                       _state_pattern, _unpack)
@@ -50,7 +51,8 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
     all the states of a pattern (memo, by the pattern's place among the last step's patterns), and
     only they are linked (on the boards that take time, most choices do not fit). The states are
     taken a batch at a time, in passes over the whole batch, so that the memory each needs is
-    fetched for all of them at once: the patterns' slots, then their choices, then linking and
+    fetched for all of them at once: the patterns' buckets (where each starts, then the bucket),
+    then their choices, then linking and
     packing (the next layer's slots prefetched), then adding up. With boxes (a crew's thread, see
     _Crew), the successors are not added up but sent to their regions' boxes (nxt is not touched)."""
     cdef uint8_t cells[STATES][CELLS]
@@ -74,6 +76,9 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
                     _fits_prefetch(memo.before, codes[nstates])
                 nstates += 1
             i += 1
+        if memo.before != NULL:  # their buckets' first places fetched: now their buckets
+            for j in range(nstates):
+                _fits_prefetch_bucket(memo.before, codes[j])
         m = 0
         for j in range(nstates):
             code = codes[j]

@@ -235,6 +235,12 @@ cdef inline void _fits_prefetch(const Fits *f, uint64_t code) noexcept nogil:
         _prefetch(f.starts + (_squeeze(code, f) >> f.shift))
 
 
+cdef inline void _fits_prefetch_bucket(const Fits *f, uint64_t code) noexcept nogil:
+    """A hint: fetch code's bucket soon (once where it starts is at hand: see _fits_prefetch)."""
+    if code <= f.mask:
+        _prefetch(<const char *>f.rest + f.starts[_squeeze(code, f) >> f.shift] * f.bytes)
+
+
 cdef inline size_t _fits_slot(const Fits *f, uint64_t code) noexcept nogil:
     """The place of code in f (0 to f.size - 1); f.size when it is not there."""
     cdef uint64_t h, rest

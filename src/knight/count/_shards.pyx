@@ -162,16 +162,15 @@ cdef _load(_Engine engine, int first, list pieces, growth):
     while 3 * cap <= 4 * states and 2 * cap <= engine.most:
         cap *= 2
     _small(engine, &engine.now, cap)
-    # the next table sized for the layer grown as in the last round (with room to spare), else twice
-    # the states: grown from its least size it would be rebuilt a dozen times a round (a sweep in
-    # memory keeps its tables' room from square to square), and a table that doubles holds three
-    # times its slots for a moment
+    # the next table (made once the pieces are loaded and gone) sized for the layer grown as in the
+    # last round (with room to spare), else twice the states: grown from its least size it would be
+    # rebuilt a dozen times a round (a sweep in memory keeps its tables' room from square to square),
+    # and a table that doubles holds three times its slots for a moment
     nxt = 2 * cap
     if growth is not None:
         nxt = 1024
         while 3 * nxt <= 4 * 1.2 * growth * states and nxt < 2 * cap:
             nxt *= 2
-    _small(engine, &engine.nxt, nxt)
     pieces.reverse()
     while pieces:
         piece_keys, piece_counts, bits = pieces.pop()
@@ -202,6 +201,7 @@ cdef _load(_Engine engine, int first, list pieces, growth):
             raise MemoryError(f"a shard of the frontier sweep outgrew the memory available, past {engine.now.size:,} states")
     if overflow:
         raise OverflowError("a shard's counts overflowed while loading")
+    _small(engine, &engine.nxt, nxt)
     engine.peak = max(engine.peak, engine.now.size)
 
 

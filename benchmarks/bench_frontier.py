@@ -2,6 +2,7 @@
 
     python benchmarks/bench_frontier.py [--against CHECKOUT] [--stretch] [--far] [--dask] [--live] [--spill]
     python benchmarks/bench_frontier.py --spill --dask [--quick] [--board 7x7|6x8c] [--memory 1GB] [--threads T]
+    python benchmarks/bench_frontier.py --patterns
 
 First the speed targets of issue #21: each board's count by the compiled sweep
 (``_frontier.count_stats``) in a fresh subprocess, by one thread and by one a CPU
@@ -46,6 +47,10 @@ the sharded sweep with spill= on a LocalCluster of 1, 2 and 4 worker processes (
 against one process's, the largest peak against one worker's); and the count on two workers
 with one killed through the cluster's API mid-count, with spill= and without: the shard rounds
 Dask ran (its task stream) against the count without a loss, and the answers.
+
+--patterns prints only the demand patterns' memory (issue #32) of 7×7 open and 8×8 closed, each laid out
+in a fresh process by the compiled engine: the process's resident memory after the pattern pass, less
+before it, and its peak during the pass.
 
 --live prints only how many of each target board's states ever complete (a minute or two, in
 Python): what any pruning rule could save at most.
@@ -447,6 +452,7 @@ def issue_targets(rows: int, cols: int, closed: bool, memory: str, threads: int)
     label = f"{rows}×{cols} {'closed' if closed else 'open'}"
     bound = _parse_size(memory)
     print(f"Issue #32, items 2 and 3, on {label} (load average {os.getloadavg()[0]:.2f})", flush=True)
+    patterns_row(label, rows, cols, closed)
     best: dict = {}
     with __import__("tempfile").TemporaryDirectory(prefix="knight-bench-") as scratch:
         for given in ({}, {"memory": memory, "spill": scratch}):
@@ -475,6 +481,34 @@ def issue_targets(rows: int, cols: int, closed: bool, memory: str, threads: int)
     sharded_table(label, rows, cols, closed, spill=True)
     lost_worker_row(label, rows, cols, closed, spill=True)
     lost_worker_row(label, rows, cols, closed, spill=False)
+
+
+#: The demand patterns laid out in a fresh process (argv: rows, columns, closed): (resident bytes they
+#: hold, peak resident bytes, before the pass; CPU seconds of the pass).
+_PATTERNS = """
+import json, resource, sys, time
+import psutil
+from knight.count import _engine, _plan
+rows, cols, closed = json.loads(sys.argv[1])
+sweep = _plan.plan(*_plan.question_of(rows, cols, None, None, None, closed, _plan.KNIGHT_STEPS))
+engine = _engine._Engine(sweep, 1)
+engine.load(0, [(b"", 1)])
+before, cpu = psutil.Process().memory_info().rss, time.process_time()
+engine.run(1)  # the pattern pass, then the first square
+cpu, rss = time.process_time() - cpu, psutil.Process().memory_info().rss
+print(json.dumps([rss - before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, before, cpu]))
+"""
+
+
+def patterns_row(label, rows, cols, closed) -> None:
+    """The demand patterns of a board: what they hold once laid out, the peak while they are, the pass's CPU."""
+    command = [sys.executable, "-c", _PATTERNS, json.dumps([rows, cols, closed])]
+    held, peak, before, cpu = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+    print(
+        f"{label}'s demand patterns: {held / 1e6:.0f} MB resident once laid out, peak {peak / 1e6:.0f} MB while they "
+        f"are ({before / 1e6:.0f} MB before), {cpu:.1f} s CPU (load {os.getloadavg()[0]:.2f})",
+        flush=True,
+    )
 
 
 def _parse_size(text: str) -> int:
@@ -698,13 +732,17 @@ def main() -> None:
     parser.add_argument(
         "--against", type=Path, help="another knight checkout (built in place) to time in the same rounds"
     )
-    for flag in ("--stretch", "--far", "--dask", "--live", "--spill", "--quick"):
+    for flag in ("--stretch", "--far", "--dask", "--live", "--spill", "--quick", "--patterns"):
         parser.add_argument(flag, action="store_true")
     parser.add_argument("--board", help="with --spill --dask: the board, as 7x7 (open) or 6x8c (closed)")
     parser.add_argument("--memory", help="with --spill --dask: the disk tier's memory= (default 1GB; --quick 100MB)")
     parser.add_argument("--threads", type=int, default=1, help="with --spill --dask: the disk tier's threads=")
     args = parser.parse_args()
     print(f"knight from {knight.__file__} ({knight.IMPLEMENTATION}); load average {os.getloadavg()[0]:.2f}")
+    if args.patterns:
+        patterns_row("7×7 open", 7, 7, False)
+        patterns_row("8×8 closed", 8, 8, True)
+        return
     if args.live:
         for label, (rows, cols, _, start, _, closed), _ in TARGETS:
             live_row(label, rows, cols, closed, start)

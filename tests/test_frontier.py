@@ -685,6 +685,22 @@ def test_shards_carry_counts_beyond_64_bits(engine):
     assert sharded([engine], question, 3, squares=8)[0] == whole_count(engine, *question)[0]
 
 
+def test_a_shard_round_lets_each_piece_go_once_loaded(engine):
+    """shard_round empties the list of pieces it is given as it loads them, so that their memory goes while the
+    shard is swept (a caller that keeps a layer passes a copy); the rounds count as the plain sweep."""
+    from knight.count import _packed
+
+    sweep = _plan.plan(5, 5, None, None, None, False, KNIGHT)
+    pieces = [_packed.start()]
+    parts, tours, _, _ = engine.shard_round(sweep, 0, 10, pieces, 3)
+    assert pieces == [] and len(parts) == 3
+    found = [part for part in parts if _packed.size(part)]
+    assert len(found) > 1
+    parts, more, _, _ = engine.shard_round(sweep, 10, len(sweep.steps), found, 1)
+    assert found == []
+    assert sweep.factor * (tours + more) == 1728 and parts == [_packed.NOTHING]
+
+
 def test_shard_rounds_on_threads_deal_as_one_thread(engine):
     """shard_round's threads (a crew sweeping a shard's wide layers; the twin takes them and sweeps alone):
     on 1, 2 and 4 threads, every round deals the same states and counts to each shard (the order within a

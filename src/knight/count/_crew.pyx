@@ -186,7 +186,7 @@ cdef class _Crew:
         if self.at == 0:  # the first round clears the thread's region of the next layer (nobody adds up yet)
             memset(_key_at(self.nxt, w * region), 0xFF, region * self.nxt.width * sizeof(uint64_t))
             if me.memo.before != NULL:  # and its memo
-                memset(me.memo.masks, 0, me.memo.before.cap * sizeof(uint64_t))
+                memset(me.memo.masks, 0, me.memo.before.size * sizeof(uint64_t))
         if first < last and self.make(self.now, self.nxt, &self.step, self.closed, self.alone, &me.memo,
                                       &me.overflow, first, last, me.boxes) < 0:
             me.failed = True
@@ -241,11 +241,11 @@ cdef class _Crew:
             self.workers[w].first = w * self.share
             self.workers[w].overflow = self.workers[w].failed = False
             self.workers[w].memo.before = NULL
-            if before != NULL and self.workers[w].room < before.cap:  # a bigger memo (cleared by its thread)
+            if before != NULL and self.workers[w].room < before.size:  # a bigger memo (cleared by its thread)
                 free(self.workers[w].memo.masks)
-                self.workers[w].memo.masks = <uint64_t *>malloc(before.cap * sizeof(uint64_t))
-                self.workers[w].room = 0 if self.workers[w].memo.masks == NULL else before.cap
-            if before != NULL and self.workers[w].room >= before.cap:  # without memory, no memo
+                self.workers[w].memo.masks = <uint64_t *>malloc(before.size * sizeof(uint64_t))
+                self.workers[w].room = 0 if self.workers[w].memo.masks == NULL else before.size
+            if before != NULL and self.workers[w].room >= before.size:  # without memory, no memo
                 self.workers[w].memo.before = before
         try:
             self.at = 0

@@ -25,8 +25,9 @@ from libc.string cimport memcpy
 from cpython.exc cimport PyErr_CheckSignals
 
 from ._crew cimport _Crew, _Outbox, _send
-from ._hashtable cimport (CHUNK, MAX_LIMBS, NO_KEY, _add, _count_at, _fits_has, _fits_slot, _key_at, _mix, _prefetch,
-                          _put, _set_regions, _slot, _table_free, _table_init, _table_reset)
+from ._hashtable cimport (CHUNK, MAX_LIMBS, NO_KEY, _add, _count_at, _fits_free, _fits_has, _fits_prefetch,
+                          _fits_prefetch_bucket, _fits_slot, _key_at, _prefetch, _put, _set_regions, _slot,
+                          _table_free, _table_init, _table_reset)
 from ._patterns cimport KNOWN, _Memo, _demands, _early, _fitting, _free_demands
 from ._rules cimport (CELLS, EMPTY, MAX_WIDTH, _below, _finish, _linked, _pack, _pattern, _read_step,
                       _state_pattern, _unpack)
@@ -47,10 +48,11 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
                         bint *overflow, size_t first, size_t last, _Outbox *boxes) noexcept nogil:
     """_advance before the last step, with demand patterns: the choices whose next pattern fits
     are found from the state's pattern (_fitting: bit operations, then a look-up each), once for
-    all the states of a pattern (memo, by the pattern's slot among the last step's patterns), and
+    all the states of a pattern (memo, by the pattern's place among the last step's patterns), and
     only they are linked (on the boards that take time, most choices do not fit). The states are
     taken a batch at a time, in passes over the whole batch, so that the memory each needs is
-    fetched for all of them at once: the patterns' slots, then their choices, then linking and
+    fetched for all of them at once: the patterns' buckets (where each starts, then the bucket),
+    then their choices, then linking and
     packing (the next layer's slots prefetched), then adding up. With boxes (a crew's thread, see
     _Crew), the successors are not added up but sent to their regions' boxes (nxt is not touched)."""
     cdef uint8_t cells[STATES][CELLS]
@@ -71,15 +73,18 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
                 states[nstates] = _key_at(now, i)
                 codes[nstates] = _state_pattern(_key_at(now, i), now.kw, new)
                 if memo.before != NULL:
-                    _prefetch(memo.before.keys + _mix(codes[nstates], memo.before.cap - 1))
+                    _fits_prefetch(memo.before, codes[nstates])
                 nstates += 1
             i += 1
+        if memo.before != NULL:  # their buckets' first places fetched: now their buckets
+            for j in range(nstates):
+                _fits_prefetch_bucket(memo.before, codes[j])
         m = 0
         for j in range(nstates):
             code = codes[j]
             if memo.before != NULL:
                 slot = _fits_slot(memo.before, code)
-                if slot == memo.before.cap:
+                if slot == memo.before.size:
                     choices = _fitting(code & below, code >> (2 * new), s, closed)
                 else:
                     if not memo.masks[slot] & KNOWN:
@@ -146,7 +151,7 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
                 elif state == 0:
                     if s.fits != NULL:
                         patterns[n] = _pattern(work[n], s.keep, s.nkeep)
-                        _prefetch(s.fits.keys + _mix(patterns[n], s.fits.cap - 1))
+                        _fits_prefetch(s.fits, patterns[n])
                     n += 1
             m = 0
             for j in range(n):
@@ -213,9 +218,7 @@ cdef class _Engine:
         if self.fits == NULL:
             return
         for i in range(self.fits_from, min(before, self.nsteps)):
-            free(self.fits[i].keys)
-            self.fits[i].keys = NULL
-            self.fits[i].cap = self.fits[i].size = 0
+            _fits_free(&self.fits[i])
         self.fits_from = max(self.fits_from, before)
 
     def __dealloc__(self):
@@ -321,7 +324,7 @@ cdef class _Engine:
         cdef _Memo memo
         memo.before, memo.masks = NULL, NULL
         if i >= 1 and _early(s):
-            memo.masks = <uint64_t *>calloc(self.fits[i - 1].cap, sizeof(uint64_t))  # without memory, no memo
+            memo.masks = <uint64_t *>calloc(self.fits[i - 1].size, sizeof(uint64_t))  # without memory, no memo
             if memo.masks != NULL:
                 memo.before = &self.fits[i - 1]
         try:

@@ -5,11 +5,17 @@ without a body; the small ones with a body are inlined into every module that ci
 * ``Table``, a layer: open addressing, each slot a packed state (``kw`` words) and its count
   (``limbs`` words, least significant first) side by side, laid out as one region or as one
   region a thread (see ``_crew.pyx``);
-* ``Fits``, a set of 64-bit demand patterns (see ``_patterns.pyx``).
+* ``Patterns``, a hash set of 64-bit demand patterns, while the pattern pass finds a layer of them
+  (see ``_patterns.pyx``);
+* ``Fits``, a layer's patterns once found, packed for look-ups (``_fits_pack``): a few bytes a
+  pattern where the hash set takes about 30. A pattern's bits are mixed by a bijection of its
+  bits (``_squeeze``); the top bits of that pick a bucket, and only the rest of them is kept, in
+  2, 4 or 8 bytes, bucket after bucket, with each bucket's first place (a quotient table). A
+  pattern's place in it (``_fits_slot``) numbers it for a memo.
 
 An empty slot's first word is ``NO_KEY``, which no state or pattern is (16 codes of 15)."""
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint16_t, uint32_t, uint64_t
 
 cdef enum:
     MAX_LIMBS = 64  # counts of up to 4096 bits
@@ -27,9 +33,18 @@ cdef extern from *:
     #else
     #define KNIGHT_PREFETCH(p) ((void)(p))
     #endif
+    #if defined(__GLIBC__)
+    #include <malloc.h>
+    #define KNIGHT_TRIM() ((void)malloc_trim(0))
+    #else
+    #define KNIGHT_TRIM() ((void)0)
+    #endif
     """
     const uint64_t NO_KEY "KNIGHT_NO_KEY"  # first word of an empty slot (never a state: 16 codes of 15)
     void _prefetch "KNIGHT_PREFETCH"(const void *p) noexcept nogil  # a hint: fetch p's cache line soon
+    # glibc: give the heap's free memory back to the system (the pattern pass frees many hash sets of a
+    # few megabytes, which the heap would keep resident); elsewhere nothing
+    void _trim "KNIGHT_TRIM"() noexcept nogil
 
 
 cdef struct Table:
@@ -48,10 +63,21 @@ cdef struct Table:
     size_t rmask     # a region's slots - 1 (cap - 1 with one region)
 
 
-cdef struct Fits:
+cdef struct Patterns:
     uint64_t *keys  # cap patterns (see _states.pattern); NO_KEY marks an empty slot
     size_t cap      # a power of two
     size_t size
+
+
+cdef struct Fits:
+    void *rest        # size remainders of `bytes` bytes each (a pattern's squeezed bits below shift), by bucket
+    uint32_t *starts  # buckets + 1 places: bucket b's remainders are rest's starts[b] to starts[b + 1] - 1
+    size_t size
+    size_t buckets    # a power of two
+    uint64_t mask     # 2**bits - 1: no pattern in the set is above it
+    int half          # the squeeze's shift: half the bits, rounded up
+    int shift         # a squeezed pattern's bucket is its bits from shift up
+    int bytes         # 2, 4 or 8
 
 
 cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil
@@ -60,8 +86,10 @@ cdef void _table_reset(Table *t, size_t states, bint clear=*) noexcept nogil
 cdef void _set_regions(Table *t, int pbits) noexcept nogil
 cdef int _grow_table(Table *t) noexcept nogil
 cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil
-cdef int _fits_init(Fits *f, size_t cap) noexcept nogil
-cdef int _fits_grow(Fits *f) noexcept nogil
+cdef int _set_init(Patterns *f, size_t cap) noexcept nogil
+cdef int _set_grow(Patterns *f) noexcept nogil
+cdef int _fits_pack(Fits *f, Patterns *found) noexcept nogil
+cdef void _fits_free(Fits *f) noexcept nogil
 
 
 cdef inline uint64_t *_key_at(const Table *t, size_t i) noexcept nogil:
@@ -151,21 +179,7 @@ cdef inline int _put(Table *t, const uint64_t *key, const uint64_t *value, bint 
     return _grow_table(t)
 
 
-cdef inline size_t _fits_slot(const Fits *f, uint64_t code) noexcept nogil:
-    """The slot of code in f; f.cap when it is not there."""
-    cdef size_t mask = f.cap - 1, i = _mix(code, mask)
-    while f.keys[i] != NO_KEY:
-        if f.keys[i] == code:
-            return i
-        i = (i + 1) & mask
-    return f.cap
-
-
-cdef inline bint _fits_has(const Fits *f, uint64_t code) noexcept nogil:
-    return _fits_slot(f, code) < f.cap
-
-
-cdef inline void _fits_insert(Fits *f, uint64_t code) noexcept nogil:
+cdef inline void _set_insert(Patterns *f, uint64_t code) noexcept nogil:
     cdef size_t mask = f.cap - 1, i = _mix(code, mask)
     while f.keys[i] != NO_KEY:
         if f.keys[i] == code:
@@ -175,9 +189,84 @@ cdef inline void _fits_insert(Fits *f, uint64_t code) noexcept nogil:
     f.size += 1
 
 
-cdef inline int _fits_add(Fits *f, uint64_t code) noexcept nogil:
+cdef inline int _set_add(Patterns *f, uint64_t code) noexcept nogil:
     """Add a pattern, doubling the set once it is half full; -1 when out of memory."""
-    _fits_insert(f, code)
+    _set_insert(f, code)
     if 2 * f.size <= f.cap:
         return 0
-    return _fits_grow(f)
+    return _set_grow(f)
+
+
+cdef inline uint64_t _squeeze(uint64_t x, const Fits *f) noexcept nogil:
+    """A pattern (at most f.mask) mixed by a bijection of f's bits (xor-shifts by half of them or more,
+    and products by odd numbers, modulo 2**bits): its top bits pick its bucket."""
+    x ^= x >> f.half
+    x = (x * <uint64_t>0xBF58476D1CE4E5B9) & f.mask
+    x ^= x >> f.half
+    x = (x * <uint64_t>0x94D049BB133111EB) & f.mask
+    return x ^ (x >> f.half)
+
+
+cdef inline uint64_t _unsqueeze(uint64_t x, const Fits *f) noexcept nogil:
+    """The pattern x is _squeeze of (the same steps undone, last first: a shift by half the bits or more
+    is its own inverse; the numbers multiplied by are the inverses of _squeeze's modulo 2**64)."""
+    x ^= x >> f.half
+    x = (x * <uint64_t>0x319642B2D24D8EC3) & f.mask
+    x ^= x >> f.half
+    x = (x * <uint64_t>0x96DE1B173F119089) & f.mask
+    return x ^ (x >> f.half)
+
+
+cdef inline uint64_t _fits_key(const Fits *f, size_t bucket, size_t i) noexcept nogil:
+    """The pattern at place i (in bucket)."""
+    cdef uint64_t rest
+    if f.bytes == 2:
+        rest = (<const uint16_t *>f.rest)[i]
+    elif f.bytes == 4:
+        rest = (<const uint32_t *>f.rest)[i]
+    else:
+        rest = (<const uint64_t *>f.rest)[i]
+    return _unsqueeze((<uint64_t>bucket << f.shift) | rest, f)
+
+
+cdef inline void _fits_prefetch(const Fits *f, uint64_t code) noexcept nogil:
+    """A hint: fetch the bucket of code's first place soon (a look-up waits for it, then for the bucket)."""
+    if code <= f.mask:
+        _prefetch(f.starts + (_squeeze(code, f) >> f.shift))
+
+
+cdef inline void _fits_prefetch_bucket(const Fits *f, uint64_t code) noexcept nogil:
+    """A hint: fetch code's bucket soon (once where it starts is at hand: see _fits_prefetch)."""
+    if code <= f.mask:
+        _prefetch(<const char *>f.rest + f.starts[_squeeze(code, f) >> f.shift] * f.bytes)
+
+
+cdef inline size_t _fits_slot(const Fits *f, uint64_t code) noexcept nogil:
+    """The place of code in f (0 to f.size - 1); f.size when it is not there."""
+    cdef uint64_t h, rest
+    cdef size_t i, last
+    if code > f.mask:
+        return f.size
+    h = _squeeze(code, f)
+    rest = h & ((<uint64_t>1 << f.shift) - 1)
+    i, last = f.starts[h >> f.shift], f.starts[(h >> f.shift) + 1]
+    if f.bytes == 2:
+        while i < last:
+            if (<const uint16_t *>f.rest)[i] == rest:
+                return i
+            i += 1
+    elif f.bytes == 4:
+        while i < last:
+            if (<const uint32_t *>f.rest)[i] == rest:
+                return i
+            i += 1
+    else:
+        while i < last:
+            if (<const uint64_t *>f.rest)[i] == rest:
+                return i
+            i += 1
+    return f.size
+
+
+cdef inline bint _fits_has(const Fits *f, uint64_t code) noexcept nogil:
+    return _fits_slot(f, code) < f.size

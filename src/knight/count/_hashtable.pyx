@@ -1,11 +1,12 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
 """The compiled frontier sweep's hash tables: what ``_hashtable.pxd`` declares without a body (making,
-clearing, growing and freeing a layer's table or a pattern set, and looking a state up). A table
-doubles at three quarters full, a pattern set at half; a table grows no further than its ``most``
-slots (the memory available), and keeps its memory when cut back for a narrower layer."""
+clearing, growing and freeing a layer's table or a pattern set, looking a state up, and packing a
+pattern set for look-ups). A table doubles at three quarters full, a pattern set at half; a table
+grows no further than its ``most`` slots (the memory available), and keeps its memory when cut back
+for a narrower layer."""
 
-from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 cdef extern from *:
@@ -95,7 +96,7 @@ cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
         i = _next(t, i)
 
 
-cdef int _fits_init(Fits *f, size_t cap) noexcept nogil:
+cdef int _set_init(Patterns *f, size_t cap) noexcept nogil:
     f.keys = <uint64_t *>malloc(cap * sizeof(uint64_t))
     f.cap, f.size = cap, 0
     if f.keys == NULL:
@@ -105,15 +106,80 @@ cdef int _fits_init(Fits *f, size_t cap) noexcept nogil:
     return 0
 
 
-cdef int _fits_grow(Fits *f) noexcept nogil:
+cdef int _set_grow(Patterns *f) noexcept nogil:
     """Double f's slots (it is half full), or -1 when out of memory."""
-    cdef Fits old = f[0]
+    cdef Patterns old = f[0]
     cdef size_t i
-    if _fits_init(f, 2 * old.cap) < 0:
+    if _set_init(f, 2 * old.cap) < 0:
         f[0] = old
         return -1
     for i in range(old.cap):
         if old.keys[i] != NO_KEY:
-            _fits_insert(f, old.keys[i])
+            _set_insert(f, old.keys[i])
     free(old.keys)
     return 0
+
+
+cdef int _rest_bytes(int bits) noexcept nogil:
+    return 2 if bits <= 16 else 4 if bits <= 32 else 8
+
+
+cdef int _fits_pack(Fits *f, Patterns *found) noexcept nogil:
+    """f (new) made of found's patterns, and found's memory let go (also on failure: -1, out of memory).
+    The buckets: a power of two, at most 8 patterns a bucket on average, as few bytes as may be (four a
+    bucket, and each pattern's rest)."""
+    cdef uint64_t top = 0, h
+    cdef size_t i, b, n = found.size, best = <size_t>-1, cost
+    cdef int bits = 1, k, least = 0, chosen = 0
+    f.starts, f.rest, f.size = NULL, NULL, n
+    for i in range(found.cap):
+        if found.keys[i] != NO_KEY:
+            top = max(top, found.keys[i])
+    while bits < 64 and (top >> bits) != 0:
+        bits += 1
+    while (<size_t>8 << least) < n:
+        least += 1
+    for k in range(least, min(least + 4, bits + 1)):
+        cost = 4 * (<size_t>1 << k) + n * _rest_bytes(bits - k)
+        if cost < best:
+            best, chosen = cost, k
+    f.mask = <uint64_t>-1 if bits == 64 else (<uint64_t>1 << bits) - 1
+    f.half, f.shift, f.buckets = (bits + 1) // 2, bits - chosen, <size_t>1 << chosen
+    f.bytes = _rest_bytes(f.shift)
+    if n < <size_t>0xFFFFFFFFu and bits < 64:
+        f.starts = <uint32_t *>calloc(f.buckets + 1, sizeof(uint32_t))
+        f.rest = malloc(max(1, n) * f.bytes)
+    if f.starts == NULL or f.rest == NULL:
+        free(found.keys)
+        found.keys = NULL
+        _fits_free(f)
+        return -1
+    for i in range(found.cap):  # each bucket's patterns counted, then its first place
+        if found.keys[i] != NO_KEY:
+            f.starts[(_squeeze(found.keys[i], f) >> f.shift) + 1] += 1
+    for b in range(f.buckets):
+        f.starts[b + 1] += f.starts[b]
+    for i in range(found.cap):  # each pattern put at its bucket's next place (starts[b] moves on)
+        if found.keys[i] != NO_KEY:
+            h = _squeeze(found.keys[i], f)
+            b = h >> f.shift
+            h &= (<uint64_t>1 << f.shift) - 1
+            if f.bytes == 2:
+                (<uint16_t *>f.rest)[f.starts[b]] = <uint16_t>h
+            elif f.bytes == 4:
+                (<uint32_t *>f.rest)[f.starts[b]] = <uint32_t>h
+            else:
+                (<uint64_t *>f.rest)[f.starts[b]] = h
+            f.starts[b] += 1
+    for b in range(f.buckets, 0, -1):  # each starts[b] is now bucket b + 1's first place: back one
+        f.starts[b] = f.starts[b - 1]
+    f.starts[0] = 0
+    free(found.keys)
+    found.keys = NULL
+    return 0
+
+
+cdef void _fits_free(Fits *f) noexcept nogil:
+    free(f.starts)
+    free(f.rest)
+    f.starts, f.rest, f.size = NULL, NULL, 0

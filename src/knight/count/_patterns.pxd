@@ -2,7 +2,7 @@
 """The compiled frontier sweep's demand patterns (the twins': ``_states.demands``): before the
 first step, the patterns (each frontier square's edges so far, 2 bits a square, then the path ends
 made) the rest of the board can still serve, found forwards and backwards a layer at a time as
-hash sets (``_hashtable.Fits``), by ``_demands``; during the sweep, which of a state's choices
+hash sets packed once found (``_hashtable.Fits``), by ``_demands``; during the sweep, which of a state's choices
 lead to a pattern that fits (``_fitting``), remembered for all the states of one pattern
 (``_Memo``). The functions declared here without a body are ``_patterns.pyx``'s; the ones with a
 body are inlined into every module that cimports them."""
@@ -25,7 +25,7 @@ cdef extern from *:
 
 cdef struct _Memo:
     const Fits *before  # the patterns the states swept from are among (the last step's); NULL: none
-    uint64_t *masks     # before.cap words: a pattern's choices whose next pattern fits (KNOWN: found)
+    uint64_t *masks     # before.size words, by a pattern's place: its choices whose next pattern fits (KNOWN: found)
 
 
 cdef Fits *_demands(const int32_t *program, const size_t *starts, int nsteps, bint closed, ends, int threads,

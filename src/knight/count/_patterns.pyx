@@ -5,14 +5,17 @@
 first step's and backwards from the last's, a layer at a time, the smaller side first, with
 threads both at once (``_Ends``); then the reachable patterns that fit before the meeting layer).
 A pattern's next ones are found from it with bit operations (``_chosen``, ``_later``,
-``_earlier``), and added to the next set a batch at a time, their slots prefetched (``_Adder``).
-The caller's check and Ctrl-C are looked at every CHUNK patterns."""
+``_earlier``), and added to the next layer's hash set a batch at a time, their slots prefetched
+(``_Adder``); a layer found is packed (``_hashtable.Fits``, a few bytes a pattern) before the next
+is grown, so that the pass holds one hash set at a time (two with two threads).
+The caller's check and Ctrl-C are looked at every CHUNK buckets of patterns."""
 
 from libc.stdint cimport int32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from cpython.exc cimport PyErr_CheckSignals
 
-from ._hashtable cimport CHUNK, _fits_add, _fits_init, _mix, _prefetch
+from ._hashtable cimport (CHUNK, Patterns, _fits_free, _fits_key, _fits_pack, _mix, _prefetch, _set_add, _set_init,
+                          _trim)
 from ._rules cimport _read_step
 
 cdef enum:
@@ -26,7 +29,7 @@ cdef inline uint64_t _with(uint64_t degrees, int position, uint64_t degree) noex
 
 
 cdef struct _Adder:
-    Fits *into
+    Patterns *into
     int n
     uint64_t keys[ADDS]  # patterns to add, their slots prefetched
 
@@ -44,7 +47,7 @@ cdef int _flush(_Adder *a) noexcept nogil:
     """Add the patterns pushed so far; -1 when out of memory."""
     cdef int j
     for j in range(a.n):
-        if _fits_add(a.into, a.keys[j]) < 0:
+        if _set_add(a.into, a.keys[j]) < 0:
             return -1
     a.n = 0
     return 0
@@ -101,45 +104,68 @@ cdef int _earlier(uint64_t code, const Step *s, bint closed, _Adder *into) noexc
     return 0
 
 
-cdef int _grow(const Fits *source, Fits *into, const Step *s, bint closed, bint forwards,
+cdef int _grow(const Fits *source, Patterns *into, const Step *s, bint closed, bint forwards,
                size_t first, size_t last) noexcept nogil:
-    """Add to into the patterns after step s from those in source's slots first to last (forwards),
+    """Add to into the patterns after step s from those in source's buckets first to last (forwards),
     or before it leading to them; -1 when out of memory."""
-    cdef size_t slot
+    cdef size_t bucket, i
+    cdef uint64_t code
     cdef _Adder adder
     adder.into, adder.n = into, 0
-    for slot in range(first, last):
-        if source.keys[slot] != NO_KEY:
+    for bucket in range(first, last):
+        for i in range(source.starts[bucket], source.starts[bucket + 1]):
+            code = _fits_key(source, bucket, i)
             if forwards:
-                if _later(source.keys[slot], s, closed, &adder, NULL) < 0:
+                if _later(code, s, closed, &adder, NULL) < 0:
                     return -1
-            elif _earlier(source.keys[slot], s, closed, &adder) < 0:
+            elif _earlier(code, s, closed, &adder) < 0:
                 return -1
     return _flush(&adder)
 
 
-cdef int _restrict(const Fits *reach, const Fits *after, Fits *into, const Step *s, bint closed,
+cdef int _restrict(const Fits *reach, const Fits *after, Patterns *into, const Step *s, bint closed,
                    size_t first, size_t last) noexcept nogil:
-    """Add to into the patterns in reach's slots first to last with a next one (after step s) in
+    """Add to into the patterns in reach's buckets first to last with a next one (after step s) in
     after; -1 when out of memory."""
-    cdef size_t slot
+    cdef size_t bucket, i
+    cdef uint64_t code
     cdef _Adder adder
     adder.into, adder.n = into, 0
-    for slot in range(first, last):
-        if reach.keys[slot] != NO_KEY and _later(reach.keys[slot], s, closed, NULL, after) == 1:
-            if _push(&adder, reach.keys[slot]) < 0:
+    for bucket in range(first, last):
+        for i in range(reach.starts[bucket], reach.starts[bucket + 1]):
+            code = _fits_key(reach, bucket, i)
+            if _later(code, s, closed, NULL, after) == 1 and _push(&adder, code) < 0:
                 return -1
     return _flush(&adder)
 
 
 cdef int _meet(const Fits *reach, const Fits *back, Fits *into) noexcept nogil:
     """The patterns in both, into into (new); -1 when out of memory."""
-    cdef size_t slot
-    if _fits_init(into, 16) < 0:
+    cdef size_t bucket, i
+    cdef uint64_t code
+    cdef Patterns both
+    if _set_init(&both, 16) < 0:
         return -1
-    for slot in range(back.cap):
-        if back.keys[slot] != NO_KEY and _fits_has(reach, back.keys[slot]) and _fits_add(into, back.keys[slot]) < 0:
-            return -1
+    for bucket in range(back.buckets):
+        for i in range(back.starts[bucket], back.starts[bucket + 1]):
+            code = _fits_key(back, bucket, i)
+            if _fits_has(reach, code) and _set_add(&both, code) < 0:
+                free(both.keys)
+                return -1
+    return _fits_pack(into, &both)
+
+
+cdef int _packed(Fits *into, ends) except -1:
+    """into (new) made of the patterns in ends (MemoryError when out of memory)."""
+    cdef Patterns found
+    if _set_init(&found, 16) < 0:
+        raise MemoryError()
+    for code in ends:
+        if _set_add(&found, code) < 0:
+            free(found.keys)
+            raise MemoryError()
+    if _fits_pack(into, &found) < 0:
+        raise MemoryError()
     return 0
 
 
@@ -276,15 +302,10 @@ cdef class _Pass:
         cdef Step s
         self.fits = <Fits *>calloc(n, sizeof(Fits))
         try:
-            if (reach == NULL or back == NULL or self.fits == NULL
-                    or _fits_init(&reach[0], 16) < 0 or _fits_init(&back[n], 16) < 0):
+            if reach == NULL or back == NULL or self.fits == NULL:
                 raise MemoryError()
-            for code in ends[0]:
-                if _fits_add(&reach[0], code) < 0:
-                    raise MemoryError()
-            for code in ends[1]:
-                if _fits_add(&back[n], code) < 0:
-                    raise MemoryError()
+            _packed(&reach[0], ends[0])
+            _packed(&back[n], ends[1])
             while low < high:
                 if self.threads > 1 and not paired and low > 0 and max(reach[low].size, back[high].size) >= ENDS_PATTERNS:
                     paired = True  # wide enough for two threads
@@ -307,7 +328,7 @@ cdef class _Pass:
                 self._layer(&reach[i], &self.fits[i], &self.fits[i - 1], &s, True, check, &self.patterns)
             for i in range(low + 1, n + 1):  # only reachable patterns are looked up: these need no meeting
                 self.fits[i - 1] = back[i]
-                back[i].keys = NULL
+                back[i].starts, back[i].rest = NULL, NULL
         except BaseException as error:  # without memory for the patterns, no pruning
             _free_demands(self.fits, n)
             self.fits = NULL
@@ -316,36 +337,44 @@ cdef class _Pass:
         finally:
             if reach != NULL:
                 for i in range(n + 1):
-                    free(reach[i].keys)
+                    _fits_free(&reach[i])
             if back != NULL:
                 for i in range(n + 1):
-                    free(back[i].keys)
+                    _fits_free(&back[i])
             free(reach)
             free(back)
+            _trim()
 
     cdef _layer(self, const Fits *source, const Fits *after, Fits *into, const Step *s, bint forwards, check,
                 size_t *done):
-        """One layer of the pattern pass into into (new): _restrict when after is given, else _grow;
-        check(step, done) and Ctrl-C every CHUNK slots, the patterns counted in done (which counts
-        against the budget) as the twin counts them (MemoryError when out of memory)."""
-        cdef size_t slot = 0, last, cap = 16
+        """One layer of the pattern pass into into (new, packed once found): _restrict when after is
+        given, else _grow, into a hash set; check(step, done) and Ctrl-C every CHUNK buckets, the
+        patterns counted in done (which counts against the budget) as the twin counts them
+        (MemoryError when out of memory)."""
+        cdef size_t bucket = 0, last, cap = 16
         cdef int failed
+        cdef Patterns found
         while cap < 2 * source.size:  # about as many patterns as source's: few doublings
             cap *= 2
-        failed = _fits_init(into, cap)
-        while slot < source.cap and not failed:
-            last = min(slot + CHUNK, source.cap)
-            with nogil:
-                if after != NULL:
-                    failed = _restrict(source, after, into, s, self.closed, slot, last)
-                else:
-                    failed = _grow(source, into, s, self.closed, forwards, slot, last)
-            done[0] += last - slot
-            slot = last
-            PyErr_CheckSignals()
-            if check is not None:
-                check(self.at, done[0])
-        if failed:
+        failed = _set_init(&found, cap)
+        try:
+            while bucket < source.buckets and not failed:
+                last = min(bucket + CHUNK, source.buckets)
+                with nogil:
+                    if after != NULL:
+                        failed = _restrict(source, after, &found, s, self.closed, bucket, last)
+                    else:
+                        failed = _grow(source, &found, s, self.closed, forwards, bucket, last)
+                done[0] += source.starts[last] - source.starts[bucket]
+                bucket = last
+                PyErr_CheckSignals()
+                if check is not None:
+                    check(self.at, done[0])
+        except BaseException:
+            free(found.keys)
+            raise
+        if failed or _fits_pack(into, &found) < 0:
+            free(found.keys)
             raise MemoryError()
 
 
@@ -366,5 +395,5 @@ cdef void _free_demands(Fits *fits, int nsteps) noexcept nogil:
     cdef int i
     if fits != NULL:
         for i in range(nsteps):
-            free(fits[i].keys)
+            _fits_free(&fits[i])
         free(fits)

@@ -20,12 +20,15 @@ def shard_round(
     threads: int = 1,
 ) -> tuple[list[Piece], int, int, int]:
     """One shard's round of a sharded sweep: the states of pieces (_packed pieces, a state maybe in several,
-    its counts added) before step first of sweep, advanced to step stop. Returns (one piece a shard of the
-    states after stop, dealt by _packed.owner; the undirected tours completed; the states after stop; the
-    states expanded); check and threads as for count."""
+    its counts added; the list is emptied as they are loaded, so that their memory goes) before step first
+    of sweep, advanced to step stop. Returns (one piece a shard of the states after stop, dealt by
+    _packed.owner; the undirected tours completed; the states after stop; the states expanded); check and
+    threads as for count."""
     loaded: dict[bytes, int] = {}
-    for state, ways in unpack(pieces, width(sweep, first)):
-        loaded[state] = loaded.get(state, 0) + ways
+    pieces.reverse()
+    while pieces:
+        for state, ways in unpack([pieces.pop()], width(sweep, first)):
+            loaded[state] = loaded.get(state, 0) + ways
     found, total, work = loaded, 0, 0
     for _, after, complete, done in _layers(sweep, first, loaded, stop, check):
         found, total, work = after, total + complete, done

@@ -251,13 +251,13 @@ class _Run:
         done = after = 0
         try:
             for entry in layer:
-                pieces = entry if isinstance(entry, list) else self._read(entry).pieces
+                # the kernel empties the list as it loads the pieces: a file's go then, a layer in memory is kept
+                pieces = list(entry) if isinstance(entry, list) else self._read(entry).pieces
                 if self.check is not None:
                     self.check.spent = self.spent
                 parts, completed, held, work = self.kernel.shard_round(
                     self.sweep, step, stop, pieces, shards, self.check, self.threads
                 )
-                del pieces
                 done, after, self.spent = done + completed, after + held, self.spent + work
                 for k, part in enumerate(parts):
                     if size(part):

@@ -190,6 +190,18 @@ def _dask_task() -> Optional[tuple[dict[Key, TaskState], Key]]:
     return None if key is None else (tasks, key)
 
 
+def _shard_round(arguments: _RoundArguments, inbox: Callable[[_plan.Plan], list[_packed.Piece]]) -> _RoundResult:
+    """A shard's round, on a worker (run_round, run_round_files): the shard's pieces (inbox(plan)) swept
+    by the kernel's shard_round, which lets each piece go once it is loaded. A task nobody waits for any
+    more (cancelled, or run again after it was done) stops before it reads its pieces."""
+    question, first, stop, shards, budget, spent, until, threads = arguments
+    watch = _TaskWatch(budget, until, spent)
+    watch(first, 0)
+    sweep = _plan_of(question, watch)
+    parts, tours, states, work = _kernels.frontier.shard_round(sweep, first, stop, inbox(sweep), shards, watch, threads)
+    return (tours, states, work, tuple(map(_packed.size, parts))), parts
+
+
 def run_round(
     question: _plan.AnyQuestion,
     first: int,
@@ -205,11 +217,7 @@ def run_round(
     shard) from the pieces addressed to it; stops past budget states (spent already, by the whole
     count) or the wall-clock time until. threads: the threads the worker gives the shard's wide
     layers."""
-    watch = _TaskWatch(budget, until, spent)
-    parts, tours, states, work = _kernels.frontier.shard_round(
-        _plan_of(question, watch), first, stop, list(pieces), shards, watch, threads
-    )
-    return (tours, states, work, tuple(map(_packed.size, parts))), parts
+    return _shard_round((question, first, stop, shards, budget, spent, until, threads), lambda _: list(pieces))
 
 
 def _statistics(result: _RoundResult) -> _Statistics:
@@ -237,27 +245,30 @@ def run_round_files(
     reaches: the shard's states read from the files named in inbox (or given as pieces: the first
     round's), its successors written to a new directory of its own under directory, one file a shard
     they go to. Returns (the statistics, the file for each shard, or None where it sends a shard
-    nothing)."""
-    watch = _TaskWatch(budget, until, spent)
-    watch(first, 0)  # a task nobody waits for any more (cancelled, or run again after it was done) stops here
-    sweep = _plan_of(question, watch)
-    head = _shardfile.Header(question, sweep)
-    pieces = [  # the files are this count's own (its lock on the directory): their checksums are checked
-        piece for item in inbox for piece in (head.read(item, trusted=True).pieces if isinstance(item, str) else [item])
-    ]
-    parts, tours, states, work = _kernels.frontier.shard_round(sweep, first, stop, pieces, shards, watch, threads)
-    del pieces
+    nothing). A piece read goes once the kernel has loaded it, a piece dealt once it is written."""
+    heads: list[_shardfile.Header] = []  # the count's header fields, once the plan is known
+
+    def read(sweep: _plan.Plan) -> list[_packed.Piece]:
+        heads.append(_shardfile.Header(question, sweep))
+        return [  # the files are this count's own (its lock on the directory): their checksums are checked
+            piece
+            for item in inbox
+            for piece in (heads[0].read(item, trusted=True).pieces if isinstance(item, str) else [item])
+        ]
+
+    statistics, parts = _shard_round((question, first, stop, shards, budget, spent, until, threads), read)
     # a directory for this run of the task alone: a task run again (its worker lost) writes beside it
     mine = tempfile.mkdtemp(prefix=f"round-{stop}-{shard}-", dir=directory)
     written: list[Optional[str]] = []
-    for k, part in enumerate(parts):
+    for k in range(len(parts)):
+        part, parts[k] = parts[k], _packed.NOTHING
         if not _packed.size(part):
             written.append(None)
             continue
-        writer = _shardfile.Writer(mine, stop, k, shards, head, False)
+        writer = _shardfile.Writer(mine, stop, k, shards, heads[0], False)
         writer.add(part)
         written.append(writer.close(0))  # the tours travel in the statistics
-    return (tours, states, work, tuple(map(_packed.size, parts))), written
+    return statistics, written
 
 
 def _lost(error: BaseException, executor: object, what: str) -> BaseException:

@@ -25,7 +25,9 @@ forced, or square colours that cannot balance.
 patterns the rest of the board can still serve, ignoring how the pieces join: each
 frontier square's edges so far (0, 1 or 2) and the path ends made. A state whose pattern
 is not among them is dropped: on 5×5 and 6×6 most states are, because their squares'
-remaining neighbours cannot give every square the edges it still needs.
+remaining neighbours cannot give every square the edges it still needs. Each layer's patterns
+are kept packed once found (``Fits``: sorted 64-bit words, as the compiled kernel packs its own),
+and the layer being swept as a set (``demanded``).
 
 **Mirror images** (see ``_plan``): ``successors`` merges a state with its mirror image
 (``canonical``) where the step says so, unless asked not to (drawing).
@@ -33,6 +35,8 @@ remaining neighbours cannot give every square the edges it still needs.
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_left
 from itertools import count as counting
 from itertools import product
 from typing import Callable, Iterable, Iterator, Optional, Sequence
@@ -178,6 +182,27 @@ def _earlier(code: int, step: Step, closed: bool) -> Iterator[int]:
                 yield _code(earlier, ends)
 
 
+class Fits:
+    """A layer's demand patterns, packed: sorted 64-bit words (8 bytes a pattern, where a frozenset of
+    Python ints takes about 80), looked up by bisection (a few at a time: a sweep asks a set, see
+    demanded)."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, patterns: Iterable[int]) -> None:
+        self.words = array("Q", sorted(patterns))
+
+    def __contains__(self, code: int) -> bool:
+        at = bisect_left(self.words, code)
+        return at < len(self.words) and self.words[at] == code
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
 def _each(patterns: Iterable[int], check: Optional[_Tick]) -> Iterator[int]:
     """The patterns, calling check() every CHUNK of them."""
     for done, code in enumerate(patterns, 1):
@@ -186,30 +211,31 @@ def _each(patterns: Iterable[int], check: Optional[_Tick]) -> Iterator[int]:
         yield code
 
 
-def _find_demands(sweep: Plan, check: Optional[_Tick]) -> tuple[frozenset[int], ...]:
-    """demands, uncached; check() every CHUNK patterns."""
+def _find_demands(sweep: Plan, check: Optional[_Tick]) -> tuple[Fits, ...]:
+    """demands, uncached; check() every CHUNK patterns. Each layer is a set while it is found, then packed."""
     steps, closed = sweep.steps, sweep.closed
     n = len(steps)
-    reach: list[set[int]] = [set(demand_ends(sweep)[0])] + [set[int]()] * n
-    fits: list[set[int]] = [set[int]()] * n + [set(demand_ends(sweep)[1])]
+    reach: list[Fits] = [Fits(demand_ends(sweep)[0])] + [Fits(())] * n
+    fits: list[Fits] = [Fits(())] * n + [Fits(demand_ends(sweep)[1])]
     low, high = 0, n
     while low < high:
         if low == 0 or len(reach[low]) <= len(fits[high]):  # at least one step forwards
-            reach[low + 1] = {b for a in _each(reach[low], check) for b in _later(a, steps[low], closed)}
+            reach[low + 1] = Fits({b for a in _each(reach[low], check) for b in _later(a, steps[low], closed)})
             low += 1
         else:
-            fits[high - 1] = {a for b in _each(fits[high], check) for a in _earlier(b, steps[high - 1], closed)}
+            fits[high - 1] = Fits({a for b in _each(fits[high], check) for a in _earlier(b, steps[high - 1], closed)})
             high -= 1
-    fits[low] &= reach[low]
+    fits[low] = Fits(a for a in fits[low] if a in reach[low])
     for i in range(low - 1, 0, -1):
-        fits[i] = {a for a in _each(reach[i], check) if any(b in fits[i + 1] for b in _later(a, steps[i], closed))}
-    return tuple(frozenset(f) for f in fits[1:])
+        after = set(fits[i + 1])  # looked up once for each choice of each pattern: one layer a set at a time
+        fits[i] = Fits(a for a in _each(reach[i], check) if any(b in after for b in _later(a, steps[i], closed)))
+    return tuple(fits[1:])
 
 
-_DEMANDS: dict[Plan, tuple[frozenset[int], ...]] = {}  # the last few sweeps' demands
+_DEMANDS: dict[Plan, tuple[Fits, ...]] = {}  # the last few sweeps' demands
 
 
-def demands(sweep: Plan, check: Optional[_Tick] = None) -> tuple[frozenset[int], ...]:
+def demands(sweep: Plan, check: Optional[_Tick] = None) -> tuple[Fits, ...]:
     """For each layer (after step i), the demand patterns (see pattern) from which the rest of the
     board can give every square two edges (path ends one), as far as degrees alone can tell.
 
@@ -281,7 +307,19 @@ def successors(
                 yield choice, canonical(key, step.mirror) if merge and step.mirror else key
 
 
+#: demanded's last answer, as (its plan, its step, the set), in a list of one (replaced whole: another
+#: thread may sweep another step)
+_swept: list[tuple[Plan, int, Optional[frozenset[int]]]] = []
+
+
 def demanded(plan: Plan, index: int, check: Optional[_Tick] = None) -> Optional[frozenset[int]]:
-    """The demand patterns the states after step index must be among (None: any)."""
+    """The demand patterns the states after step index must be among (None: any), as a set: one step's at
+    a time (asked for each state of the step, it is made once; a step's states make one layer's
+    look-ups, quicker in a set than by bisection)."""
+    for swept_plan, step, found in _swept[-1:]:  # read once
+        if swept_plan is plan and step == index:
+            return found
     fits = demands(plan, check)
-    return fits[index] if fits else None
+    found = frozenset(fits[index]) if fits else None
+    _swept[:] = [(plan, index, found)]
+    return found

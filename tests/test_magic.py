@@ -8,11 +8,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from conftest import SLOW
 
 import knight
 import knight.svg
 from knight.model._magic import line_cells
-from knight.search import magic_search
+from knight.search import magic_search, quarte_tour
 
 from test_cli import knight_run
 from validator import assert_tour
@@ -349,3 +350,60 @@ def test_progress_says_pieces_and_time_left(capsys):
     lines = capsys.readouterr().err.splitlines()
     assert lines and all(line.startswith("knight count_magic: ") and "s left" in line for line in lines)
     assert lines[-1].startswith(f"knight count_magic: {len(lines)}/{len(lines)} pieces, 1 tours")
+
+
+#: knight.magic's seeds whose first restarts of the quarte construction find a tour, so that the
+#: test stays quick (most seeds take a few dozen restarts: benchmarks/bench_magic.py --only large):
+#: 16×16 seed 58 (within 2 restarts); 12×12 seed 0 takes about 700,000 nodes, so it runs under
+#: KNIGHT_SLOW=1, and the construction's own 12×12 run is checked from one restart's seed below.
+MAGIC_SEEDS = [
+    (16, 58),
+    pytest.param(12, 0, marks=pytest.mark.skipif(not SLOW, reason="KNIGHT_SLOW=1: about 15 CPU s")),
+]
+
+
+def quartes_hold(squares, n):
+    """Written from the construction's definition: numbers 4j + 1..4j + 4 stand in one 4×4 block,
+    one in each of its rows and columns, and quarte Q - 1 - j in the same block as quarte j."""
+    cells = [square - 1 for square in squares]
+    blocks = []
+    for j in range(0, len(cells), 4):
+        quarte = cells[j : j + 4]
+        rows, cols = {c // n for c in quarte}, {c % n for c in quarte}
+        if len(rows) != 4 or len(cols) != 4 or len({(c // n // 4, c % n // 4) for c in quarte}) != 1:
+            return False
+        blocks.append((quarte[0] // n // 4, quarte[0] % n // 4))
+    return blocks == blocks[::-1]
+
+
+@pytest.mark.parametrize("k, seed, nodes", [(2, 3, 1_527), (3, 16897115791155498662, 19_443)])
+def test_the_quarte_construction(k, seed, nodes):
+    """One run of search._quartes (8×8, and 12×12 from the 35th restart's seed of knight.magic(12, seed=0)'s
+    generator): a semimagic tour of quartes, through the validator."""
+    found = quarte_tour(k, seed, 20_000)
+    assert found.cells is not None and found.nodes == nodes
+    tour = knight.Tour([cell + 1 for cell in found.cells], 4 * k)
+    check_magic(tour)
+    assert quartes_hold(list(tour), 4 * k)
+    assert quarte_tour(k, seed, nodes - 1).cells is None  # the budget is kept
+
+
+@pytest.mark.parametrize("size, seed", MAGIC_SEEDS)
+def test_magic_builds_12x12_and_16x16_from_quartes(size, seed, monkeypatch):
+    """knight.magic(16) and (12): the quarte construction, shared by both cores (the magic kernel
+    is replaced by one that fails the test: the tour is the same on either)."""
+    import knight.search._kernels as kernels
+
+    class Unused:
+        LINES = 5
+
+        def search(self, *args):
+            raise AssertionError("the magic kernel ran")
+
+    monkeypatch.setattr(kernels, "magic", Unused())
+    tour = knight.magic(size, seed=seed, max_nodes=2_000_000)
+    check_magic(tour)
+    assert tour.is_magic and tour.magic_kind in ("semimagic", "diagonal") and quartes_hold(list(tour), size)
+    assert list(knight.magic(size, seed=seed, max_nodes=2_000_000)) == list(tour)
+    with pytest.raises(knight.SearchLimitError, match="quarte construction"):
+        knight.magic(size, seed=seed, max_nodes=1_000)

@@ -20,7 +20,20 @@ import os
 import sys
 import time
 from array import array
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, TypedDict, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    TypedDict,
+    cast,
+)
 
 from ._counting import _CheckedExecutor, _dask_client
 from .count._symmetry import rectangle_symmetries
@@ -40,7 +53,10 @@ from .model._refute import refute
 from .model._status import EXHAUSTED, FOUND, LIMIT
 from .model._tour import Tour
 from .model._types import Executor, Size, Square, StrPath
-from .search import MagicResult, magic_search
+from .search import MagicResult, magic_search, quarte_tour
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["MAGIC_MAX_NODES", "MagicCount", "count_magic", "magic", "magic_tours"]
 
@@ -58,6 +74,10 @@ RESTART_NODES = 1 << 20
 #: (2.9 million on average), against 4.4 million with units of 2**20 and 3 restarts in 4.
 SUBSPACE_RESTART_NODES = 1 << 21
 SUBSPACE_ROUND = 8
+
+#: Nodes of each restart of the quarte construction (search._quartes: n×n, n = 12, 16, 20, ...);
+#: each restart draws a new random order.
+QUARTE_RESTART_NODES = 20_000
 
 #: What a piece's result file starts with (its "format" field).
 PIECE_FORMAT = "knight magic piece 1"
@@ -141,6 +161,13 @@ class _Magic:
             c for c in cells if c != start and c not in self.fixed and (c // self.cols + c % self.cols) & 1 == colour
         ]
 
+    def by_quartes(self) -> bool:
+        """Whether knight.magic builds the tour from quartes (search._quartes): a semimagic tour of
+        an n×n board, n a multiple of 4 from 12 up, with nothing else asked (no start, givens,
+        closed, diagonal or nested), where the magic kernel's bounds prune too late."""
+        plain = not (self.fixed or self.question.start is not None or self.closed or self.diagonal or self.nested)
+        return plain and self.rows == self.cols and self.rows % 4 == 0 and self.rows >= 12
+
     def mirror_starts(self) -> list[int]:
         """The starts of the half-turn subspace's search (number k + N/2 opposite number k: the
         tour is closed), or [] when numbers other than the start are fixed (or a side is odd: no
@@ -207,7 +234,11 @@ def magic(
     by the lines' sums (what the numbers left can still add, by colour), and restarts with
     budgets of Luby's sequence; seven restarts in eight search the half-turn subspace (number
     k + N/2 opposite number k: a closed tour, found in about two million nodes on 8×8) while
-    no number but the start's is given, the eighth the whole tree.
+    no number but the start's is given, the eighth the whole tree. On an n×n board with n a
+    multiple of 4 from 12 up (12×12, 16×16, ...), when nothing else is asked (no start, givens,
+    closed, diagonal or nested), the tour is built from quartes instead: numbers 4j + 1..4j + 4
+    on a transversal of one 4×4 block, quarte Q - 1 - j in quarte j's block, in restarts of
+    20,000 nodes (pure Python: the same tour on both cores for a seed).
 
     Parameters
     ----------
@@ -287,6 +318,8 @@ def magic(
     import random  # here, not at import knight (start-up: tests/test_startup.py)
 
     rng = random.Random(seed)
+    if ask.by_quartes():
+        return _quartes(ask, rng)
     pairs = [(first, last) for first in ask.starts() for last in ask.ends(first)]
     # All restarts of a round but one search the half-turn subspace while it has starts left (a
     # search order: its trees are smaller, and a start exhausted there stays in the whole tree's pairs)
@@ -320,6 +353,26 @@ def magic(
                 f"({restart} restarts); pass a larger max_nodes"
             )
     raise NoTourError(f"{ask.words()}: the search went through every start and end (up to symmetry)")
+
+
+def _quartes(ask: _Magic, rng: "random.Random") -> Tour:
+    """knight.magic's semimagic tour of a 4k×4k board (k ≥ 3) from quartes, in restarts of
+    QUARTE_RESTART_NODES nodes each with a new random order, until the budget or the deadline."""
+    question = ask.question
+    spent = restarts = 0
+    while spent < question.budget:
+        restarts += 1
+        budget = min(QUARTE_RESTART_NODES, question.budget - spent)
+        found = quarte_tour(ask.rows // 4, rng.getrandbits(64), budget, question.deadline)
+        spent += found.nodes
+        if found.cells is not None:
+            return ask.tour(found.cells)
+        if found.timed_out or question.expired():
+            raise question.timed_out(f"{spent:,} search nodes in {restarts} restarts of the quarte construction")
+    raise SearchLimitError(
+        f"no {ask.kind} tour of {ask.board.name} found within max_nodes={question.budget:,} search nodes "
+        f"({restarts} restarts of the quarte construction); pass a larger max_nodes"
+    )
 
 
 class MagicCount:

@@ -18,6 +18,8 @@
 * ``_solve``: a question's fixed moves (ends, a puzzle's givens) completed: propagation, then rounds;
 * ``_magic`` (compiled) / ``_magic_py`` (its twin): magic knight's tours, pruned on the lines' sums;
   ``_magic_tours``: the board and lines laid out for it, and its run (``magic_search``);
+* ``_quartes``: semimagic tours of 4k×4k boards (k ≥ 3) built from quartes, four numbers a
+  block's transversal, from both ends at once (pure Python, the same on both cores);
 * ``_narrow``: open tours of boards four wide, half by half;
 * ``_graph``: tours of boards that wrap, and boxes, on their graph (closed tours and fixed ends too).
 """
@@ -35,10 +37,12 @@ from ._methods import (
     warnsdorff,
     warnsdorff_trace,
 )
+from ._quartes import QuarteResult, quarte_tour
 from ._solve import complete
 
 __all__ = [
     "MagicResult",
+    "QuarteResult",
     "backtrack",
     "backtrack_tracer",
     "complete",
@@ -46,6 +50,7 @@ __all__ = [
     "magic_search",
     "ordered",
     "plain",
+    "quarte_tour",
     "random_warnsdorff",
     "rotated",
     "search_bytes",

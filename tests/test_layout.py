@@ -74,10 +74,14 @@ def modules():
         yield ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-# A parent that has imported nothing of knight forks a child a module: each child imports its module
-# first, as a fresh interpreter would, without paying an interpreter's start-up a module.
+# A parent that has imported knight alone forks a child a module: each child imports its module first, as
+# a fresh interpreter would, without paying an interpreter's start-up a module. Importing any of knight's
+# modules runs knight/__init__.py to its end before the module itself (the modules it loads are left out
+# of the names), so the parent runs it once for all its children: their state is a fresh interpreter's
+# at the moment the module's own import begins.
 IMPORT_EACH_FIRST = """
 import importlib, os, sys, traceback
+import knight
 failures = []
 for name in sys.argv[1:]:
     pid = os.fork()

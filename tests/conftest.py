@@ -15,8 +15,9 @@ So that no case runs twice, the rule is:
   only one to run them;
 * every test not parametrised over an implementation runs in both jobs (that is what the
   twin job is for: the whole library on the twin), but for those marked ``once``: their work
-  does not depend on the implementation (the regeneration of the stored strip bases, which
-  searches with the twin core in either job), so they follow the same rule;
+  does not depend on the implementation (pictures, docstrings, the version, the import layout,
+  the CLI's help and refusals, the stored strip bases' own checks; a test whose work runs a
+  kernel is not ``once``), so they follow the same rule;
 * ``KNIGHT_SLOW=1`` keeps the ``[python]`` cases in the twin job: there they run with every
   other module on the twin too, not only the one the fixture swaps in, and the weekly slow
   run keeps that combination covered;

@@ -1,6 +1,14 @@
-"""The knight command, run as a subprocess, and the seed problem's judge mode."""
+"""The knight command, run as a subprocess, and the seed problem's judge mode.
 
+The refusals of bad input are asked of the command's main() in this process (assert_one_line_error):
+main() is what python -m knight runs and exits with, which the subprocess tests check, so each
+refusal costs no interpreter's start-up. The tests that parse and refuse before any kernel runs
+(help, version, bad pictures) are marked once (tests/conftest.py).
+"""
+
+import contextlib
 import hashlib
+import io
 import os
 import subprocess
 import sys
@@ -8,6 +16,7 @@ import sys
 import pytest
 
 import knight as package
+from knight.cli import main
 
 from validator import assert_board_tour, assert_tour, board_squares
 
@@ -163,10 +172,13 @@ def test_picture_with_a_start_and_other_commands(tmp_path):
     assert squares[0] == 1
     assert_board_tour(squares, RING)
     assert knight_run("exists", "ring.txt", cwd=tmp_path).stdout == "yes\n"
-    counted = knight_run("count", "ring.txt", cwd=tmp_path)
-    assert counted.returncode == 0 and counted.stdout == f"{package.count(package.Board.parse(RING))}\n"
+    # counted on 5×5 less its centre: every open tour of the ring is tens of seconds on the twin
+    (tmp_path / "centre.txt").write_text(CENTRE)
+    counted = knight_run("count", "centre.txt", cwd=tmp_path)
+    assert counted.returncode == 0 and counted.stdout == f"{package.count(package.Board.parse(CENTRE))}\n"
 
 
+@pytest.mark.once
 @pytest.mark.parametrize(
     "picture, words",
     [
@@ -185,6 +197,7 @@ def test_bad_pictures_are_one_line_errors(tmp_path, picture, words):
         assert words in result.stderr
 
 
+@pytest.mark.once
 def test_a_picture_that_is_not_text(tmp_path):
     (tmp_path / "board.png").write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
     result = knight_run("board.png", cwd=tmp_path)
@@ -192,6 +205,7 @@ def test_a_picture_that_is_not_text(tmp_path):
     assert len(result.stderr.splitlines()) == 1 and "not UTF-8 text" in result.stderr
 
 
+@pytest.mark.once
 @pytest.mark.parametrize(
     "args, words",
     [
@@ -235,13 +249,29 @@ def test_errors_are_one_line(args, code, words):
 
 
 def assert_one_line_error(args, code, words, stdin=None):
-    """The CLI's answer to bad input: exit code code, nothing on stdout, one line on stderr holding words."""
-    result = knight(*args, stdin=stdin)
-    assert result.returncode == code, result.stderr
-    assert result.stdout == ""
-    assert len(result.stderr.splitlines()) == 1, result.stderr
-    assert result.stderr.startswith("knight: error: " if code == 2 else "knight: ")
-    assert words in result.stderr, result.stderr
+    """The CLI's answer to bad input: exit code code, nothing on stdout, one line on stderr holding words
+    (main(args) in this process, stdin given as text or, when None, none to read)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(contextlib.redirect_stdout(out))
+        stack.enter_context(contextlib.redirect_stderr(err))
+        stack.enter_context(_stdin(io.StringIO(stdin or "")))
+        returned = main(list(args))
+    assert returned == code, err.getvalue()
+    assert out.getvalue() == ""
+    assert len(err.getvalue().splitlines()) == 1, err.getvalue()
+    assert err.getvalue().startswith("knight: error: " if code == 2 else "knight: ")
+    assert words in err.getvalue(), err.getvalue()
+
+
+@contextlib.contextmanager
+def _stdin(stream):
+    """sys.stdin set to stream for the block."""
+    before, sys.stdin = sys.stdin, stream
+    try:
+        yield
+    finally:
+        sys.stdin = before
 
 
 @pytest.mark.parametrize(
@@ -306,11 +336,13 @@ def test_huge_numbers_are_one_line_errors(args, words):
 # -- help and version --------------------------------------------------------------------------
 
 
+@pytest.mark.once
 def test_version():
     result = knight("--version")
     assert (result.returncode, result.stdout, result.stderr) == (0, f"knight {package.__version__}\n", "")
 
 
+@pytest.mark.once
 def test_help_lists_every_subcommand():
     result = knight("--help")
     assert result.returncode == 0 and result.stderr == ""
@@ -323,13 +355,16 @@ def test_help_lists_every_subcommand():
     assert "--start" in text and "--version" in text and "picture" in text
 
 
+@pytest.mark.once
 @pytest.mark.parametrize("command", ["tour", "exists", "count", "all", "solve", "compare", "trace", "judge", "magic"])
-def test_every_subcommand_has_help(command):
-    result = knight(command, "--help")
-    assert result.returncode == 0 and result.stderr == ""
-    assert result.stdout.startswith(f"usage: knight {command} ")  # knight tour --help is the tour command's own
+def test_every_subcommand_has_help(command, capsys):
+    assert main([command, "--help"]) == 0  # main() as python -m knight runs it (test_help_lists_every_subcommand)
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith(f"usage: knight {command} ")  # knight tour --help is the tour command's own
 
 
+@pytest.mark.once
 def test_top_level_usage_names_every_subcommand():
     result = knight("--help")
     usage = result.stdout.split("\n\n")[0]
@@ -338,8 +373,6 @@ def test_top_level_usage_names_every_subcommand():
 
 
 def test_main_returns_0_after_help(capsys):
-    from knight.cli import main
-
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == f"knight {package.__version__}\n"
 

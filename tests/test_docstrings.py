@@ -13,6 +13,8 @@ import pytest
 
 import knight
 
+pytestmark = pytest.mark.once  # the docstrings' text: the same whichever kernels run
+
 numpydoc_validate = pytest.importorskip("numpydoc.validate")
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+; the check is the same on every version
 

@@ -47,11 +47,12 @@ def kept_after(method, sides, twin):
 def test_three_large_tours_leave_little_allocated(method):
     """The seeds' walk is Python on both cores; the compiled search and construction here."""
     if knight.model._kernels.NO_EXTENSIONS:
-        pytest.skip("the compiled job measures these; the twin job measures the twins below")
+        pytest.skip("the compiled core's: the compiled job measures these (and the twins, below)")
     kept = kept_after(method, (300, 400, 500), twin=False)
     assert kept < MOST_KEPT, f"{kept:,} bytes kept after three {method} tours of 300..500 a side"
 
 
+@pytest.mark.once  # the child runs the twins in either job
 @pytest.mark.parametrize("method", ["auto", "backtrack"])
 def test_the_twins_leave_little_allocated(method):
     """The twins' own caches (neighbour lists, closed tours) on boards the twin searches in seconds."""

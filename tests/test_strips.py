@@ -41,6 +41,9 @@ def test_the_generator_writes_the_stored_bases(tmp_path):
 ALL_BASES = _strips.bases(False) + _strips.bases(True)
 
 
+# The bases are checked by scripts/gen_strips.py's own checker, which shares no code with knight's kernels:
+# the same in either job, run by the compiled one (once).
+@pytest.mark.once
 @pytest.mark.parametrize("index", range(len(ALL_BASES)))
 def test_every_base_is_one_path_for_every_count(index):
     base = ALL_BASES[index]
@@ -49,6 +52,7 @@ def test_every_base_is_one_path_for_every_count(index):
         assert_tour([cell + 1 for cell in base.cells], 3, base.width, closed=base in _strips.bases(True))
 
 
+@pytest.mark.once  # the stored data alone
 def test_closed_bases_run_from_the_corner_to_its_forced_neighbour():
     """Every closed tour links the corner to (2, 1), so the copies never touch that move."""
     for base in _strips.bases(True):
@@ -63,6 +67,7 @@ def test_closed_tours_of_every_even_length(n):
         assert_tour(_strips.closed_tour(rows, cols), rows, cols, closed=True)
 
 
+@pytest.mark.once  # the generator's checker alone
 def test_a_section_repeated_often():
     """Far past the repeats check() needs: each base with each section copied 40 times."""
     gen = generator()

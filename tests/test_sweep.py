@@ -104,6 +104,7 @@ def test_the_sample_covers_every_kind_of_start():
             assert len(starts) <= 5 * 5 + 4 + RANDOM_STARTS  # a sample, the same size on any board
 
 
+@pytest.mark.once  # the twin's search core, put in use here in either job
 @pytest.mark.parametrize("closed", [False, True])
 def test_twin_on_narrow_and_small_boards(monkeypatch, closed):
     monkeypatch.setattr(knight.search._kernels, "core", importlib.import_module("knight.search._core_py"))

@@ -132,6 +132,7 @@ def test_sample_keeps_at_most_most(sampler):
         sampler.sample(4, 8, None, 0, None, False, KNIGHT, random.Random(0), most=1_000)
 
 
+@pytest.mark.once  # the twin's sampler, called directly in either job
 def test_sample_is_uniform_over_the_304_corner_tours_of_5_by_5():
     """Chi-square over 304·50 seeded samples of the twin: every tour appears, the statistic is plausible."""
     twin = importlib.import_module("knight.count._draw_py")

@@ -10,6 +10,8 @@ import knight
 from knight import _version
 from knight.cli import main
 
+pytestmark = pytest.mark.once  # one version file, whichever kernels run
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 

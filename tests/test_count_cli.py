@@ -246,17 +246,3 @@ def _children(pid):
             except (OSError, IndexError, ValueError):
                 continue
     return found
-
-
-def test_workers_that_never_reach_an_item_are_killed(monkeypatch):
-    """Ctrl-C while the pool still starts leaves workers waiting for work: after STOP_SECONDS they are
-    killed, so neither the pool's shutdown nor the interpreter's exit waits for them forever."""
-    import multiprocessing
-
-    from knight.cli import _count
-
-    monkeypatch.setattr(_count, "STOP_SECONDS", 0.2)
-    waiting = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(60,))
-    waiting.start()
-    _count._reap([waiting])
-    assert not waiting.is_alive() and waiting.exitcode == -signal.SIGKILL

@@ -115,36 +115,16 @@ def worker_pool(workers: int) -> Generator[Optional[Executor], None, None]:
     try:
         yield pool
     except BaseException:
-        running: dict[int, multiprocessing.Process] = getattr(pool, "_processes", None) or {}  # the pool's own
-        processes = list(running.values())
-        for process in processes:
+        processes: dict[int, multiprocessing.Process] = getattr(pool, "_processes", None) or {}  # the pool's own
+        for process in list(processes.values()):
             if sys.platform == "win32":
                 process.terminate()
             else:  # the items they run stop within a chunk; Ctrl-C may have told them already
                 with contextlib.suppress(ProcessLookupError):  # a worker already gone (killed: BrokenProcessPool)
                     os.kill(cast(int, process.pid), signal.SIGINT)  # a started worker's
-        pool.shutdown(wait=False, cancel_futures=True)
-        _reap(processes)
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
-
-
-#: Seconds the workers get to end their items after Ctrl-C or an error, before they are killed.
-STOP_SECONDS = 2.0
-
-
-def _reap(processes: Sequence[multiprocessing.Process]) -> None:
-    """Wait for the workers to end, and kill those still alive after STOP_SECONDS: a worker that had
-    not reached an item when Ctrl-C came (the pool still starting) waits for work, so neither the
-    pool's shutdown nor the interpreter's exit, which joins it, would ever end."""
-    import time
-
-    deadline = time.monotonic() + STOP_SECONDS
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
-        if process.is_alive():
-            process.kill()
-            process.join()
 
 
 def _memory_option(text: str) -> Union[int, str]:

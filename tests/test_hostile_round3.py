@@ -263,12 +263,22 @@ def _alive(pid):
 LONG_COUNT = ["count", "7", "--method", "enumerate", "--workers", "2", "--timeout", "60"]
 
 
+def _sigint_as_in_a_terminal():
+    """In the child: SIGINT's default action, as a shell gives a foreground command. A test runner
+    started in the background (`cmd &`, nohup) ignores SIGINT, a child inherits that, and a Python
+    started with SIGINT ignored never turns it into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _count_stopped(stop):
     """Run LONG_COUNT, wait for its two workers, stop(process, workers): (exit code, seconds it took
     to exit after stop, stderr lines, workers left alive)."""
 
     process = subprocess.Popen(
-        [sys.executable, "-m", "knight", *LONG_COUNT], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-m", "knight", *LONG_COUNT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_sigint_as_in_a_terminal,
     )
     try:
         began = time.monotonic()

@@ -40,7 +40,8 @@ def main() -> None:
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip().splitlines()[2].strip())
     log, out = sys.argv[1:]
-    found = {square: states for square, states in sorted(layers(open(log).read()).items()) if states}
+    with open(log, encoding="utf-8") as file:  # the log is UTF-8 ("8×8"), whatever the locale
+        found = {square: states for square, states in sorted(layers(file.read()).items()) if states}
     if not found:
         sys.exit(f"no layers in {log}")
     total = sum(found.values())

@@ -314,6 +314,19 @@ def test_a_killed_worker_is_one_line_and_exit_1():
     assert len(lines) == 1 and lines[0].startswith("knight: error: a worker process of the ProcessPoolExecutor")
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_workers_end_when_the_command_is_killed():
+    """SIGKILL tells the workers nothing: each sees its parent gone and ends (they held the command's
+    stderr, so communicate() returns only once they have closed it, a moment before they are gone)."""
+    returned, took, _, left = _count_stopped(lambda process, _: process.kill())
+    for _ in range(100):
+        left = [pid for pid in left if _alive(pid)]
+        if not left:
+            break
+        time.sleep(0.05)
+    assert returned == -signal.SIGKILL and left == [] and took < 10
+
+
 # -- the open items (item 6) ------------------------------------------------------------------------
 
 

@@ -57,9 +57,23 @@ def max_nodes_option(parser: argparse.ArgumentParser, help: str) -> None:
     )
 
 
-def _stop_on_interrupt() -> None:
-    """In a worker process, Ctrl-C ends the work item within a chunk, quietly."""
+def _worker_started() -> None:
+    """In a worker process: Ctrl-C ends the work item within a chunk, quietly; and the worker ends
+    when the command does, even killed (SIGKILL tells no one: an orphan would wait for work for ever)."""
     signal.signal(signal.SIGINT, _enumerate.request_stop)
+    if os.name == "posix":  # an orphan gets a new parent there; Windows keeps the old pid
+        import threading
+
+        threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _end_with_parent(parent: int) -> None:
+    """Wait until this process's parent is gone (it has been given another), then end at once."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def _terminate(signum: int, _frame: object) -> None:
@@ -111,7 +125,7 @@ def worker_pool(workers: int) -> Generator[Optional[Executor], None, None]:
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(workers, initializer=_stop_on_interrupt)
+    pool = ProcessPoolExecutor(workers, initializer=_worker_started)
     try:
         yield pool
     except BaseException:

@@ -50,6 +50,13 @@ Candidates are the free neighbours of the moving end (the fixed cell when its ne
 is fixed; the last free cell must be next to the other end too), fewest free onward moves
 first (Warnsdorff), then by ``order_key``. Every DEADLINE_EVERY nodes the clock is read
 against the deadline; a search stopped by it or by the node budget reports LIMIT.
+
+With ``probe`` ≥ 0 the search walks one random path of its tree instead (Knuth's estimator of
+a backtrack tree's size, 1975): at each frame with b candidates it keeps one, the
+(next() mod b)-th of SplitMix64 seeded with probe (a single candidate draws nothing), and the
+returned estimate adds up, frame by frame, the product of the b's so far: the nodes of the
+tree on average over probes, each node a candidate tried as the search counts them. Else the
+estimate is 0.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ import time
 from array import array
 
 from ..model._status import EXHAUSTED, FOUND, LIMIT
+from ._splitmix import SplitMix64
 
 __all__ = ["DEADLINE_EVERY", "EXHAUSTED", "FOUND", "LIMIT", "LINES", "reach", "search"]
 
@@ -106,9 +114,10 @@ def search(
     max_nodes: int,
     deadline: float,
     mirror: bool = False,
-) -> tuple[int, array[int], int, int]:
-    """(status, tours, nodes, count): tours holds the cells of at most keep tours end to end
-    (the first one only, unless count_all); see the module's docstring."""
+    probe: int = -1,
+) -> tuple[int, array[int], int, int, float]:
+    """(status, tours, nodes, count, estimate): tours holds the cells of at most keep tours end
+    to end (the first one only, unless count_all); see the module's docstring."""
     cells = total = len(given)
     half = total // 2 if mirror else 0
     goal = half if mirror else total
@@ -152,6 +161,8 @@ def search(
     side = [0] * (total + 1)
     candidates: list[list[int]] = [[] for _ in range(total + 1)]
     cursor = [0] * (total + 1)
+    rng = SplitMix64(probe) if probe >= 0 else None
+    weight, estimate = [1.0], [0.0]  # a probe's product of frame sizes so far, and their sum
 
     def place(cell: int, number: int, change: int) -> None:
         """Put number on cell (change -1) or take it off (+1)."""
@@ -325,6 +336,11 @@ def search(
                 continue
             frame.append(neighbour)
         frame.sort(key=lambda cell: (degree[cell], order_key[cell]))
+        if rng is not None and frame:  # a probe: one candidate kept at random
+            weight[0] *= len(frame)
+            estimate[0] += weight[0]
+            if len(frame) > 1:
+                frame[:] = [frame[rng.next() % len(frame)]]
 
     for number, cell in enumerate(head, 1):
         path[number - 1] = cell
@@ -344,7 +360,7 @@ def search(
         fits = alive() and path[len(head)] in neighbours[path[len(head) - 1] * 8 : path[len(head) - 1] * 8 + 8]
         if fits:
             found.extend(path)
-        return (FOUND if fits else EXHAUSTED), found, 0, int(fits)
+        return (FOUND if fits else EXHAUSTED), found, 0, int(fits), 0.0
     fill(depth)
     while True:
         frame = candidates[depth]
@@ -389,4 +405,4 @@ def search(
             ends[tail_moved] -= 1
             continue
         fill(depth)
-    return status, found, nodes, count
+    return status, found, nodes, count, estimate[0]

@@ -1,6 +1,6 @@
 """Benchmark magic knight's tours: the issue's targets (#33), from one run.
 
-    python benchmarks/bench_magic.py [--seeds 10] [--nodes N] [--large-seeds 5] [--large-nodes N]
+    python benchmarks/bench_magic.py [--seeds 10] [--nodes N] [--large-seeds 10] [--large-nodes N]
                                      [--sample 24] [--piece-nodes N] [--data FILE] [--probes 100000]
                                      [--rate-pieces 6] [--rate-nodes N] [--only PART]
 
@@ -10,9 +10,10 @@ other processes on the machine slow the figures less than wall time would):
 * 8×8 semimagic, the first tour: the median over --seeds seeds of knight.magic(8, seed=s)
   (target at most 1 s), each seed given --nodes search nodes; closed, over as many seeds
   (target at most 10 s);
-* 12×12 and 16×16 semimagic: the median over --large-seeds seeds of knight.magic(n, seed=s),
-  each given --large-nodes nodes of the quarte construction (target at most 60 s), and how
-  many of the tours found are diagonally magic too;
+* 12×12 and 16×16 semimagic: the quarte loop's nodes a CPU second, compiled and twin, and
+  the median over --large-seeds seeds of knight.magic(n, seed=s), each given --large-nodes
+  nodes of the quarte construction (target at most 60 s), and how many of the tours found are
+  diagonally magic too;
 * the census estimate: a sample of --sample pieces of the 8×8 count (a start of each class,
   an end, the first three moves), drawn at random across the whole plan, each run to the end
   of its tree or to --piece-nodes nodes; the mean CPU seconds a piece times the number of
@@ -96,6 +97,28 @@ def report_first(label: str, size, seeds: int, nodes: int, target: float, closed
         f"target {target:g} s: {verdict} ({load()})",
         flush=True,
     )
+
+
+def quarte_rates(nodes: int = 20_000, repeats: int = 3) -> None:
+    """The quarte loop's nodes a CPU second, compiled and twin, interleaved, best of repeats."""
+    from knight.search import _quartes, _quartes_core, _quartes_core_py
+
+    for k in (3, 4):
+        best = {}
+        for _ in range(repeats):
+            for module in (_quartes_core, _quartes_core_py):
+                search_kernels.quartes_core = module
+                began = time.process_time()
+                walked = _quartes.quarte_tour(k, 1, nodes).nodes
+                spent = time.process_time() - began
+                best[module] = min(best.get(module, spent), spent)
+        search_kernels.quartes_core = _quartes_core
+        fast, slow = walked / best[_quartes_core], walked / best[_quartes_core_py]
+        print(
+            f"quarte loop {4 * k}×{4 * k}, {walked:,} nodes: compiled {fast:,.0f} nodes a CPU s, twin {slow:,.0f}: "
+            f"{fast / slow:.0f}× ({load()})",
+            flush=True,
+        )
 
 
 def census_estimate(sample: int, piece_nodes: int, data: str | None) -> None:
@@ -201,6 +224,7 @@ def census_probes(probes: int, rate_pieces: int, rate_nodes: int, data: str | No
             json.dump(
                 {
                     "what": "Knuth's estimate of the nodes of knight.count_magic(8, depth=3)'s trees",
+                    "generator": "random.Random(1975): a piece drawn uniformly, then its probe's seed",
                     "pieces": len(plan),
                     "probes": probes,
                     "nodes": mean,
@@ -242,9 +266,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--nodes", type=int, default=300_000_000, help="search nodes a seed may take")
-    parser.add_argument("--large-seeds", type=int, default=5, help="seeds of the 12×12 and 16×16 runs")
+    parser.add_argument("--large-seeds", type=int, default=10, help="seeds of the 12×12 and 16×16 runs")
     parser.add_argument(
-        "--large-nodes", type=int, default=4_000_000, help="quarte nodes a 12×12 or 16×16 seed may take"
+        "--large-nodes", type=int, default=400_000_000, help="quarte nodes a 12×12 or 16×16 seed may take"
     )
     parser.add_argument("--sample", type=int, default=24)
     parser.add_argument("--piece-nodes", type=int, default=2_000_000_000)
@@ -263,6 +287,7 @@ def main() -> None:
     if args.only in (None, "closed"):
         report_first("8×8 closed semimagic, first tour", 8, args.seeds, args.nodes, 10.0, closed=True)
     if args.only in (None, "large"):
+        quarte_rates()
         report_first("12×12 semimagic", 12, args.large_seeds, args.large_nodes, 60.0)
         report_first("16×16 semimagic", 16, args.large_seeds, args.large_nodes, 60.0)
     if args.only in (None, "census"):

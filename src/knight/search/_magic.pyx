@@ -258,17 +258,11 @@ cdef bint _alive_mirror(State *s) noexcept nogil:
     return True
 
 
-cdef void _fill(State *s, int32_t depth) noexcept nogil:
-    cdef int32_t *frame = s.candidates + depth * 8
+cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexcept nogil:
+    """The cells that may take the moving end's next number (the tail's when tail_moves), fewest
+    free onward moves first, then by order_key: their count."""
     cdef int32_t size = 0, fixed, neighbour, k, number, mover, other
-    cdef bint tail_moves, last
     cdef int i
-    s.cursor[depth] = 0
-    s.frame_size[depth] = 0
-    if not (_alive_mirror(s) if s.half else _alive(s)):
-        return
-    tail_moves = not s.half and s.placed_head > s.placed_tail
-    s.side[depth] = tail_moves
     if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
         number = s.placed_head + 1
         mover, other = s.path[number - 2], s.cells - 1 - s.path[0]
@@ -279,7 +273,6 @@ cdef void _fill(State *s, int32_t depth) noexcept nogil:
         number = s.placed_head + 1
         mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
     fixed = s.at_number[number]
-    last = depth == s.goal - 1
     for i in range(8):
         neighbour = s.neighbours[mover * 8 + i]
         if neighbour < 0:
@@ -300,6 +293,29 @@ cdef void _fill(State *s, int32_t depth) noexcept nogil:
             k -= 1
         frame[k] = neighbour
         size += 1
+    return size
+
+
+cdef void _fill(State *s, int32_t depth) noexcept nogil:
+    """Frame depth's candidates (see the twin's fill)."""
+    cdef int32_t *frame = s.candidates + depth * 8
+    cdef int32_t size, other_size, other_frame[8]
+    cdef bint tail_moves, last = depth == s.goal - 1
+    cdef int i
+    s.cursor[depth] = 0
+    s.frame_size[depth] = 0
+    if not (_alive_mirror(s) if s.half else _alive(s)):
+        return
+    tail_moves = not s.half and s.placed_head > s.placed_tail
+    size = _gather(s, tail_moves, last, frame)
+    if not s.half and size > 1:  # the end with fewer candidates moves (the other's on a tie)
+        other_size = _gather(s, not tail_moves, last, other_frame)
+        if other_size < size:
+            tail_moves = not tail_moves
+            size = other_size
+            for i in range(size):
+                frame[i] = other_frame[i]
+    s.side[depth] = tail_moves
     if s.probing and size:  # a probe: one candidate kept at random
         s.weight *= size
         s.estimate += s.weight

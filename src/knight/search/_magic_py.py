@@ -21,7 +21,9 @@ diagonals or the quadrants' half lines) add up to its target. The caller
 
 Number k stands on a cell of the start's colour when k is odd (a knight changes colour at
 every leap), so each line's free cells of each colour get numbers of one parity, from those
-between the head's and the tail's. The end that has fewer numbers moves next. A frame is
+between the head's and the tail's. The end with fewer candidates moves next (fail first: on
+the census's subtrees it halves the nodes); on a tie, the end with fewer numbers placed, the
+head when both have as many. A frame is
 dead, and gets no candidates, when:
 
 * a line's remaining sum is below the least or above the greatest sum its free cells can
@@ -309,15 +311,9 @@ def search(
                 return False
         return True
 
-    def fill(depth: int) -> None:
-        """The candidates of frame depth: the cells that may take the moving end's next number."""
-        frame = candidates[depth]
-        frame.clear()
-        cursor[depth] = 0
-        if not (alive_mirror() if half else alive()):
-            return
-        tail_moves = not half and ends[0] > ends[1]
-        side[depth] = tail_moves
+    def gather(tail_moves: bool, last: bool, frame: list[int]) -> None:
+        """Put in frame the cells that may take the moving end's next number (the tail's when
+        tail_moves), fewest free onward moves first, then by order_key."""
         number = total - ends[1] if tail_moves else ends[0] + 1
         mover = path[number] if tail_moves else path[number - 2]
         if half:  # the head alone moves; the last of the first half must lead to number half + 1
@@ -325,7 +321,6 @@ def search(
         else:
             other = path[ends[0] - 1] if tail_moves else path[total - ends[1]]
         fixed = at_number[number]
-        last = depth == goal - 1
         for i in range(8):
             neighbour = neighbours[mover * 8 + i]
             if neighbour < 0:
@@ -336,6 +331,26 @@ def search(
                 continue
             frame.append(neighbour)
         frame.sort(key=lambda cell: (degree[cell], order_key[cell]))
+
+    def fill(depth: int) -> None:
+        """The candidates of frame depth: the cells that may take the next number of the end with
+        fewer of them (on a tie, of the end with fewer numbers placed, the head when both have as
+        many; in mirror mode the head's)."""
+        frame = candidates[depth]
+        frame.clear()
+        cursor[depth] = 0
+        if not (alive_mirror() if half else alive()):
+            return
+        tail_moves = not half and ends[0] > ends[1]
+        last = depth == goal - 1
+        gather(tail_moves, last, frame)
+        if not half and len(frame) > 1:
+            others: list[int] = []
+            gather(not tail_moves, last, others)
+            if len(others) < len(frame):
+                tail_moves = not tail_moves
+                frame[:] = others
+        side[depth] = tail_moves
         if rng is not None and frame:  # a probe: one candidate kept at random
             weight[0] *= len(frame)
             estimate[0] += weight[0]

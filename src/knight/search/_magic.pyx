@@ -293,6 +293,11 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
             k -= 1
         frame[k] = neighbour
         size += 1
+    # a cell with one free neighbour, next to this end and not to the other, must be this end's
+    # next: were the end to move elsewhere, it would be next to neither (_alive, 2 or more free)
+    if (size > 1 and not s.half and s.degree[frame[0]] == 1 and s.cells - s.placed_head - s.placed_tail >= 3
+            and not _adjacent(s, frame[0], other)):
+        size = 1
     return size
 
 

@@ -23,7 +23,9 @@ Number k stands on a cell of the start's colour when k is odd (a knight changes 
 every leap), so each line's free cells of each colour get numbers of one parity, from those
 between the head's and the tail's. The end with fewer candidates moves next (fail first: on
 the census's subtrees it halves the nodes); on a tie, the end with fewer numbers placed, the
-head when both have as many. A frame is
+head when both have as many. A free cell with one free neighbour, next to an end and not to the
+other, is that end's only candidate (with 3 or more cells free): the end's other moves would
+leave it next to neither end, which kills the position one node later. A frame is
 dead, and gets no candidates, when:
 
 * a line's remaining sum is below the least or above the greatest sum its free cells can
@@ -331,6 +333,11 @@ def search(
                 continue
             frame.append(neighbour)
         frame.sort(key=lambda cell: (degree[cell], order_key[cell]))
+        # a cell with one free neighbour, next to this end and not to the other, must be this end's
+        # next: were the end to move elsewhere, it would be next to neither (alive, 2 or more free)
+        forced = len(frame) > 1 and not half and degree[frame[0]] == 1 and total - ends[0] - ends[1] >= 3
+        if forced and other not in neighbours[frame[0] * 8 : frame[0] * 8 + 8]:
+            del frame[1:]
 
     def fill(depth: int) -> None:
         """The candidates of frame depth: the cells that may take the next number of the end with

@@ -80,6 +80,7 @@ extensions = cythonize(
         Extension("knight.search._fill", ["src/knight/search/_fill.pyx"]),
         Extension("knight.search._walk", ["src/knight/search/_walk.pyx"]),
         Extension("knight.search._magic", ["src/knight/search/_magic.pyx"]),
+        Extension("knight.search._quartes_core", ["src/knight/search/_quartes_core.pyx"]),
         Extension("knight.construct._kernel", ["src/knight/construct/_kernel.pyx"]),
         Extension("knight.count._walker", ["src/knight/count/_walker.pyx"]),
         # the frontier counter, one module a job (see _frontier.pyx); the hot helpers inlined from the .pxd files

@@ -133,6 +133,14 @@ def magic_kernel(request, monkeypatch):
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
+def quartes_kernel(request, monkeypatch):
+    """The quarte construction's search in use for the test."""
+    return _use(
+        request, monkeypatch, "search.quartes_core", "knight.search._quartes_core", "knight.search._quartes_core_py"
+    )
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
 def walk(request, monkeypatch):
     """The walks in use for the test."""
     return _use(request, monkeypatch, "search.walk", "knight.search._walk", "knight.search._walk_py")

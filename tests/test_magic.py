@@ -4,11 +4,12 @@ Beverley's 1848 tour compared with a brute-force enumeration; both kernels; the 
 results saved and resumed; bad input refused."""
 
 import json
+import random
+import statistics
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from conftest import SLOW
 
 import knight
 import knight.svg
@@ -160,6 +161,25 @@ def test_both_kernels_walk_the_same_tree(monkeypatch):
         found = magic_search(8, 8, cells[:10], [], lines=line_cells(8, 8), count_all=True, keep=10, mirror=True)
         mirrored.append(found)
     assert mirrored[0] == mirrored[1] and cells in mirrored[0].tours
+    probes = []
+    for name in ("knight.search._magic", "knight.search._magic_py"):
+        monkeypatch.setattr(kernels, "magic", importlib.import_module(name))
+        probes.append([magic_search(8, 8, cells[:30], cells[-1:], lines=line_cells(8, 8), probe=s) for s in range(20)])
+    assert probes[0] == probes[1]
+
+
+def test_probes_estimate_the_tree(magic_kernel):
+    """Knuth's estimator (magic_search's probe=): each probe walks one path of the tree, and the mean
+    of their estimates comes within 3 standard errors of the nodes the whole search walks (Beverley's
+    tour from its first 30 moves and its end; 1,000 probes, fixed seeds)."""
+    cells = [square - 1 for square in squares_of(BEVERLEY)]
+    exact = magic_search(8, 8, cells[:30], cells[-1:], lines=line_cells(8, 8), count_all=True)
+    probes = [magic_search(8, 8, cells[:30], cells[-1:], lines=line_cells(8, 8), probe=seed) for seed in range(1000)]
+    assert all(probe.nodes <= 64 - 31 and probe.estimate >= probe.nodes for probe in probes)  # one path each
+    values = [probe.estimate for probe in probes]
+    mean, error = statistics.mean(values), statistics.stdev(values) / len(values) ** 0.5
+    assert exact.total == 1 and abs(mean - exact.nodes) < 3 * error
+    assert magic_search(8, 8, cells[:30], cells[-1:], lines=line_cells(8, 8)).estimate == 0.0  # no probe, no estimate
 
 
 def half_turn(squares, rows, cols):
@@ -352,14 +372,10 @@ def test_progress_says_pieces_and_time_left(capsys):
     assert lines[-1].startswith(f"knight count_magic: {len(lines)}/{len(lines)} pieces, 1 tours")
 
 
-#: knight.magic's seeds whose first restarts of the quarte construction find a tour, so that the
-#: test stays quick (most seeds take a few dozen restarts: benchmarks/bench_magic.py --only large):
-#: 16×16 seed 58 (within 2 restarts); 12×12 seed 0 takes about 700,000 nodes, so it runs under
-#: KNIGHT_SLOW=1, and the construction's own 12×12 run is checked from one restart's seed below.
-MAGIC_SEEDS = [
-    (16, 58),
-    pytest.param(12, 0, marks=pytest.mark.skipif(not SLOW, reason="KNIGHT_SLOW=1: about 15 CPU s")),
-]
+#: knight.magic's seeds whose first restart of the quarte construction finds a tour, so that the
+#: test stays quick on the twin too (most seeds take a few hundred restarts: benchmarks/bench_magic.py
+#: --only large): 16×16 seed 61 (14,183 nodes), 12×12 seed 17 (8,404 nodes).
+MAGIC_SEEDS = [(16, 61), (12, 17)]
 
 
 def quartes_hold(squares, n):
@@ -376,16 +392,34 @@ def quartes_hold(squares, n):
     return blocks == blocks[::-1]
 
 
-@pytest.mark.parametrize("k, seed, nodes", [(2, 3, 1_527), (3, 16897115791155498662, 19_443)])
-def test_the_quarte_construction(k, seed, nodes):
-    """One run of search._quartes (8×8, and 12×12 from the 35th restart's seed of knight.magic(12, seed=0)'s
-    generator): a semimagic tour of quartes, through the validator."""
+@pytest.mark.parametrize("k, seed, nodes", [(2, 19, 1_066), (3, random.Random(17).getrandbits(64), 8_404)])
+def test_the_quarte_construction(quartes_kernel, k, seed, nodes):
+    """One run of search._quartes on either kernel (8×8, and 12×12 from the first restart's seed of
+    knight.magic(12, seed=17)'s generator): the same nodes and a semimagic tour of quartes, through
+    the validator."""
     found = quarte_tour(k, seed, 20_000)
     assert found.cells is not None and found.nodes == nodes
     tour = knight.Tour([cell + 1 for cell in found.cells], 4 * k)
     check_magic(tour)
     assert quartes_hold(list(tour), 4 * k)
     assert quarte_tour(k, seed, nodes - 1).cells is None  # the budget is kept
+
+
+def test_both_quarte_kernels_lay_the_same_quartes(monkeypatch):
+    """The compiled quarte search and its twin walk the same nodes and find the same tour."""
+    import importlib
+
+    import knight.search._kernels as kernels
+
+    answers = []
+    for name in ("knight.search._quartes_core", "knight.search._quartes_core_py"):
+        if not name.endswith("_py") and knight.model._kernels.NO_EXTENSIONS:
+            pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+        monkeypatch.setattr(kernels, "quartes_core", importlib.import_module(name))
+        runs = [quarte_tour(k, seed, 2_000) for k in (2, 3, 4) for seed in range(2)] + [quarte_tour(2, 19, 5_000)]
+        answers.append([(run.cells, run.nodes, run.timed_out) for run in runs])
+    assert answers[0] == answers[1]
+    assert answers[0][-1][0] is not None
 
 
 @pytest.mark.parametrize("size, seed", MAGIC_SEEDS)

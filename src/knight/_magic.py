@@ -238,7 +238,7 @@ def magic(
     multiple of 4 from 12 up (12×12, 16×16, ...), when nothing else is asked (no start, givens,
     closed, diagonal or nested), the tour is built from quartes instead: numbers 4j + 1..4j + 4
     on a transversal of one 4×4 block, quarte Q - 1 - j in quarte j's block, in restarts of
-    20,000 nodes (pure Python: the same tour on both cores for a seed).
+    20,000 nodes (a compiled loop and its twin: the same tour on both cores for a seed).
 
     Parameters
     ----------

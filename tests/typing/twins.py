@@ -36,6 +36,8 @@ import knight.search._forward as _forward
 import knight.search._forward_py as _forward_py
 import knight.search._magic as _magic
 import knight.search._magic_py as _magic_py
+import knight.search._quartes_core as _quartes_core
+import knight.search._quartes_core_py as _quartes_core_py
 import knight.search._walk as _walk
 import knight.search._walk_py as _walk_py
 
@@ -294,6 +296,27 @@ def _search_magic() -> None:
     twin_search = _magic.search
     stub_search = _magic.search
     stub_search = _magic_py.search
+
+
+def _search_quartes_core() -> None:
+    stub_FOUND = _quartes_core.FOUND
+    stub_FOUND = _quartes_core_py.FOUND
+    stub_EXHAUSTED = _quartes_core.EXHAUSTED
+    stub_EXHAUSTED = _quartes_core_py.EXHAUSTED
+    stub_LIMIT = _quartes_core.LIMIT
+    stub_LIMIT = _quartes_core_py.LIMIT
+    stub_PATHS = _quartes_core.PATHS
+    stub_PATHS = _quartes_core_py.PATHS
+    stub_PATH_FIELDS = _quartes_core.PATH_FIELDS
+    stub_PATH_FIELDS = _quartes_core_py.PATH_FIELDS
+    stub_WAYS = _quartes_core.WAYS
+    stub_WAYS = _quartes_core_py.WAYS
+    stub_DEADLINE_EVERY = _quartes_core.DEADLINE_EVERY
+    stub_DEADLINE_EVERY = _quartes_core_py.DEADLINE_EVERY
+    twin_search = _quartes_core_py.search
+    twin_search = _quartes_core.search
+    stub_search = _quartes_core.search
+    stub_search = _quartes_core_py.search
 
 
 def _search_walk() -> None:

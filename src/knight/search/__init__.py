@@ -16,10 +16,13 @@
 * ``_kernels``: chooses the compiled kernels or the twins, all or nothing;
 * ``_order``: Warnsdorff's tie-breaks, shared by the twin and the puzzle rounds;
 * ``_solve``: a question's fixed moves (ends, a puzzle's givens) completed: propagation, then rounds;
-* ``_magic`` (compiled) / ``_magic_py`` (its twin): magic knight's tours, pruned on the lines' sums;
+* ``_magic`` (compiled) / ``_magic_py`` (its twin): magic knight's tours, pruned on the lines' sums
+  (and Knuth's random probes of the same tree, which estimate its size);
   ``_magic_tours``: the board and lines laid out for it, and its run (``magic_search``);
 * ``_quartes``: semimagic tours of 4k×4k boards (k ≥ 3) built from quartes, four numbers a
-  block's transversal, from both ends at once (pure Python, the same on both cores);
+  block's transversal, from both ends at once: the tables and the run of ``_quartes_core``
+  (compiled) / ``_quartes_core_py`` (its twin), the loop (the same tour on both cores);
+* ``_loops.pxd``: the C the compiled loops share (SplitMix64, the clock and Ctrl-C);
 * ``_narrow``: open tours of boards four wide, half by half;
 * ``_graph``: tours of boards that wrap, and boxes, on their graph (closed tours and fixed ends too).
 """

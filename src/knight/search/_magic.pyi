@@ -25,4 +25,5 @@ def search(
     max_nodes: int,
     deadline: float,
     mirror: bool = ...,
-) -> Tuple[int, array[int], int, int]: ...
+    probe: int = ...,
+) -> Tuple[int, array[int], int, int, float]: ...

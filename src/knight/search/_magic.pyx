@@ -11,11 +11,10 @@ moment to read the clock and to let Ctrl-C through (PyErr_CheckSignals).
 
 from cpython.array cimport array
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport abs, calloc, free, realloc
 
-import time
-
+from ._loops cimport TICK_INTERRUPTED, TICK_ON, splitmix_next, tick
 from ..model._status cimport S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
@@ -68,6 +67,10 @@ cdef struct State:
     int32_t *candidates   # per depth, 8 each
     uint8_t *frame_size
     uint8_t *cursor
+    bint probing          # a probe (see the twin): one random candidate a frame
+    uint64_t rng
+    double weight
+    double estimate
 
 
 cdef inline int _reach(int32_t cols, int32_t a, int32_t b) noexcept nogil:
@@ -255,17 +258,11 @@ cdef bint _alive_mirror(State *s) noexcept nogil:
     return True
 
 
-cdef void _fill(State *s, int32_t depth) noexcept nogil:
-    cdef int32_t *frame = s.candidates + depth * 8
+cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexcept nogil:
+    """The cells that may take the moving end's next number (the tail's when tail_moves), fewest
+    free onward moves first, then by order_key: their count."""
     cdef int32_t size = 0, fixed, neighbour, k, number, mover, other
-    cdef bint tail_moves, last
     cdef int i
-    s.cursor[depth] = 0
-    s.frame_size[depth] = 0
-    if not (_alive_mirror(s) if s.half else _alive(s)):
-        return
-    tail_moves = not s.half and s.placed_head > s.placed_tail
-    s.side[depth] = tail_moves
     if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
         number = s.placed_head + 1
         mover, other = s.path[number - 2], s.cells - 1 - s.path[0]
@@ -276,7 +273,6 @@ cdef void _fill(State *s, int32_t depth) noexcept nogil:
         number = s.placed_head + 1
         mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
     fixed = s.at_number[number]
-    last = depth == s.goal - 1
     for i in range(8):
         neighbour = s.neighbours[mover * 8 + i]
         if neighbour < 0:
@@ -297,6 +293,40 @@ cdef void _fill(State *s, int32_t depth) noexcept nogil:
             k -= 1
         frame[k] = neighbour
         size += 1
+    # a cell with one free neighbour, next to this end and not to the other, must be this end's
+    # next: were the end to move elsewhere, it would be next to neither (_alive, 2 or more free)
+    if (size > 1 and not s.half and s.degree[frame[0]] == 1 and s.cells - s.placed_head - s.placed_tail >= 3
+            and not _adjacent(s, frame[0], other)):
+        size = 1
+    return size
+
+
+cdef void _fill(State *s, int32_t depth) noexcept nogil:
+    """Frame depth's candidates (see the twin's fill)."""
+    cdef int32_t *frame = s.candidates + depth * 8
+    cdef int32_t size, other_size, other_frame[8]
+    cdef bint tail_moves, last = depth == s.goal - 1
+    cdef int i
+    s.cursor[depth] = 0
+    s.frame_size[depth] = 0
+    if not (_alive_mirror(s) if s.half else _alive(s)):
+        return
+    tail_moves = not s.half and s.placed_head > s.placed_tail
+    size = _gather(s, tail_moves, last, frame)
+    if not s.half and size > 1:  # the end with fewer candidates moves (the other's on a tie)
+        other_size = _gather(s, not tail_moves, last, other_frame)
+        if other_size < size:
+            tail_moves = not tail_moves
+            size = other_size
+            for i in range(size):
+                frame[i] = other_frame[i]
+    s.side[depth] = tail_moves
+    if s.probing and size:  # a probe: one candidate kept at random
+        s.weight *= size
+        s.estimate += s.weight
+        if size > 1:
+            frame[0] = frame[splitmix_next(&s.rng) % <uint64_t>size]
+            size = 1
     s.frame_size[depth] = <uint8_t>size
 
 
@@ -314,7 +344,7 @@ cdef int _run(State *s, int32_t base, bint count_all, int64_t keep, int64_t max_
               int32_t **found, int64_t *nodes_out, int64_t *count_out) noexcept nogil:
     cdef int32_t depth = base, cell, total = s.cells, number
     cdef int64_t nodes = 0, count = 0, kept = 0, room = 0
-    cdef int status = S_EXHAUSTED, i
+    cdef int status = S_EXHAUSTED, i, ticked
     cdef bint tail_moved
     cdef int32_t *grown
     _fill(s, depth)
@@ -341,12 +371,9 @@ cdef int _run(State *s, int32_t base, bint count_all, int64_t keep, int64_t max_
             status = S_LIMIT
             break
         if nodes % C_DEADLINE_EVERY == 0:
-            with gil:
-                if PyErr_CheckSignals() < 0:
-                    status = S_INTERRUPTED
-                elif time.monotonic() > deadline:
-                    status = S_LIMIT
-            if status != S_EXHAUSTED:
+            ticked = tick(deadline)
+            if ticked != TICK_ON:
+                status = S_INTERRUPTED if ticked == TICK_INTERRUPTED else S_LIMIT
                 break
         tail_moved = s.side[depth]
         if tail_moved:
@@ -410,8 +437,9 @@ def search(
     long long max_nodes,
     double deadline,
     bint mirror=False,
+    long long probe=-1,
 ):
-    """(status, tours, nodes, count): see the twin."""
+    """(status, tours, nodes, count, estimate): see the twin."""
     cdef int32_t cells = given.shape[0], lines = target.shape[0], cell, line, number, odd_colour
     cdef State s
     cdef int j, status, i
@@ -426,6 +454,9 @@ def search(
     s.next_given, s.last_given = &next_given[0], &last_given[0]
     s.cell_lines, s.target, s.order_key = &cell_lines[0], &target[0], &order_key[0]
     s.stamp = 0
+    s.probing = probe >= 0
+    s.rng = <uint64_t>probe if probe >= 0 else 0
+    s.weight, s.estimate = 1.0, 0.0
     s.half = cells // 2 if mirror else 0
     s.goal = s.half if mirror else cells
     s.open_ = <uint8_t *>calloc(cells, 1)
@@ -492,8 +523,8 @@ def search(
             if _alive(&s) and _adjacent(&s, s.path[s.placed_head - 1], s.path[s.placed_head]):
                 for i in range(cells):
                     tours.append(s.path[i])
-                return S_FOUND, tours, 0, 1
-            return S_EXHAUSTED, tours, 0, 0
+                return S_FOUND, tours, 0, 1, 0.0
+            return S_EXHAUSTED, tours, 0, 0, 0.0
         with nogil:
             status = _run(&s, base, count_all, keep, max_nodes, deadline, &found, &nodes, &count)
         if status == S_NO_MEMORY:
@@ -504,7 +535,7 @@ def search(
         kept = count if count < keep else keep
         for i in range(kept * cells):
             tours.append(found[i])
-        return status, tours, nodes, count
+        return status, tours, nodes, count, s.estimate
     finally:
         free(s.open_); free(s.odd); free(s.degree); free(s.line_sum); free(s.free_odd); free(s.free_even)
         free(s.xor_); free(s.first_count); free(s.line_half); free(s.forced_value); free(s.forced_cell); free(s.stamp_cell); free(s.stamp_number)

@@ -21,7 +21,11 @@ diagonals or the quadrants' half lines) add up to its target. The caller
 
 Number k stands on a cell of the start's colour when k is odd (a knight changes colour at
 every leap), so each line's free cells of each colour get numbers of one parity, from those
-between the head's and the tail's. The end that has fewer numbers moves next. A frame is
+between the head's and the tail's. The end with fewer candidates moves next (fail first: on
+the census's subtrees it halves the nodes); on a tie, the end with fewer numbers placed, the
+head when both have as many. A free cell with one free neighbour, next to an end and not to the
+other, is that end's only candidate (with 3 or more cells free): the end's other moves would
+leave it next to neither end, which kills the position one node later. A frame is
 dead, and gets no candidates, when:
 
 * a line's remaining sum is below the least or above the greatest sum its free cells can
@@ -50,6 +54,13 @@ Candidates are the free neighbours of the moving end (the fixed cell when its ne
 is fixed; the last free cell must be next to the other end too), fewest free onward moves
 first (Warnsdorff), then by ``order_key``. Every DEADLINE_EVERY nodes the clock is read
 against the deadline; a search stopped by it or by the node budget reports LIMIT.
+
+With ``probe`` ≥ 0 the search walks one random path of its tree instead (Knuth's estimator of
+a backtrack tree's size, 1975): at each frame with b candidates it keeps one, the
+(next() mod b)-th of SplitMix64 seeded with probe (a single candidate draws nothing), and the
+returned estimate adds up, frame by frame, the product of the b's so far: the nodes of the
+tree on average over probes, each node a candidate tried as the search counts them. Else the
+estimate is 0.
 """
 
 from __future__ import annotations
@@ -58,6 +69,7 @@ import time
 from array import array
 
 from ..model._status import EXHAUSTED, FOUND, LIMIT
+from ._splitmix import SplitMix64
 
 __all__ = ["DEADLINE_EVERY", "EXHAUSTED", "FOUND", "LIMIT", "LINES", "reach", "search"]
 
@@ -106,9 +118,10 @@ def search(
     max_nodes: int,
     deadline: float,
     mirror: bool = False,
-) -> tuple[int, array[int], int, int]:
-    """(status, tours, nodes, count): tours holds the cells of at most keep tours end to end
-    (the first one only, unless count_all); see the module's docstring."""
+    probe: int = -1,
+) -> tuple[int, array[int], int, int, float]:
+    """(status, tours, nodes, count, estimate): tours holds the cells of at most keep tours end
+    to end (the first one only, unless count_all); see the module's docstring."""
     cells = total = len(given)
     half = total // 2 if mirror else 0
     goal = half if mirror else total
@@ -152,6 +165,8 @@ def search(
     side = [0] * (total + 1)
     candidates: list[list[int]] = [[] for _ in range(total + 1)]
     cursor = [0] * (total + 1)
+    rng = SplitMix64(probe) if probe >= 0 else None
+    weight, estimate = [1.0], [0.0]  # a probe's product of frame sizes so far, and their sum
 
     def place(cell: int, number: int, change: int) -> None:
         """Put number on cell (change -1) or take it off (+1)."""
@@ -298,15 +313,9 @@ def search(
                 return False
         return True
 
-    def fill(depth: int) -> None:
-        """The candidates of frame depth: the cells that may take the moving end's next number."""
-        frame = candidates[depth]
-        frame.clear()
-        cursor[depth] = 0
-        if not (alive_mirror() if half else alive()):
-            return
-        tail_moves = not half and ends[0] > ends[1]
-        side[depth] = tail_moves
+    def gather(tail_moves: bool, last: bool, frame: list[int]) -> None:
+        """Put in frame the cells that may take the moving end's next number (the tail's when
+        tail_moves), fewest free onward moves first, then by order_key."""
         number = total - ends[1] if tail_moves else ends[0] + 1
         mover = path[number] if tail_moves else path[number - 2]
         if half:  # the head alone moves; the last of the first half must lead to number half + 1
@@ -314,7 +323,6 @@ def search(
         else:
             other = path[ends[0] - 1] if tail_moves else path[total - ends[1]]
         fixed = at_number[number]
-        last = depth == goal - 1
         for i in range(8):
             neighbour = neighbours[mover * 8 + i]
             if neighbour < 0:
@@ -325,6 +333,36 @@ def search(
                 continue
             frame.append(neighbour)
         frame.sort(key=lambda cell: (degree[cell], order_key[cell]))
+        # a cell with one free neighbour, next to this end and not to the other, must be this end's
+        # next: were the end to move elsewhere, it would be next to neither (alive, 2 or more free)
+        forced = len(frame) > 1 and not half and degree[frame[0]] == 1 and total - ends[0] - ends[1] >= 3
+        if forced and other not in neighbours[frame[0] * 8 : frame[0] * 8 + 8]:
+            del frame[1:]
+
+    def fill(depth: int) -> None:
+        """The candidates of frame depth: the cells that may take the next number of the end with
+        fewer of them (on a tie, of the end with fewer numbers placed, the head when both have as
+        many; in mirror mode the head's)."""
+        frame = candidates[depth]
+        frame.clear()
+        cursor[depth] = 0
+        if not (alive_mirror() if half else alive()):
+            return
+        tail_moves = not half and ends[0] > ends[1]
+        last = depth == goal - 1
+        gather(tail_moves, last, frame)
+        if not half and len(frame) > 1:
+            others: list[int] = []
+            gather(not tail_moves, last, others)
+            if len(others) < len(frame):
+                tail_moves = not tail_moves
+                frame[:] = others
+        side[depth] = tail_moves
+        if rng is not None and frame:  # a probe: one candidate kept at random
+            weight[0] *= len(frame)
+            estimate[0] += weight[0]
+            if len(frame) > 1:
+                frame[:] = [frame[rng.next() % len(frame)]]
 
     for number, cell in enumerate(head, 1):
         path[number - 1] = cell
@@ -344,7 +382,7 @@ def search(
         fits = alive() and path[len(head)] in neighbours[path[len(head) - 1] * 8 : path[len(head) - 1] * 8 + 8]
         if fits:
             found.extend(path)
-        return (FOUND if fits else EXHAUSTED), found, 0, int(fits)
+        return (FOUND if fits else EXHAUSTED), found, 0, int(fits), 0.0
     fill(depth)
     while True:
         frame = candidates[depth]
@@ -389,4 +427,4 @@ def search(
             ends[tail_moved] -= 1
             continue
         fill(depth)
-    return status, found, nodes, count
+    return status, found, nodes, count, estimate[0]

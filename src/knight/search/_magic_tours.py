@@ -21,12 +21,14 @@ _KNIGHT_STEPS = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1),
 
 class MagicResult(NamedTuple):
     """What one kernel run found: its status (FOUND, EXHAUSTED, LIMIT), the tours kept (each a
-    list of 0-based cells), the nodes it walked and how many tours it counted (total)."""
+    list of 0-based cells), the nodes it walked and how many tours it counted (total); a probe's
+    estimate of the tree's nodes (0.0 when not probing)."""
 
     status: int
     tours: list[list[int]]
     nodes: int
     total: int
+    estimate: float = 0.0
 
 
 def _neighbours(rows: int, cols: int) -> array[int]:
@@ -55,6 +57,7 @@ def magic_search(
     max_nodes: int = 2**62,
     deadline: float = NEVER,
     mirror: bool = False,
+    probe: int = -1,
 ) -> MagicResult:
     """Run the kernel: magic tours from the cells head (numbers 1, 2, ...: the start at least)
     to the cells tail (numbers N, N - 1, ...: the end at least), whose numbering makes every
@@ -64,7 +67,11 @@ def magic_search(
     mirror=True searches the half-turn subspace only: number k + N/2 stands on the cell
     opposite number k's (rows and columns both even, no givens, tail empty); the head walks
     numbers 1..N/2 and every placement is mirrored, so the depth halves. Every such tour is
-    closed (N/2 leads to N/2 + 1, opposite the start, so N leads back to 1)."""
+    closed (N/2 leads to N/2 + 1, opposite the start, so N leads back to 1).
+
+    probe ≥ 0 walks one random path of the tree instead, its random draws seeded with probe:
+    the result's estimate is Knuth's unbiased estimate of the tree's nodes (their mean over
+    many probes), as the search would count them."""
     cells = rows * cols
     given = given or {}
     fixed = array("i", [0]) * cells
@@ -94,7 +101,7 @@ def magic_search(
             used[cell] += 1
         target.append(len(members) * (cells + 1) // 2)
     keys = array("q", order_key if order_key is not None else range(cells))
-    status, found, nodes, count = kernel.search(
+    status, found, nodes, count, estimate = kernel.search(
         _neighbours(rows, cols),
         cols,
         fixed,
@@ -111,6 +118,7 @@ def magic_search(
         max_nodes,
         deadline,
         mirror,
+        probe,
     )
     tours = [list(found[i : i + cells]) for i in range(0, len(found), cells)]
-    return MagicResult(status, tours, nodes, count)
+    return MagicResult(status, tours, nodes, count, estimate)

@@ -24,26 +24,26 @@ and the candidates are tried in the order that brings each row's and column's pl
 nearest their mean (a square error), ties broken at random: without that order no 12×12
 tour came within two million nodes. The last step's head must leap to its tail.
 
-Pure Python shared by both cores (knight.magic calls it for n = 12, 16, 20, ...): a seed's
-tour is the same on either. The restarts and their budgets are the caller's.
+This module holds what both cores share: the transversals and the other tables, laid out once
+a board size, and the run (``quarte_tour``); the loop is the kernel's (``_kernels.quartes_core``:
+``_quartes_core.pyx``, or its twin ``_quartes_core_py.py``, which gives the same tour for a seed).
+knight.magic calls it for n = 12, 16, 20, ...; the restarts and their budgets are the caller's.
 """
 
 from __future__ import annotations
 
-import time
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
+from array import array
+from functools import lru_cache
+from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ..model._deadline import NEVER
-
-if TYPE_CHECKING:
-    import random
+from ..model._status import FOUND
+from . import _kernels
 
 __all__ = ["QuarteResult", "quarte_tour"]
 
 _STEPS = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 _FULL = 0xFFFF
-#: How often (nodes) the search looks at the clock.
-_CLOCK_EVERY = 1024
 
 
 def _transversals() -> List[Tuple[int, ...]]:
@@ -66,32 +66,68 @@ def _transversals() -> List[Tuple[int, ...]]:
     return found
 
 
-_PATHS = _transversals()
-_MASKS = [sum(1 << cell for cell in path) for path in _PATHS]
-_FROM = [[i for i, path in enumerate(_PATHS) if path[0] == cell] for cell in range(16)]
-_TO = [[i for i, path in enumerate(_PATHS) if path[3] == cell] for cell in range(16)]
-#: Per path, its place (0..3) on each row and on each column of its block.
-_ROW_PLACES = [[path.index(cell) for r in range(4) for cell in path if cell // 4 == r] for path in _PATHS]
-_COL_PLACES = [[path.index(cell) for c in range(4) for cell in path if cell % 4 == c] for path in _PATHS]
+class _Tables(NamedTuple):
+    """The kernel's tables of a block (see _quartes_core_py's docstring), the same for any board."""
+
+    paths: List[Tuple[int, ...]]
+    fields: array[int]
+    starting: array[int]
+    ending: array[int]
+    unions: array[int]
 
 
-def _unions() -> frozenset[int]:
+@lru_cache(maxsize=1)
+def _tables() -> _Tables:
+    """The transversals and the kernel's tables of them, made once (at the first run, not at import)."""
+    kernel = _kernels.quartes_core
+    paths = _transversals()
+    assert len(paths) == kernel.PATHS
+    masks = [sum(1 << cell for cell in path) for path in paths]
+    fields = array("i")
+    for path, mask in zip(paths, masks):
+        rows = [path.index(cell) for r in range(4) for cell in path if cell // 4 == r]
+        cols = [path.index(cell) for c in range(4) for cell in path if cell % 4 == c]
+        fields.extend([mask, path[0], path[3], *rows, *cols])
+    starting, ending = array("i", [-1]) * (16 * kernel.WAYS), array("i", [-1]) * (16 * kernel.WAYS)
+    for cell in range(16):
+        for table, end in ((starting, 0), (ending, 3)):
+            ways = [i for i, path in enumerate(paths) if path[end] == cell]
+            table[cell * kernel.WAYS : cell * kernel.WAYS + len(ways)] = array("i", ways)
+    unions = array("B", [0]) * (_FULL + 1)
+    for mask in _unions(masks):
+        unions[mask] = 1
+    return _Tables(paths, fields, starting, ending, unions)
+
+
+def _unions(masks: Sequence[int]) -> set[int]:
     """The cell masks of a block that are unions of disjoint transversals."""
     seen = {0}
     todo = [0]
     while todo:
         union = todo.pop()
-        for mask in _MASKS:
+        for mask in masks:
             if not mask & union and mask | union not in seen:
                 seen.add(mask | union)
                 todo.append(mask | union)
-    return frozenset(seen)
+    return seen
 
 
-_UNIONS = _unions()
-
-#: A step's choice: (block, the head's path, the tail's path).
-_Pair = Tuple[int, int, int]
+@lru_cache(maxsize=4)
+def _board(k: int) -> Tuple[array[int], array[int]]:
+    """The 4k×4k board's tables: per cell its leaps (block * 16 + cell in the block, -1 after the
+    last), and per step the blocks it may lay its quartes in (_schedule, as 0/1 a block)."""
+    n = 4 * k
+    leaps = array("i", [-1]) * (n * n * 8)
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        slot = cell * 8
+        for dr, dc in _STEPS:
+            row, col = r + dr, c + dc
+            if 0 <= row < n and 0 <= col < n:
+                leaps[slot] = ((row // 4) * k + col // 4) * 16 + (row % 4) * 4 + col % 4
+                slot += 1
+    allowed = array("B", [block in step for step in _schedule(k) for block in range(k * k)])
+    return leaps, allowed
 
 
 class QuarteResult:
@@ -102,118 +138,6 @@ class QuarteResult:
 
     def __init__(self, cells: Optional[List[int]], nodes: int, timed_out: bool) -> None:
         self.cells, self.nodes, self.timed_out = cells, nodes, timed_out
-
-
-class _Board:
-    """The state of one run on a 4k×4k board."""
-
-    def __init__(self, k: int, rng: "random.Random") -> None:
-        self.k, self.n, self.rng = k, 4 * k, rng
-        self.quartes = 4 * k * k
-        self.mean = 6 * k  # the places a row or column must add up to
-        self.used = [0] * (k * k)  # per block, its cells taken
-        self.places = [0] * (8 * k)  # per row, then per column, the places so far
-        self.filled = [0] * (2 * k)  # per row band, then per column band, the quartes laid
-        self.allowed = _schedule(k)
-
-    def cell(self, block: int, local: int) -> int:
-        k, n = self.k, self.n
-        return ((block // k) * 4 + local // 4) * n + (block % k) * 4 + local % 4
-
-    def leaps(self, cell: int) -> List[Tuple[int, int]]:
-        """(block, local cell) of each leap from the board's cell."""
-        n, k = self.n, self.k
-        r, c = divmod(cell, n)
-        found: List[Tuple[int, int]] = []
-        for dr, dc in _STEPS:
-            row, col = r + dr, c + dc
-            if 0 <= row < n and 0 <= col < n:
-                found.append(((row // 4) * k + col // 4, (row % 4) * 4 + col % 4))
-        return found
-
-    def lay(self, pair: _Pair, sign: int) -> bool:
-        """Lay (sign 1) or lift (sign -1) a step's two quartes; laid, whether the places can still
-        add up (each row or column of the bands touched needs between 0 and 3 × its quartes left)."""
-        block, head, tail = pair
-        k, n = self.k, self.n
-        band_r, band_c = divmod(block, k)
-        self.used[block] ^= _MASKS[head] | _MASKS[tail]
-        self.filled[band_r] += 2 * sign
-        self.filled[k + band_c] += 2 * sign
-        places = self.places
-        for path in (head, tail):
-            rows, cols = _ROW_PLACES[path], _COL_PLACES[path]
-            for i in range(4):
-                places[4 * band_r + i] += sign * rows[i]
-                places[n + 4 * band_c + i] += sign * cols[i]
-        if sign < 0:
-            return True
-        left_r, left_c = 3 * (4 * k - self.filled[band_r]), 3 * (4 * k - self.filled[k + band_c])
-        return all(0 <= self.mean - places[4 * band_r + i] <= left_r for i in range(4)) and all(
-            0 <= self.mean - places[n + 4 * band_c + i] <= left_c for i in range(4)
-        )
-
-    def pairs(self, block: int, heads: Sequence[int], tails: Sequence[int], last: bool) -> List[_Pair]:
-        """The steps in block: a head path and a tail path on free cells that leave the rest of the
-        block splittable into transversals (the last step: the head's end leaps to the tail's start)."""
-        used = self.used[block]
-        found: List[_Pair] = []
-        for head in heads:
-            if _MASKS[head] & used:
-                continue
-            taken = used | _MASKS[head]
-            for tail in tails:
-                if _MASKS[tail] & taken or _FULL ^ (taken | _MASKS[tail]) not in _UNIONS:
-                    continue
-                if last and not _leap(self.n, self.cell(block, _PATHS[head][3]), self.cell(block, _PATHS[tail][0])):
-                    continue
-                found.append((block, head, tail))
-        return found
-
-    def candidates(self, step: int, head_end: int, tail_start: int) -> List[_Pair]:
-        """Step's choices, from the head's last cell and the tail's first, best first."""
-        last = step == len(self.allowed) - 1
-        tails: dict[int, List[int]] = {}
-        for block, local in self.leaps(tail_start):
-            tails.setdefault(block, []).extend(_TO[local])
-        heads: dict[int, List[int]] = {}
-        for block, local in self.leaps(head_end):
-            if block in tails:
-                heads.setdefault(block, []).extend(_FROM[local])
-        found: List[_Pair] = []
-        allowed = self.allowed[step]
-        for block, paths in heads.items():
-            if block in allowed:
-                found += self.pairs(block, paths, tails[block], last)
-        return self.ordered(found)
-
-    def ordered(self, found: List[_Pair]) -> List[_Pair]:
-        """The steps in random order, then by how near they bring the places of the rows and
-        columns they touch to what those still need on average (a stable sort)."""
-        self.rng.shuffle(found)
-        k, n, places = self.k, self.n, self.places
-        scored: List[float] = []
-        for pair in found:
-            block, head, tail = pair
-            band_r, band_c = divmod(block, k)
-            left_r = (4 * k - self.filled[band_r]) // 2
-            left_c = (4 * k - self.filled[k + band_c]) // 2
-            error = 0.0
-            for i in range(4):
-                want_r = (self.mean - places[4 * band_r + i]) / left_r if left_r else 0.0
-                want_c = (self.mean - places[n + 4 * band_c + i]) / left_c if left_c else 0.0
-                error += (_ROW_PLACES[head][i] + _ROW_PLACES[tail][i] - want_r) ** 2
-                error += (_COL_PLACES[head][i] + _COL_PLACES[tail][i] - want_c) ** 2
-            scored.append(error)
-        order = sorted(range(len(found)), key=scored.__getitem__)
-        return [found[i] for i in order]
-
-    def first(self) -> List[_Pair]:
-        found: List[_Pair] = []
-        for block in sorted(self.allowed[0]):
-            found += self.pairs(block, range(len(_PATHS)), range(len(_PATHS)), False)
-        self.rng.shuffle(found)
-        return found
 
 
 def _schedule(k: int) -> List[frozenset[int]]:
@@ -230,51 +154,39 @@ def _schedule(k: int) -> List[frozenset[int]]:
     return steps
 
 
-def _leap(n: int, a: int, b: int) -> bool:
-    dr, dc = abs(a // n - b // n), abs(a % n - b % n)
-    return (dr, dc) in ((1, 2), (2, 1))
-
-
 def quarte_tour(k: int, seed: int, max_nodes: int, deadline: float = NEVER) -> QuarteResult:
-    """One run of the search on the 4k×4k board (k ≥ 2), its random order from seed: the tour's
-    cells, or None after max_nodes nodes (or at the deadline, a time.monotonic() value)."""
-    import random  # here, not at import knight (start-up: tests/test_startup.py)
-
-    board = _Board(k, random.Random(seed))
-    steps = board.quartes // 2
-    chosen: List[_Pair] = []
-    stack = [board.first()]
-    at = [0]
-    nodes = 0
-    while stack:
-        if at[-1] == len(stack[-1]):
-            stack.pop()
-            at.pop()
-            if chosen:
-                board.lay(chosen.pop(), -1)
-            continue
-        pair = stack[-1][at[-1]]
-        at[-1] += 1
-        nodes += 1
-        if nodes > max_nodes:
-            return QuarteResult(None, nodes - 1, False)
-        if nodes % _CLOCK_EVERY == 0 and deadline != NEVER and time.monotonic() > deadline:
-            return QuarteResult(None, nodes, True)
-        if not board.lay(pair, 1):
-            board.lay(pair, -1)
-            continue
-        chosen.append(pair)
-        if len(chosen) == steps:
-            return QuarteResult(_cells(board, chosen), nodes, False)
-        block, head, tail = pair
-        stack.append(
-            board.candidates(len(chosen), board.cell(block, _PATHS[head][3]), board.cell(block, _PATHS[tail][0]))
-        )
-        at.append(0)
-    return QuarteResult(None, nodes, False)
+    """One run of the search on the 4k×4k board (k ≥ 2), its random order from seed (SplitMix64's,
+    its low 64 bits): the tour's cells, or None after max_nodes nodes (or at the deadline, a
+    time.monotonic() value)."""
+    tables = _tables()
+    leaps, allowed = _board(k)
+    kernel = _kernels.quartes_core  # looked up at each call: the tests swap it
+    status, chosen, nodes, timed_out = kernel.search(
+        k,
+        tables.fields,
+        tables.starting,
+        tables.ending,
+        tables.unions,
+        leaps,
+        allowed,
+        seed & (2**64 - 1),
+        max_nodes,
+        deadline,
+    )
+    if status != FOUND:
+        return QuarteResult(None, nodes, timed_out)
+    return QuarteResult(_cells(k, tables.paths, chosen), nodes, False)
 
 
-def _cells(board: _Board, chosen: Sequence[_Pair]) -> List[int]:
-    """The tour's cells in order: the heads' quartes, then the tails' from the middle out."""
-    order = [(block, head) for block, head, _ in chosen] + [(block, tail) for block, _, tail in reversed(chosen)]
-    return [board.cell(block, local) for block, path in order for local in _PATHS[path]]
+def _cells(k: int, paths: Sequence[Tuple[int, ...]], chosen: Sequence[int]) -> List[int]:
+    """The tour's cells in order: the heads' quartes, then the tails' from the middle out (chosen:
+    the kernel's pairs, block * PATHS² + head * PATHS + tail)."""
+    count = len(paths)
+    pairs = [(pair // (count * count), pair // count % count, pair % count) for pair in chosen]
+    order = [(block, head) for block, head, _ in pairs] + [(block, tail) for block, _, tail in reversed(pairs)]
+    n = 4 * k
+    return [
+        ((block // k) * 4 + local // 4) * n + (block % k) * 4 + local % 4
+        for block, path in order
+        for local in paths[path]
+    ]

@@ -24,6 +24,7 @@ from libc.string cimport memcpy, memmove, memset
 from time import monotonic
 
 from ._grid cimport shape
+from ._loops cimport splitmix_next
 from ..model._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
@@ -52,15 +53,6 @@ cdef struct Walk:
     uint8_t *free_             # per cell: 1 while a square is not on the path
     uint8_t *degree            # per cell: free neighbours
     int32_t *path              # per square: the cells of the path (the result's own storage)
-
-
-cdef inline uint64_t _next(uint64_t *state) noexcept nogil:
-    """SplitMix64 (Steele, Lea and Flood 2014): the next 64 random bits, as the twin's SplitMix64.next."""
-    state[0] += <uint64_t>0x9E3779B97F4A7C15
-    cdef uint64_t z = state[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
 
 
 cdef int _tick(double deadline) except -1 with gil:
@@ -177,7 +169,7 @@ cdef int _walk_once(Walk *w, int32_t start, int64_t budget, uint64_t *state, int
         if state == NULL or tied == 1:
             square = ties[0]
         else:
-            square = ties[_next(state) % <uint64_t>tied]
+            square = ties[splitmix_next(state) % <uint64_t>tied]
 
 
 cdef bint _complete(Walk *w, int32_t length, bint closed) noexcept nogil:
@@ -387,7 +379,7 @@ cdef int _closed_walk(Walk *w, int32_t start, int64_t budget, uint64_t *state, d
                         ties[tied] = target
                         tied += 1
             if tied:
-                square = ties[0] if tied == 1 else ties[_next(state) % <uint64_t>tied]
+                square = ties[0] if tied == 1 else ties[splitmix_next(state) % <uint64_t>tied]
                 continue
             if length == n and n >= 3:  # a cycle needs three squares
                 home = False
@@ -400,7 +392,7 @@ cdef int _closed_walk(Walk *w, int32_t start, int64_t budget, uint64_t *state, d
                     nodes_out[0] = nodes
                     turn_out[0] = turn
                     return S_FOUND
-            if _next(state) >> 63:
+            if splitmix_next(state) >> 63:
                 _reverse(path, 0, length)
                 end = path[length - 1]
             before = path[length - 2] if length >= 2 else -1
@@ -412,7 +404,7 @@ cdef int _closed_walk(Walk *w, int32_t start, int64_t budget, uint64_t *state, d
                     tied += 1
             if tied == 0:
                 break
-            target = ties[_next(state) % <uint64_t>tied]
+            target = ties[splitmix_next(state) % <uint64_t>tied]
             for turn in range(length):
                 if path[turn] == target:
                     break

@@ -217,7 +217,7 @@ class _Run:
         if isinstance(entry, list):
             return sum(map(size, entry))
         if entry not in self.held:
-            self._read(entry)
+            self._open(entry)
         return self.held[entry]
 
     @staticmethod
@@ -249,22 +249,25 @@ class _Run:
             writers = [Writer(self.directory, stop, k, shards, self.head, self.keep) for k in range(shards)]
         found: list[list[Piece]] = [[] for _ in range(shards)]
         done = after = 0
+
+        def deal(k: int, part: Piece) -> None:  # each piece as the kernel makes it: written, or kept
+            if size(part):
+                if to_disk:
+                    writers[k].add(part)
+                else:
+                    found[k].append(part)
+
         try:
             for entry in layer:
-                # the kernel empties the list as it loads the pieces: a file's go then, a layer in memory is kept
-                pieces = list(entry) if isinstance(entry, list) else self._read(entry).pieces
+                # the kernel empties the list as it loads the pieces (a layer in memory is kept: a copy), and
+                # reads a file's pieces one at a time as it loads them
+                pieces = list(entry) if isinstance(entry, list) else self._open(entry).stream()
                 if self.check is not None:
                     self.check.spent = self.spent
-                parts, completed, held, work = self.kernel.shard_round(
-                    self.sweep, step, stop, pieces, shards, self.check, self.threads
+                _, completed, held, work = self.kernel.shard_round(
+                    self.sweep, step, stop, pieces, shards, self.check, self.threads, deal
                 )
                 done, after, self.spent = done + completed, after + held, self.spent + work
-                for k, part in enumerate(parts):
-                    if size(part):
-                        if to_disk:
-                            writers[k].add(part)
-                        else:
-                            found[k].append(part)
             if self.check is not None:
                 self.check.spent = self.spent
                 self.check(stop, 0)  # the budget, the deadline, stop requests and the bar, between rounds
@@ -290,8 +293,10 @@ class _Run:
                 f"{stop} needs about {needed / 2**30:.2f} GiB: give spill= (or checkpoint=) a directory with more room"
             )
 
-    def _read(self, path: str) -> _shardfile.Shard:
-        shard = self.head.read(path, trusted=path in self.mine)
+    def _open(self, path: str) -> _shardfile.Shard:
+        """The shard file at path, its header and layout checked; its states are checked as they are read,
+        unless this process wrote it (or read it whole once: a checkpoint resumed)."""
+        shard = self.head.open(path, trusted=path in self.mine)
         self.held[path] = shard.states
         return shard
 
@@ -333,12 +338,12 @@ class _Run:
             return 0, 0, [[start()]]
         step, shards = max(whole)
         paths = [os.path.join(self.directory, _shardfile.name(step, k, shards)) for k in range(shards)]
-        tours = {self._read(path).tours for path in paths}  # every file checked, state by state
+        # every file's header checked here; its states, state by state, as the first round reads them
+        tours = {self._open(path).tours for path in paths}
         if len(tours) != 1:
             raise InvalidInputError(
                 f"checkpoint {self.directory!r}: the shard files of step {step} disagree on the tours"
             )
-        self.mine.update(paths)
         return step, tours.pop(), list[Entry](paths)
 
     def _clear_parts(self) -> None:

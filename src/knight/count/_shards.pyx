@@ -8,7 +8,7 @@ the last _IDLE_PLANS sweeps, and how much its last round's layer grew a square (
 sized for that). A round holds at once no more than it must: each piece is let go once loaded
 (pieces may come one at a time, ``_packed.Stream``), the layer loaded is packed into its states
 alone before it is swept (it is only read), the layer swept from goes once swept, each state's
-owner takes a byte while they are dealt (up to 256 shards), and with a sink each shard's piece is
+owner takes a byte while they are dealt (up to 255 shards), and with a sink each shard's piece is
 made and handed over in turn; the heap's free memory is given back after each round."""
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
@@ -27,6 +27,23 @@ from ..model._memory import available_memory
 
 #: The sweeps whose idle engines a process keeps.
 _IDLE_PLANS = 2
+
+cdef extern from *:
+    """
+    #include <string.h>
+    #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_M_X64) || defined(_M_IX86) || defined(_M_ARM64)
+    static inline void knight_store_le64(char *p, uint64_t w) { memcpy(p, &w, 8); }
+    static inline uint64_t knight_load_le64(const unsigned char *p) { uint64_t w; memcpy(&w, p, 8); return w; }
+    #else
+    static inline void knight_store_le64(char *p, uint64_t w) { int b; for (b = 0; b < 8; b++) { p[b] = (char)(w & 0xFF); w >>= 8; } }
+    static inline uint64_t knight_load_le64(const unsigned char *p) { uint64_t w = 0; int b; for (b = 7; b >= 0; b--) w = (w << 8) | p[b]; return w; }
+    #endif
+    """
+    # a count's 64-bit word as the packed format keeps it (little-endian), written or read: one move where
+    # the machine is little-endian
+    void _store_le64 "knight_store_le64"(char *p, uint64_t w) noexcept nogil
+    uint64_t _load_le64 "knight_load_le64"(const uint8_t *p) noexcept nogil
+
 
 cdef enum:
     LOADS = 16  # states a load packs (their slots prefetched) before putting them
@@ -73,27 +90,33 @@ cdef int _bits(const uint64_t *count, int limbs) noexcept nogil:
     return 64 * top + bits if bits else 0
 
 
-cdef void _fill(const Table *t, int width, const void *owners, int wide, int only, char **keys, char **counts,
+cdef inline int _owner(const void *owners, int wide, size_t i) noexcept nogil:
+    """Slot i's owner in owners (wide bytes a slot); -1 for an empty slot (all ones)."""
+    cdef int o = (<int>(<const uint8_t *>owners)[i] if wide == 1 else <int>(<const uint16_t *>owners)[i] if wide == 2
+                  else <int>(<const uint32_t *>owners)[i])
+    return -1 if wide < 4 and o == (1 << (8 * wide)) - 1 else o
+
+
+cdef void _fill(const Table *t, int width, const void *owners, int wide, char **keys, char **counts,
                 const int *words) noexcept nogil:
-    """The states of t's slots whose owner (owners, wide bytes each) is only (-1: every owner) written to their
-    owners' pieces at keys[owner] and counts[owner], which move on."""
+    """The states of t's slots written to their owners' pieces at keys[owner] and counts[owner], which move on."""
     cdef size_t i
-    cdef int o, j, b
-    cdef uint64_t word
+    cdef int o
     for i in range(t.cap):
-        if _key_at(t, i)[0] != NO_KEY:
-            o = ((<const uint8_t *>owners)[i] if wide == 1 else (<const uint16_t *>owners)[i] if wide == 2
-                 else <int>(<const uint32_t *>owners)[i])
-            if only >= 0 and o != only:
-                continue
-            _unpack(_key_at(t, i), width, <uint8_t *>keys[o])
-            keys[o] += width
-            for j in range(words[o]):
-                word = _count_at(t, i)[j] if j < t.limbs else 0
-                for b in range(8):
-                    counts[o][0] = <char>(word & 0xFF)
-                    counts[o] += 1
-                    word >>= 8
+        o = _owner(owners, wide, i)
+        if o >= 0:
+            _write(t, i, width, keys + o, counts + o, words[o])
+
+
+cdef inline void _write(const Table *t, size_t i, int width, char **keys, char **counts, int words) noexcept nogil:
+    """Slot i's state and count written at keys[0] and counts[0] (in words words), which move on."""
+    cdef int j
+    cdef const uint64_t *count = _count_at(t, i)
+    _unpack(_key_at(t, i), width, <uint8_t *>keys[0])
+    keys[0] += width
+    for j in range(words):
+        _store_le64(counts[0], count[j] if j < t.limbs else 0)
+        counts[0] += 8
 
 
 cdef _piece(int o, size_t n, int width, const int *bits, const int *words, char **keys, char **counts):
@@ -107,29 +130,37 @@ cdef _piece(int o, size_t n, int width, const int *bits, const int *words, char 
 
 cdef list _deal(_Engine engine, int shards, sink):
     """The engine's current layer as one _packed piece a shard (each slot's owner found once, kept in a
-    slot-sized array while the pieces are filled). With a sink, each shard's piece is made in turn and
-    given to sink(shard, piece) before the next is made (a pass over the table each), and the list
-    holds NOTHING."""
+    slot-sized array while the pieces are filled; the widest count of each shard's found by or-ing its
+    counts). With a sink, each shard's piece is made and given to sink(shard, piece) in turn, before the
+    next is made (a pass over the owners each), and the list holds NOTHING."""
     cdef const Table *t = &engine.now
-    cdef int width = engine.widths[engine.at], o
-    cdef size_t i
+    cdef int width = engine.widths[engine.at], o, j, limbs = t.limbs
+    cdef size_t i, at = 0
+    cdef size_t *order = NULL
     cdef uint8_t cells[CELLS]
-    cdef int wide = 1 if shards <= 256 else 2 if shards <= 65536 else 4  # the bytes an owner takes
+    cdef const uint64_t *count
+    cdef int wide = 1 if shards <= 255 else 2 if shards <= 65535 else 4  # the bytes an owner takes (all ones: empty)
     cdef uint8_t *owners = <uint8_t *>malloc(t.cap * wide)
     cdef size_t *sizes = <size_t *>calloc(shards, sizeof(size_t))
+    cdef uint64_t *ors = <uint64_t *>calloc(shards * limbs, sizeof(uint64_t))
     cdef int *bits = <int *>calloc(shards, sizeof(int))
     cdef int *words = <int *>calloc(shards, sizeof(int))
     cdef char **keys = <char **>calloc(shards, sizeof(char *))
     cdef char **counts = <char **>calloc(shards, sizeof(char *))
     pieces = []
     try:
-        if owners == NULL or sizes == NULL or bits == NULL or words == NULL or keys == NULL or counts == NULL:
+        if (owners == NULL or sizes == NULL or ors == NULL or bits == NULL or words == NULL or keys == NULL
+                or counts == NULL):
             raise MemoryError()
         with nogil:
+            memset(owners, 0xFF, t.cap * wide)
             for i in range(t.cap):
                 if _key_at(t, i)[0] != NO_KEY:
-                    _unpack(_key_at(t, i), width, cells)
-                    o = _crc32(cells, width) % shards
+                    if shards == 1:
+                        o = 0
+                    else:
+                        _unpack(_key_at(t, i), width, cells)
+                        o = _crc32(cells, width) % shards
                     if wide == 1:
                         owners[i] = <uint8_t>o
                     elif wide == 2:
@@ -137,26 +168,47 @@ cdef list _deal(_Engine engine, int shards, sink):
                     else:
                         (<uint32_t *>owners)[i] = <uint32_t>o
                     sizes[o] += 1
-                    bits[o] = max(bits[o], _bits(_count_at(t, i), t.limbs))
+                    count = _count_at(t, i)
+                    for j in range(limbs):
+                        ors[o * limbs + j] |= count[j]
         for o in range(shards):
+            bits[o] = _bits(ors + o * limbs, limbs)
             words[o] = max(1, (bits[o] + 63) // 64)
         if sink is None:
             pieces = [_piece(o, sizes[o], width, bits, words, keys, counts) for o in range(shards)]
             with nogil:
-                _fill(t, width, owners, wide, -1, keys, counts, words)
+                _fill(t, width, owners, wide, keys, counts, words)
             return pieces
-        for o in range(shards):
-            piece = _piece(o, sizes[o], width, bits, words, keys, counts)
-            if sizes[o]:
-                with nogil:
-                    _fill(t, width, owners, wide, o, keys, counts, words)
+        # the slots in their owners' order (a counting sort): each shard's piece made by a pass over its own
+        order = <size_t *>malloc(max(<size_t>1, t.size) * sizeof(size_t))
+        if order == NULL:
+            raise MemoryError()
+        with nogil:
+            for o in range(shards):  # where each shard's slots start in order (sizes then their ends)
+                sizes[o], at = at, at + sizes[o]
+            for i in range(t.cap):
+                o = _owner(owners, wide, i)
+                if o >= 0:
+                    order[sizes[o]] = i
+                    sizes[o] += 1
+        free(owners)
+        owners = NULL
+        at = 0
+        for o in range(shards):  # shard o's slots: order[at:sizes[o]]
+            piece = _piece(o, sizes[o] - at, width, bits, words, keys, counts)
+            with nogil:
+                for i in range(at, sizes[o]):
+                    _write(t, order[i], width, keys + o, counts + o, words[o])
+            at = sizes[o]
             sink(o, piece)
             piece = None  # let go before the next shard's is made
             pieces.append(_packed.NOTHING)
         return pieces
     finally:
+        free(order)
         free(owners)
         free(sizes)
+        free(ors)
         free(bits)
         free(words)
         free(keys)
@@ -199,7 +251,7 @@ cdef size_t _load(_Engine engine, int first, size_t states, source, growth) exce
     next table, sized for the layer grown by growth (None: unknown)."""
     cdef const uint8_t *keys
     cdef const uint8_t *counts
-    cdef int width = engine.widths[first], words, j, b, q, m
+    cdef int width = engine.widths[first], words, j, q, m
     cdef size_t i, n, at
     cdef uint64_t key[LOADS][2]
     cdef uint64_t value[LOADS][MAX_LIMBS]
@@ -238,10 +290,7 @@ cdef size_t _load(_Engine engine, int first, size_t states, source, growth) exce
                     _pack(keys + i * width, width, key[q], engine.kw)
                     _prefetch(_key_at(t, _home(t, _hash(key[q], engine.kw))))
                     for j in range(engine.limbs):
-                        value[q][j] = 0
-                        if j < words:
-                            for b in range(8):
-                                value[q][j] |= (<uint64_t>counts[(i * words + j) * 8 + b]) << (8 * b)
+                        value[q][j] = _load_le64(counts + (i * words + j) * 8) if j < words else 0
                 for q in range(m):
                     if _put(t, key[q], value[q], &overflow) < 0:
                         failed = 1

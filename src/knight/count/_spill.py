@@ -46,13 +46,15 @@ if TYPE_CHECKING:
     from ._plan import Frontier
     from ._sweep import _Watch
 
-#: The memory a state of a shard takes while it is swept a square: its slot in the compiled
-#: kernel's table (24-32 bytes, the table three eighths to three quarters full) and its packed
-#: piece (about 25 bytes); and each of its successors: a slot in the next table (made for twice the
-#: states swept) and a packed piece dealt. The rest of the process (the interpreter, the plan, the
-#: demand patterns: 0.7 GB for 7×7 open) is measured, and memory= bounds the whole.
-BYTES_A_STATE = 110
-BYTES_A_SUCCESSOR = 90
+#: The memory a state of a shard takes while it is swept a square: its slot in the compiled kernel's
+#: table while it is loaded (16-byte slots, the table three eighths to three quarters full: 21-43
+#: bytes), then its packed slot alone (16 bytes) while it is swept; and each of its successors: a
+#: slot in the next table (made for the layer grown as in the last round, with a fifth to spare:
+#: 26-51 bytes), its place in the deal's order (8) and, while dealt, a packed piece (about 22 bytes,
+#: one shard's at a time on disk). The rest of the process (the interpreter, the plan, the demand
+#: patterns) is measured, and memory= bounds the whole.
+BYTES_A_STATE = 24
+BYTES_A_SUCCESSOR = 64
 #: A round of a layer in memory takes as many squares as are expected to take about this (seconds).
 ROUND_SECONDS = 5.0
 #: Seconds a state expanded, assumed after a round of fewer than MEASURED states (whose time is mostly
@@ -250,12 +252,9 @@ class _Run:
         found: list[list[Piece]] = [[] for _ in range(shards)]
         done = after = 0
 
-        def deal(k: int, part: Piece) -> None:  # each piece as the kernel makes it: written, or kept
+        def write(k: int, part: Piece) -> None:  # each piece as the kernel makes it, one at a time
             if size(part):
-                if to_disk:
-                    writers[k].add(part)
-                else:
-                    found[k].append(part)
+                writers[k].add(part)
 
         try:
             for entry in layer:
@@ -264,10 +263,13 @@ class _Run:
                 pieces = list(entry) if isinstance(entry, list) else self._open(entry).stream()
                 if self.check is not None:
                     self.check.spent = self.spent
-                _, completed, held, work = self.kernel.shard_round(
-                    self.sweep, step, stop, pieces, shards, self.check, self.threads, deal
+                parts, completed, held, work = self.kernel.shard_round(
+                    self.sweep, step, stop, pieces, shards, self.check, self.threads, write if to_disk else None
                 )
                 done, after, self.spent = done + completed, after + held, self.spent + work
+                for k, part in enumerate(parts):
+                    if size(part):
+                        found[k].append(part)
             if self.check is not None:
                 self.check.spent = self.spent
                 self.check(stop, 0)  # the budget, the deadline, stop requests and the bar, between rounds

@@ -335,6 +335,7 @@ def shard_round(sweep, int first, int stop, pieces, int shards, check=None, int 
     loaded = engine.now.size
     engine._forget_fits(first - 1)  # a shard's rounds go forwards: the patterns of the squares before, let go
     _states_alone(&engine.now)  # only swept from: its states alone
+    _trim()  # the pieces loaded, given back (the heap would keep them while the next table is made)
     _small(engine, &engine.nxt, nxt)
     engine.run(min(stop, first + 1), check)  # on an error, the engine is dropped
     if engine.at < stop:  # the packed layer is the next table now: a table again, then the rest of the round

@@ -243,7 +243,7 @@ class _Run:
         self, layer: list[Entry], step: int, stop: int, shards: int, tours: int, growth: float
     ) -> tuple[list[Entry], int, int]:
         """The layer after steps step to stop - 1, the tours completed in them and its states (a state
-        reached from several shards counted in each)."""
+        reached from several shards counted in each); layer's shards in memory are emptied as they are swept."""
         to_disk = shards > 1
         writers: list[Writer] = []
         if to_disk:
@@ -258,9 +258,9 @@ class _Run:
 
         try:
             for entry in layer:
-                # the kernel empties the list as it loads the pieces (a layer in memory is kept: a copy), and
-                # reads a file's pieces one at a time as it loads them
-                pieces = list(entry) if isinstance(entry, list) else self._open(entry).stream()
+                # the kernel empties a layer in memory's list as it loads its pieces (each goes once loaded:
+                # the layer is not needed after the round), and reads a file's pieces one at a time
+                pieces = entry if isinstance(entry, list) else self._open(entry).stream()
                 if self.check is not None:
                     self.check.spent = self.spent
                 parts, completed, held, work = self.kernel.shard_round(

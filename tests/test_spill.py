@@ -237,6 +237,7 @@ def test_forged_states_are_refused(frontier, checkpoint):
     _refused(checkpoint, "counts")
 
 
+@pytest.mark.once  # both checks, whichever core the run is on
 def test_the_compiled_check_of_states_is_the_twins():
     """check_piece, by which a checkpoint's states are checked as they are read: the compiled kernel's
     answer (what is wrong, and with which state) is the twin's, on good and bad states and counts."""

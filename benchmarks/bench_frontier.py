@@ -609,6 +609,7 @@ def check_row(square: int = 24) -> None:
     parts, *_ = _frontier.shard_round(sweep, 0, square, [_packed.start()], 1)
     (piece,) = [part for part in parts if _packed.size(part)]
     width, states = _packed.width(sweep, square), _packed.size(piece)
+
     def cpu(check) -> float:
         began = time.process_time()
         check()

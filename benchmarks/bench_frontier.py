@@ -600,8 +600,35 @@ def spill_row(label, size, closed, options: dict, rounds: int = 3) -> None:
     )
 
 
+def check_row(square: int = 24) -> None:
+    """The check of a resumed checkpoint's states (_shardfile.check_states, by the kernel's check_piece), compiled
+    and twin, on one piece of 6×7 open's layer after square `square`: CPU time a state, best of 3 (the twin once)."""
+    from knight.count import _frontier, _frontier_py, _packed, _plan, _shardfile
+
+    sweep = _plan.plan(*_plan.question_of(6, 7, None, None, None, False, _plan.KNIGHT_STEPS))
+    parts, *_ = _frontier.shard_round(sweep, 0, square, [_packed.start()], 1)
+    (piece,) = [part for part in parts if _packed.size(part)]
+    width, states = _packed.width(sweep, square), _packed.size(piece)
+
+    def cpu(check) -> float:
+        began = time.process_time()
+        check()
+        return time.process_time() - began
+
+    compiled = min(cpu(lambda: _shardfile.check_states("bench", piece, width)) for _ in range(3))
+    twin = cpu(lambda: _frontier_py.check_piece(*piece, width))
+    print(
+        f"a checkpoint's states checked on resuming (6×7 open after square {square}, {states:,} states of {width} "
+        f"codes): compiled {compiled / states * 1e9:.0f} ns a state, twin {twin / states * 1e9:.0f} ns "
+        f"({twin / compiled:.0f}×; load {os.getloadavg()[0]:.2f})",
+        flush=True,
+    )
+
+
 def spill_rows(stretch: bool, far: bool) -> None:
-    """The disk tier's and checkpoints' targets (#32): each beside the in-memory count of one thread."""
+    """The disk tier's and checkpoints' targets (#32): each beside the in-memory count of one thread; and the
+    check of a resumed checkpoint's states."""
+    check_row()
     spill_row("6×8 closed", (6, 8), True, {"checkpoint": "NEW"})
     spill_row("6×8 closed", (6, 8), True, {"memory": "2MB"})
     if stretch:

@@ -701,6 +701,25 @@ def test_a_shard_round_lets_each_piece_go_once_loaded(engine):
     assert sweep.factor * (tours + more) == 1728 and parts == [_packed.NOTHING]
 
 
+def test_a_shard_round_deals_to_a_sink_and_takes_a_stream(engine):
+    """With a sink, shard_round gives each shard's piece to it as it is made (the same pieces it returns
+    without one, which it then returns as NOTHING), and it takes its pieces as a _packed.Stream, one at a
+    time, as it takes them in a list."""
+    from knight.count import _packed
+
+    sweep = _plan.plan(5, 5, None, None, None, False, KNIGHT)
+    parts, tours, states, work = engine.shard_round(sweep, 0, 10, [_packed.start()], 3)
+    given = []
+    sunk = engine.shard_round(sweep, 0, 10, [_packed.start()], 3, None, 1, lambda k, piece: given.append((k, piece)))
+    assert given == list(enumerate(parts)) and sunk == ([_packed.NOTHING] * 3, tours, states, work)
+    taken = []
+    stream = _packed.Stream(states, [bits for _, _, bits in parts], (taken.append(part) or part for part in parts))
+    streamed = engine.shard_round(sweep, 10, len(sweep.steps), stream, 1)
+    assert taken == parts
+    assert streamed[:2] == engine.shard_round(sweep, 10, len(sweep.steps), list(parts), 1)[:2]
+    assert sweep.factor * (tours + streamed[1]) == 1728
+
+
 def test_shard_rounds_on_threads_deal_as_one_thread(engine):
     """shard_round's threads (a crew sweeping a shard's wide layers; the twin takes them and sweeps alone):
     on 1, 2 and 4 threads, every round deals the same states and counts to each shard (the order within a

@@ -58,15 +58,15 @@ def test_spilled_counts_are_the_counts(frontier, sharded, tmp_path, size, closed
 
 def test_a_spill_takes_shards_and_leaves_nothing(frontier, sharded, tmp_path, monkeypatch):
     seen, paths = [], []
-    read = _shardfile.Header.read
+    opened = _shardfile.Header.open
 
     def spy(self, path, trusted=False):
-        shard = read(self, path, trusted)
+        shard = opened(self, path, trusted)
         seen.append((shard.step, shard.shards, shard.states))
         paths.append(path)
         return shard
 
-    monkeypatch.setattr(_shardfile.Header, "read", spy)
+    monkeypatch.setattr(_shardfile.Header, "open", spy)
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     assert knight.count((4, 6), method="frontier", memory="1MB") == 1488
     assert max(shards for _, shards, _ in seen) >= 3  # the wide layers in several shards
@@ -235,6 +235,21 @@ def test_forged_states_are_refused(frontier, checkpoint):
     # two-limb counts (70 bits): the second state's top limb too wide
     _forge(checkpoint, body=struct.pack("<QI", 2, 70) + state * 2 + count * 3 + (64).to_bytes(8, "little"), states=2)
     _refused(checkpoint, "counts")
+
+
+@pytest.mark.once  # both checks, whichever core the run is on
+def test_the_compiled_check_of_states_is_the_twins():
+    """check_piece, by which a checkpoint's states are checked as they are read: the compiled kernel's
+    answer (what is wrong, and with which state) is the twin's, on good and bad states and counts."""
+    compiled = pytest.importorskip("knight.count._frontier")
+    width, one, wide = 6, (1).to_bytes(8, "little"), (1 << 40).to_bytes(8, "little")
+    good = [bytes([3, 0, 4, 3, 1, 4]), bytes([0, 1, 2, 0, 1, 2]), bytes([3, 3, 2, 0, 0, 1])]
+    bad = [bytes([6, 0, 0, 0, 0, 0]), bytes([4, 4, 0, 0, 0, 0]), bytes([3, 0, 0, 0, 0, 0]), bytes([3, 3, 3, 4, 4, 0])]
+    cases = [(b"".join(good), one * 3, 2)] + [(b"".join(good) + state, one * 4, 2) for state in bad]
+    cases += [(b"".join(good), one * 2 + wide, 40), (b"".join(good), one * 2 + wide, 41), (b"", b"", 0)]
+    answers = [_frontier_py.check_piece(keys, counts, bits, width) for keys, counts, bits in cases]
+    assert answers == [compiled.check_piece(keys, counts, bits, width) for keys, counts, bits in cases]
+    assert answers == [(0, 0), (1, 3), (2, 3), (2, 3), (2, 3), (3, 2), (0, 0), (0, 0)]
 
 
 def test_misplaced_paths_are_clear_errors(frontier, tmp_path):

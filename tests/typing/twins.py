@@ -119,6 +119,10 @@ def _count_frontier() -> None:
     twin_join = _frontier.join
     stub_join = _frontier.join
     stub_join = _frontier_py.join
+    twin_check_piece = _frontier_py.check_piece
+    twin_check_piece = _frontier.check_piece
+    stub_check_piece = _frontier.check_piece
+    stub_check_piece = _frontier_py.check_piece
     twin_shard_round = _frontier_py.shard_round
     twin_shard_round = _frontier.shard_round
     stub_shard_round = _frontier.shard_round
@@ -137,6 +141,10 @@ def _count_shards() -> None:
     twin_shard_round = _shards.shard_round
     stub_shard_round = _shards.shard_round
     stub_shard_round = _shards_py.shard_round
+    twin_check_piece = _shards_py.check_piece
+    twin_check_piece = _shards.check_piece
+    stub_check_piece = _shards.check_piece
+    stub_check_piece = _shards_py.check_piece
 
 
 def _count_walker(walker: _walker.Walker, walker_py: _walker_py.Walker) -> None:

@@ -9,11 +9,12 @@ Python face:
 * ``_crew``: the threads that sweep a wide layer together;
 * ``_engine``: the sweep (``count``, ``count_stats``, ``layer``, ``each_layer``);
 * ``_joiner``: the join of two sides' layers on a cut (``join``);
-* ``_shards``: a shard's round of a sharded sweep (``shard_round``).
+* ``_shards``: a shard's round of a sharded sweep (``shard_round``), and the check of a piece read
+  from a file (``check_piece``).
 
 The hot loops' helpers are defined in the ``.pxd`` files, so that every module inlines them.
 """
 
 from ._engine import KNIGHT_STEPS, count, count_stats, each_layer, layer
 from ._joiner import join
-from ._shards import shard_round
+from ._shards import check_piece, shard_round

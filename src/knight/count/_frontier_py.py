@@ -8,6 +8,6 @@ the sweep is ``_draw_py``'s.
 
 from ._engine_py import KNIGHT_STEPS, count, count_stats, each_layer, layer
 from ._joiner_py import join
-from ._shards_py import shard_round
+from ._shards_py import check_piece, shard_round
 
-__all__ = ["KNIGHT_STEPS", "count", "count_stats", "each_layer", "join", "layer", "shard_round"]
+__all__ = ["KNIGHT_STEPS", "check_piece", "count", "count_stats", "each_layer", "join", "layer", "shard_round"]

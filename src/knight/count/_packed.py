@@ -16,7 +16,7 @@ state is dealt (``_plan``), so equal states always meet in one shard.
 from __future__ import annotations
 
 import zlib
-from typing import TYPE_CHECKING, Iterable, Iterator, Tuple
+from typing import TYPE_CHECKING, Iterable, Iterator, List, Tuple, Union
 
 if TYPE_CHECKING:
     from ._plan import Plan
@@ -41,7 +41,50 @@ def limbs(bits: int) -> int:
 def limbs_for(pieces: Iterable[Piece]) -> int:
     """The words a state's count needs once the pieces' counts of it are added (each piece holds a
     state once, so the sum is below the sum of 2**bits)."""
-    return limbs((sum(1 << bits for _, _, bits in pieces) - 1).bit_length())
+    return limbs_for_bits(bits for _, _, bits in pieces)
+
+
+def limbs_for_bits(bits: Iterable[int]) -> int:
+    """limbs_for of pieces whose largest counts have these bit lengths."""
+    return limbs((sum(1 << each for each in bits) - 1).bit_length())
+
+
+class Stream:
+    """Pieces that come one at a time (a shard's files, read piece by piece as the kernel loads them),
+    with what a kernel must know before the first: the states they hold (a state in several pieces
+    counted in each) and the bit length of each piece's largest count."""
+
+    def __init__(self, states: int, bits: List[int], pieces: Iterator[Piece]) -> None:
+        self.states, self.bits, self.pieces = states, bits, pieces
+
+
+#: A shard's round's pieces: a list (emptied as they are loaded), or a Stream.
+Inbox = Union[List[Piece], Stream]
+
+
+def opened(inbox: Inbox) -> tuple[int, int, Iterator[Piece]]:
+    """(states, limbs_for, the pieces one at a time) of a round's inbox; a list is emptied as its pieces
+    are taken, so that each goes once loaded (a caller that keeps a layer passes a copy)."""
+    if isinstance(inbox, Stream):
+        return inbox.states, limbs_for_bits(inbox.bits), inbox.pieces
+    return sum(map(size, inbox)), limbs_for(inbox), _popped(inbox)
+
+
+def joined(inboxes: Iterable[Union[Piece, Stream]]) -> Stream:
+    """Pieces and streams (a round's inbox of files and pieces) as one stream, taken in turn."""
+    parts = [Stream(size(part), [part[2]], iter([part])) if isinstance(part, tuple) else part for part in inboxes]
+    return Stream(sum(part.states for part in parts), [bits for part in parts for bits in part.bits], _chained(parts))
+
+
+def _chained(streams: List[Stream]) -> Iterator[Piece]:
+    for stream in streams:
+        yield from stream.pieces
+
+
+def _popped(pieces: List[Piece]) -> Iterator[Piece]:
+    pieces.reverse()
+    while pieces:
+        yield pieces.pop()
 
 
 def size(piece: Piece) -> int:

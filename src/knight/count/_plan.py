@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     import random
     from array import array
 
-    from ._packed import Piece
+    from ._packed import Inbox, Piece
 
 #: The knight's eight (row, col) steps.
 KNIGHT_STEPS = ((-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1))
@@ -133,11 +133,13 @@ class Frontier(Protocol):
         sweep: Plan,
         first: int,
         stop: int,
-        pieces: list[Piece],
+        pieces: Inbox,
         shards: int,
         check: Optional[Check] = ...,
         threads: int = ...,
+        sink: Optional[Callable[[int, Piece], object]] = ...,
     ) -> tuple[list[Piece], int, int, int]: ...
+    def check_piece(self, keys: bytes, counts: bytes, bits: int, width: int) -> tuple[int, int]: ...
 
 
 class Step(NamedTuple):

@@ -32,16 +32,21 @@ The body is ``pieces`` pieces one after another, each a record of its states (8 
 bit length of its largest count (4 bytes), then its states' codes (states × width bytes), then
 their counts (states × 8 × ``_packed.limbs(bits)`` bytes).
 
-Reading checks every field against the question before a kernel sees it: the magic, version
-and both checksums, the question, the step in range, the width the sweep's, the index below
-the shards, the sizes adding up to the file's, and each piece's counts no wider than any count
-at that step can be (``most_bits``). A file not written by this process (a checkpoint being
-resumed) is also checked state by state (``check_states``): codes that a state of the sweep
-can hold, each path label twice and in order of first appearance, each count within its
-declared bits. Any failure is an InvalidInputError naming the file and the field. The
-checksums catch damage (a truncated file, flipped bits); a deliberately forged file that passes
-every check is a layer the kernels can sweep (it can neither run code nor crash one), whose
-count is that layer's.
+Opening a file (``Header.open``) checks its header against the question before a kernel sees
+any of it: the magic, version and header checksum, the question, the step in range, the width
+the sweep's, the index below the shards, the sizes adding up to the file's, and each piece's
+record (read skipping its states: its states and counts adding up to the body, its counts no
+wider than any count at that step can be, ``most_bits``). Its pieces are then read one at a
+time as the kernel loads them (``Shard.stream``), so that a shard's round holds one piece of a
+file, not the file; the body's checksum is checked after the last piece, so a damaged body
+stops the round that reads it. A file not written by this process (a checkpoint being resumed)
+is also checked state by state as it is read, before the kernel sees each piece
+(``check_states``, by the kernel's ``check_piece``): codes that a state of the sweep can hold,
+each path label twice and in order of first appearance, each count within its declared bits.
+``Header.read`` reads a file whole, with the same checks. Any failure is an InvalidInputError
+naming the file and the field. The checksums catch damage (a truncated file, flipped bits); a
+deliberately forged file that passes every check is a layer the kernels can sweep (it can
+neither run code nor crash one), whose count is that layer's.
 
 Writes cannot lose or clobber: a file is written to ``NAME.part`` in the same directory,
 created with ``O_EXCL`` (so a link planted at that name is refused, never followed), flushed
@@ -61,7 +66,8 @@ import zlib
 from typing import TYPE_CHECKING, Iterator, Optional
 
 from ..model._errors import InvalidInputError
-from ._packed import Piece, limbs, size
+from . import _kernels
+from ._packed import Piece, Stream, limbs, size
 from ._plan import AnyQuestion, Plan
 from ._states import FIRST_LABEL
 
@@ -236,8 +242,17 @@ class Header:
         return head + _CRC.pack(zlib.crc32(head))
 
     def read(self, path: str, trusted: bool = False) -> "Shard":
-        """The shard in the file at path, every field checked (see the module's docstring); trusted: written
-        by this process, so its states are not checked one by one (its checksums are)."""
+        """The shard in the file at path, every field checked (see the module's docstring), its pieces read
+        at once (shard.pieces); trusted: written by this process, so its states are not checked one by one
+        (its checksums are)."""
+        shard = self.open(path, trusted)
+        shard.pieces = list(shard.stream().pieces)
+        return shard
+
+    def open(self, path: str, trusted: bool = False) -> "Shard":
+        """The shard in the file at path, its header and the pieces' layout checked (see the module's
+        docstring), its pieces to be read one at a time (shard.stream()), each checked as it is read and the
+        body's checksum at the end; trusted as for read."""
         with _open(path) as file:
             total = os.fstat(file.fileno()).st_size
             fixed = file.read(_HEAD.size)
@@ -283,85 +298,124 @@ class Header:
                 )
             if step == steps and (pieces or states):
                 raise _refuse(path, "states", "the finished layer holds no state")
-            data = _read_all(file, body, path)
-        if zlib.crc32(data) != crc:
-            raise _refuse(path, "body CRC", "the body is damaged or was edited")
-        return Shard(path, step, index, shards, tours, self._pieces(path, data, pieces, states, width, step, trusted))
+            layout = self._layout(path, file, start, body, pieces, states, width, step)
+        return Shard(path, step, index, shards, tours, states, _Body(path, start, crc, width, layout, trusted))
 
-    def _pieces(
-        self, path: str, data: bytes, pieces: int, states: int, width: int, step: int, trusted: bool
-    ) -> list[Piece]:
-        found: list[Piece] = []
-        at, seen, view = 0, 0, memoryview(data)
+    def _layout(
+        self, path: str, file: io.FileIO, start: int, body: int, pieces: int, states: int, width: int, step: int
+    ) -> tuple[list[tuple[int, int]], Optional[str]]:
+        """(states, bits) of each piece, from their records (read skipping their states), checked; and why
+        they do not add up to the header's states and body (None if they do)."""
+        found: list[tuple[int, int]] = []
+        at, seen = 0, 0
         for _ in range(pieces):
-            if at + _PIECE.size > len(data):
+            file.seek(start + at)
+            record = file.read(_PIECE.size)
+            if len(record) < _PIECE.size:
                 raise _refuse(path, "pieces", "the body ends inside a piece")
-            held, bits = _PIECE.unpack_from(data, at)
-            at += _PIECE.size
-            words = 8 * limbs(bits)
+            held, bits = _PIECE.unpack(record)
             if bits > self.bits[step] or not held:
                 raise _refuse(path, "bits", f"a piece of {held} states with counts of {bits} bits at step {step}")
-            end = at + held * (width + words)
-            if end > len(data):
+            at += _PIECE.size + held * (width + 8 * limbs(bits))
+            if at > body:
                 raise _refuse(path, "pieces", f"a piece of {held} states runs past the body")
-            piece = (bytes(view[at : at + held * width]), bytes(view[at + held * width : end]), bits)
-            if not trusted:
-                check_states(path, piece, width)
-            found.append(piece)
-            at, seen = end, seen + held
-        if at != len(data) or seen != states:
-            raise _refuse(
-                path, "states", f"the pieces hold {seen} states in {at} bytes, the header says {states} in {len(data)}"
-            )
-        return found
+            found.append((held, bits))
+            seen += held
+        wrong = None
+        if at != body or seen != states:  # refused after the pieces' own checks (_Body.pieces)
+            wrong = f"the pieces hold {seen} states in {at} bytes, the header says {states} in {body}"
+        return found, wrong
+
+
+class _Body:
+    """A shard file's pieces, read one at a time (see Header.open)."""
+
+    def __init__(
+        self,
+        path: str,
+        start: int,
+        crc: int,
+        width: int,
+        layout: tuple[list[tuple[int, int]], Optional[str]],
+        trusted: bool,
+    ) -> None:
+        self.path, self.start, self.crc, self.width, self.trusted = path, start, crc, width, trusted
+        self.layout, self.wrong = layout  # (states, bits) a piece; the sizes' disagreement, if any
+
+    def pieces(self) -> Iterator[Piece]:
+        """Each piece as it is read (checked state by state unless trusted), the body's checksum checked after the last."""
+        path, crc = self.path, 0
+        with _open(path) as file:
+            file.seek(self.start)
+            for held, bits in self.layout:
+                record = _read_all(file, _PIECE.size, path)
+                if _PIECE.unpack(record) != (held, bits):
+                    raise _refuse(path, "pieces", "the file changed while it was read")
+                keys = _read_all(file, held * self.width, path)
+                counts = _read_all(file, held * 8 * limbs(bits), path)
+                for data in (record, keys, counts):
+                    crc = zlib.crc32(data, crc)
+                piece = (keys, counts, bits)
+                if not self.trusted:
+                    check_states(path, piece, self.width)
+                yield piece
+                del piece, keys, counts  # let go while the kernel loads it, not after the next is read
+        if self.wrong is not None:
+            raise _refuse(path, "states", self.wrong)
+        if crc != self.crc:
+            raise _refuse(path, "body CRC", "the body is damaged or was edited")
 
 
 class Shard:
-    """A shard read from a file: its place in the count and its pieces."""
+    """A shard file opened: its place in the count, its states, and its pieces: read one at a time
+    (stream()), or all at once by Header.read (pieces)."""
 
-    def __init__(self, path: str, step: int, index: int, shards: int, tours: int, pieces: list[Piece]) -> None:
-        self.path, self.step, self.index, self.shards, self.tours, self.pieces = (
+    def __init__(self, path: str, step: int, index: int, shards: int, tours: int, states: int, body: _Body) -> None:
+        self.path, self.step, self.index, self.shards, self.tours, self.states = (
             path,
             step,
             index,
             shards,
             tours,
-            pieces,
+            states,
         )
-        self.states = sum(map(size, pieces))
+        self.body = body
+        self.pieces: list[Piece] = []
+
+    def stream(self) -> Stream:
+        """The pieces as the kernel takes them one at a time (_packed.Stream): the file read as they are loaded."""
+        held = sum(states for states, _ in self.body.layout)
+        return Stream(held, [bits for _, bits in self.body.layout], self.body.pieces())
 
 
 def check_states(path: str, piece: Piece, width: int) -> None:
-    """Each state of piece a state the sweep can hold, each count within the piece's bits."""
+    """Each state of piece a state the sweep can hold, each count within the piece's bits (the kernel's
+    check_piece finds the first that is not)."""
     keys, counts, bits = piece
-    if keys and max(keys) >= FIRST_LABEL + width // 2:
+    found, at = _kernels.frontier.check_piece(keys, counts, bits, width)
+    if found == 1:
         raise _refuse(
             path,
             "codes",
             f"a code {max(keys)} where a state of {width} squares has codes below {FIRST_LABEL + width // 2}",
         )
-    for at in range(0, len(keys), width):
-        labels = [code for code in keys[at : at + width] if code >= FIRST_LABEL]
-        order = list(dict.fromkeys(labels))
-        if order != list(range(FIRST_LABEL, FIRST_LABEL + len(order))) or len(labels) != 2 * len(order):
-            raise _refuse(path, "codes", f"state {bytes(keys[at : at + width]).hex()} is not a frontier state")
-    words = 8 * limbs(bits)
-    if bits % 64:
-        top = 1 << (bits % 64)
-        for at in range(words - 8, len(counts), words):
-            if int.from_bytes(counts[at : at + 8], "little") >= top:
-                raise _refuse(path, "counts", f"a count wider than the piece's {bits} bits")
+    if found == 2:
+        raise _refuse(
+            path, "codes", f"state {bytes(keys[at * width : (at + 1) * width]).hex()} is not a frontier state"
+        )
+    if found:
+        raise _refuse(path, "counts", f"a count wider than the piece's {bits} bits")
 
 
 def _read_all(file: io.FileIO, length: int, path: str) -> bytes:
-    data = bytearray(length)
-    view, at = memoryview(data), 0
-    while at < length:
-        got = file.readinto(view[at : at + BLOCK])
-        if not got:
+    """length bytes from file (one read, but at the end of a file too short, or past 2 GiB on Linux)."""
+    data = file.read(length) or b""
+    while len(data) < length:
+        more = file.read(length - len(data))
+        if not more:
             raise _refuse(path, "body", "the file ends early (truncated)")
-        at += got
-    return bytes(data)
+        data += more
+    return data
 
 
 def _open(path: str) -> io.FileIO:

@@ -1,22 +1,25 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
 """Compiled shards' rounds (its twin: ``_shards_py.py``): the sharded sweep's round (see ``_spread``,
 and ``_packed`` for the format), one shard's states loaded into an engine (``_engine``), advanced
-and dealt to their owners. An engine's demand patterns are a few per cent of a whole sweep's time,
-and a sharded sweep has a round a square: each process keeps its idle engines, pruned and emptied,
-for the last _IDLE_PLANS sweeps, and how much its last round's layer grew a square (the next table
-is sized for that). A round holds at once no more than it must: each piece is let go once loaded,
-the layer swept from once swept, and each state's owner takes a byte while they are dealt (up to
-256 shards); the heap's free memory is given back after each round."""
+and dealt to their owners; and the check of a piece read from a file not written here
+(``check_piece``). An engine's demand patterns are a few per cent of a whole sweep's time, and a
+sharded sweep has a round a square: each process keeps its idle engines, pruned and emptied, for
+the last _IDLE_PLANS sweeps, and how much its last round's layer grew a square (the next table is
+sized for that). A round holds at once no more than it must: each piece is let go once loaded
+(pieces may come one at a time, ``_packed.Stream``), the layer loaded is packed into its states
+alone before it is swept (it is only read), the layer swept from goes once swept, each state's
+owner takes a byte while they are dealt (up to 255 shards), and with a sink each shard's piece is
+made and handed over in turn; the heap's free memory is given back after each round."""
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memset
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
 from ._engine cimport _Engine
 from ._hashtable cimport (MAX_LIMBS, NO_KEY, Table, _count_at, _hash, _home, _key_at, _prefetch, _put, _table_free,
                          _table_init, _trim)
-from ._rules cimport CELLS, _pack, _unpack
+from ._rules cimport CELLS, FIRST_LABEL, _pack, _unpack
 
 from . import _packed
 from ._plan import remembered
@@ -25,8 +28,26 @@ from ..model._memory import available_memory
 #: The sweeps whose idle engines a process keeps.
 _IDLE_PLANS = 2
 
+cdef extern from *:
+    """
+    #include <string.h>
+    #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_M_X64) || defined(_M_IX86) || defined(_M_ARM64)
+    static inline void knight_store_le64(char *p, uint64_t w) { memcpy(p, &w, 8); }
+    static inline uint64_t knight_load_le64(const unsigned char *p) { uint64_t w; memcpy(&w, p, 8); return w; }
+    #else
+    static inline void knight_store_le64(char *p, uint64_t w) { int b; for (b = 0; b < 8; b++) { p[b] = (char)(w & 0xFF); w >>= 8; } }
+    static inline uint64_t knight_load_le64(const unsigned char *p) { uint64_t w = 0; int b; for (b = 7; b >= 0; b--) w = (w << 8) | p[b]; return w; }
+    #endif
+    """
+    # a count's 64-bit word as the packed format keeps it (little-endian), written or read: one move where
+    # the machine is little-endian
+    void _store_le64 "knight_store_le64"(char *p, uint64_t w) noexcept nogil
+    uint64_t _load_le64 "knight_load_le64"(const uint8_t *p) noexcept nogil
+
+
 cdef enum:
     LOADS = 16  # states a load packs (their slots prefetched) before putting them
+    SLICES = 64  # a packed layer's slots are a multiple of this: a crew's threads (at most 64) take equal runs
 
 cdef uint32_t _CRC[4][256]  # zlib's CRC-32 table, and three more to take four bytes at a time
 for _byte in range(256):
@@ -69,30 +90,77 @@ cdef int _bits(const uint64_t *count, int limbs) noexcept nogil:
     return 64 * top + bits if bits else 0
 
 
-cdef list _deal(_Engine engine, int shards):
+cdef inline int _owner(const void *owners, int wide, size_t i) noexcept nogil:
+    """Slot i's owner in owners (wide bytes a slot); -1 for an empty slot (all ones)."""
+    cdef int o = (<int>(<const uint8_t *>owners)[i] if wide == 1 else <int>(<const uint16_t *>owners)[i] if wide == 2
+                  else <int>(<const uint32_t *>owners)[i])
+    return -1 if wide < 4 and o == (1 << (8 * wide)) - 1 else o
+
+
+cdef void _fill(const Table *t, int width, const void *owners, int wide, char **keys, char **counts,
+                const int *words) noexcept nogil:
+    """The states of t's slots written to their owners' pieces at keys[owner] and counts[owner], which move on."""
+    cdef size_t i
+    cdef int o
+    for i in range(t.cap):
+        o = _owner(owners, wide, i)
+        if o >= 0:
+            _write(t, i, width, keys + o, counts + o, words[o])
+
+
+cdef inline void _write(const Table *t, size_t i, int width, char **keys, char **counts, int words) noexcept nogil:
+    """Slot i's state and count written at keys[0] and counts[0] (in words words), which move on."""
+    cdef int j
+    cdef const uint64_t *count = _count_at(t, i)
+    _unpack(_key_at(t, i), width, <uint8_t *>keys[0])
+    keys[0] += width
+    for j in range(words):
+        _store_le64(counts[0], count[j] if j < t.limbs else 0)
+        counts[0] += 8
+
+
+cdef _piece(int o, size_t n, int width, const int *bits, const int *words, char **keys, char **counts):
+    """Shard o's piece of n states, its buffers to be filled from keys[o] and counts[o] (NOTHING: none)."""
+    if n == 0:
+        return _packed.NOTHING
+    piece = (PyBytes_FromStringAndSize(NULL, n * width), PyBytes_FromStringAndSize(NULL, n * 8 * words[o]), bits[o])
+    keys[o], counts[o] = PyBytes_AS_STRING(piece[0]), PyBytes_AS_STRING(piece[1])
+    return piece
+
+
+cdef list _deal(_Engine engine, int shards, sink):
     """The engine's current layer as one _packed piece a shard (each slot's owner found once, kept in a
-    slot-sized array while the pieces are filled)."""
+    slot-sized array while the pieces are filled; the widest count of each shard's found by or-ing its
+    counts). With a sink, each shard's piece is made and given to sink(shard, piece) in turn, before the
+    next is made (a pass over the owners each), and the list holds NOTHING."""
     cdef const Table *t = &engine.now
-    cdef int width = engine.widths[engine.at], j, b, o
-    cdef size_t i, n
+    cdef int width = engine.widths[engine.at], o, j, limbs = t.limbs
+    cdef size_t i, at = 0
+    cdef size_t *order = NULL
     cdef uint8_t cells[CELLS]
-    cdef uint64_t word
-    cdef int wide = 1 if shards <= 256 else 2 if shards <= 65536 else 4  # the bytes an owner takes
+    cdef const uint64_t *count
+    cdef int wide = 1 if shards <= 255 else 2 if shards <= 65535 else 4  # the bytes an owner takes (all ones: empty)
     cdef uint8_t *owners = <uint8_t *>malloc(t.cap * wide)
     cdef size_t *sizes = <size_t *>calloc(shards, sizeof(size_t))
+    cdef uint64_t *ors = <uint64_t *>calloc(shards * limbs, sizeof(uint64_t))
     cdef int *bits = <int *>calloc(shards, sizeof(int))
     cdef int *words = <int *>calloc(shards, sizeof(int))
     cdef char **keys = <char **>calloc(shards, sizeof(char *))
     cdef char **counts = <char **>calloc(shards, sizeof(char *))
     pieces = []
     try:
-        if owners == NULL or sizes == NULL or bits == NULL or words == NULL or keys == NULL or counts == NULL:
+        if (owners == NULL or sizes == NULL or ors == NULL or bits == NULL or words == NULL or keys == NULL
+                or counts == NULL):
             raise MemoryError()
         with nogil:
+            memset(owners, 0xFF, t.cap * wide)
             for i in range(t.cap):
                 if _key_at(t, i)[0] != NO_KEY:
-                    _unpack(_key_at(t, i), width, cells)
-                    o = _crc32(cells, width) % shards
+                    if shards == 1:
+                        o = 0
+                    else:
+                        _unpack(_key_at(t, i), width, cells)
+                        o = _crc32(cells, width) % shards
                     if wide == 1:
                         owners[i] = <uint8_t>o
                     elif wide == 2:
@@ -100,36 +168,72 @@ cdef list _deal(_Engine engine, int shards):
                     else:
                         (<uint32_t *>owners)[i] = <uint32_t>o
                     sizes[o] += 1
-                    bits[o] = max(bits[o], _bits(_count_at(t, i), t.limbs))
+                    count = _count_at(t, i)
+                    for j in range(limbs):
+                        ors[o * limbs + j] |= count[j]
         for o in range(shards):
+            bits[o] = _bits(ors + o * limbs, limbs)
             words[o] = max(1, (bits[o] + 63) // 64)
-            n = sizes[o]
-            if n == 0:
-                pieces.append(_packed.NOTHING)
-                continue
-            piece = (PyBytes_FromStringAndSize(NULL, n * width), PyBytes_FromStringAndSize(NULL, n * 8 * words[o]), bits[o])
-            keys[o], counts[o] = PyBytes_AS_STRING(piece[0]), PyBytes_AS_STRING(piece[1])
-            pieces.append(piece)
+        if sink is None:
+            pieces = [_piece(o, sizes[o], width, bits, words, keys, counts) for o in range(shards)]
+            with nogil:
+                _fill(t, width, owners, wide, keys, counts, words)
+            return pieces
+        # the slots in their owners' order (a counting sort): each shard's piece made by a pass over its own
+        order = <size_t *>malloc(max(<size_t>1, t.size) * sizeof(size_t))
+        if order == NULL:
+            raise MemoryError()
         with nogil:
+            for o in range(shards):  # where each shard's slots start in order (sizes then their ends)
+                sizes[o], at = at, at + sizes[o]
             for i in range(t.cap):
-                if _key_at(t, i)[0] != NO_KEY:
-                    o = owners[i] if wide == 1 else (<uint16_t *>owners)[i] if wide == 2 else (<uint32_t *>owners)[i]
-                    _unpack(_key_at(t, i), width, <uint8_t *>keys[o])
-                    keys[o] += width
-                    for j in range(words[o]):
-                        word = _count_at(t, i)[j] if j < t.limbs else 0
-                        for b in range(8):
-                            counts[o][0] = <char>(word & 0xFF)
-                            counts[o] += 1
-                            word >>= 8
+                o = _owner(owners, wide, i)
+                if o >= 0:
+                    order[sizes[o]] = i
+                    sizes[o] += 1
+        free(owners)
+        owners = NULL
+        at = 0
+        for o in range(shards):  # shard o's slots: order[at:sizes[o]]
+            piece = _piece(o, sizes[o] - at, width, bits, words, keys, counts)
+            with nogil:
+                for i in range(at, sizes[o]):
+                    _write(t, order[i], width, keys + o, counts + o, words[o])
+            at = sizes[o]
+            sink(o, piece)
+            piece = None  # let go before the next shard's is made
+            pieces.append(_packed.NOTHING)
         return pieces
     finally:
+        free(order)
         free(owners)
         free(sizes)
+        free(ors)
         free(bits)
         free(words)
         free(keys)
         free(counts)
+
+
+cdef void _states_alone(Table *t) noexcept nogil:
+    """t's states moved to its first slots (in slot order), the rest of its memory given back: a layer that
+    is only swept from, never probed, takes 8 × (kw + limbs) bytes a state, not a table's 21-43 (three
+    eighths to three quarters full). Its slots rounded up to a multiple of SLICES with empty ones (a
+    crew's threads take equal runs of them); it is no longer a hash table (no power of two: never to be
+    probed or filled again, only swept from and freed)."""
+    cdef size_t i, j = 0, room, bytes_ = t.width * sizeof(uint64_t)
+    cdef uint64_t *slots
+    for i in range(t.cap):
+        if _key_at(t, i)[0] != NO_KEY:
+            if i != j:
+                memcpy(_key_at(t, j), _key_at(t, i), bytes_)
+            j += 1
+    room = max(<size_t>SLICES, (j + SLICES - 1) // SLICES * SLICES)  # at most t.cap, a power of two of 1024 or more
+    memset(_key_at(t, j), 0xFF, (room - j) * bytes_)
+    slots = <uint64_t *>realloc(t.slots, room * bytes_)
+    if slots != NULL:  # else it keeps its memory
+        t.slots = slots
+    t.cap = t.room = room
 
 
 cdef _small(_Engine engine, Table *t, size_t cap):
@@ -140,20 +244,20 @@ cdef _small(_Engine engine, Table *t, size_t cap):
     t.most = engine.most
 
 
-cdef _load(_Engine engine, int first, list pieces, growth):
-    """engine.load of _packed pieces, in C (a state in several pieces: its counts added), LOADS states at a
-    time: packed, their first slots prefetched, then put (a put is mostly a wait for its slot); each piece
-    taken out of pieces as it is loaded (their memory let go, pieces left empty). The next table sized
-    for the layer grown by growth (None: unknown)."""
+cdef size_t _load(_Engine engine, int first, size_t states, source, growth) except? 0:
+    """engine.load of _packed pieces (source: an iterator of them, holding states states), in C (a state in
+    several pieces: its counts added), LOADS states at a time: packed, their first slots prefetched, then
+    put (a put is mostly a wait for its slot); each piece let go once loaded. Returns the slots of the
+    next table, sized for the layer grown by growth (None: unknown)."""
     cdef const uint8_t *keys
     cdef const uint8_t *counts
-    cdef int width = engine.widths[first], words, j, b, q, m
+    cdef int width = engine.widths[first], words, j, q, m
     cdef size_t i, n, at
     cdef uint64_t key[LOADS][2]
     cdef uint64_t value[LOADS][MAX_LIMBS]
     cdef bint overflow = False
     cdef int failed = 0
-    cdef size_t cap = 1024, states = sum(map(_packed.size, pieces))
+    cdef size_t cap = 1024
     cdef Table *t = &engine.now
     engine.at = first
     # the table sized for every state at once (at most three quarters full, as _put keeps it): a piece
@@ -162,7 +266,7 @@ cdef _load(_Engine engine, int first, list pieces, growth):
     while 3 * cap <= 4 * states and 2 * cap <= engine.most:
         cap *= 2
     _small(engine, &engine.now, cap)
-    # the next table (made once the pieces are loaded and gone) sized for the layer grown as in the
+    # the next table (made once the pieces are loaded and gone, and the layer packed) sized for the layer grown as in the
     # last round (with room to spare), else twice the states: grown from its least size it would be
     # rebuilt a dozen times a round (a sweep in memory keeps its tables' room from square to square),
     # and a table that doubles holds three times its slots for a moment
@@ -171,9 +275,7 @@ cdef _load(_Engine engine, int first, list pieces, growth):
         nxt = 1024
         while 3 * nxt <= 4 * 1.2 * growth * states and nxt < 2 * cap:
             nxt *= 2
-    pieces.reverse()
-    while pieces:
-        piece_keys, piece_counts, bits = pieces.pop()
+    for piece_keys, piece_counts, bits in source:
         words = max(1, (bits + 63) // 64)
         n = len(piece_counts) // (8 * words)
         if words > engine.limbs or len(piece_keys) != n * width or len(piece_counts) != n * 8 * words:
@@ -188,10 +290,7 @@ cdef _load(_Engine engine, int first, list pieces, growth):
                     _pack(keys + i * width, width, key[q], engine.kw)
                     _prefetch(_key_at(t, _home(t, _hash(key[q], engine.kw))))
                     for j in range(engine.limbs):
-                        value[q][j] = 0
-                        if j < words:
-                            for b in range(8):
-                                value[q][j] |= (<uint64_t>counts[(i * words + j) * 8 + b]) << (8 * b)
+                        value[q][j] = _load_le64(counts + (i * words + j) * 8) if j < words else 0
                 for q in range(m):
                     if _put(t, key[q], value[q], &overflow) < 0:
                         failed = 1
@@ -199,10 +298,11 @@ cdef _load(_Engine engine, int first, list pieces, growth):
                 at += m
         if failed:
             raise MemoryError(f"a shard of the frontier sweep outgrew the memory available, past {engine.now.size:,} states")
+        piece_keys = piece_counts = None  # let go before the next piece is read
     if overflow:
         raise OverflowError("a shard's counts overflowed while loading")
-    _small(engine, &engine.nxt, nxt)
     engine.peak = max(engine.peak, engine.now.size)
+    return nxt
 
 
 cdef _empty(_Engine engine):
@@ -213,15 +313,16 @@ cdef _empty(_Engine engine):
     engine.work = engine.peak = 0
 
 
-def shard_round(sweep, int first, int stop, list pieces, int shards, check=None, int threads=1):
+def shard_round(sweep, int first, int stop, pieces, int shards, check=None, int threads=1, sink=None):
     """One shard's round of a sharded sweep (the twin's format and answers): the states of pieces
-    (_packed pieces, a state maybe in several, its counts added; the list is emptied as they are
-    loaded, so that their memory goes) before step first of the sweep (a plan), advanced to step
-    stop. Returns (one piece a shard of the states after stop, dealt by
-    _packed.owner; the undirected tours completed; the states after stop; the states expanded);
-    check and threads as for count (the shard's wide layers swept by a crew: the same answers)."""
+    (_packed pieces, a state maybe in several, its counts added: a list, emptied as they are loaded so
+    that their memory goes, or a _packed.Stream) before step first of the sweep (a plan), advanced to
+    step stop. Returns (one piece a shard of the states after stop, dealt by _packed.owner; the
+    undirected tours completed; the states after stop; the states expanded); with sink, each piece is
+    given to sink(shard, piece) as it is made, and the list holds NOTHING; check and threads as for
+    count (the shard's wide layers swept by a crew: the same answers)."""
     cdef _Engine engine
-    limbs = _packed.limbs_for(pieces)
+    states, limbs, source = _packed.opened(pieces)
     idle = remembered(_IDLE, sweep, list, _IDLE_PLANS)
     try:
         engine = idle.pop()
@@ -230,16 +331,22 @@ def shard_round(sweep, int first, int stop, list pieces, int shards, check=None,
     engine._take_threads(threads)  # an idle engine may have swept with other threads
     while engine.limbs < limbs:
         engine._widen()
-    _load(engine, first, pieces, _GROWTH.get(sweep))
+    nxt = _load(engine, first, states, source, _GROWTH.get(sweep))
     loaded = engine.now.size
     engine._forget_fits(first - 1)  # a shard's rounds go forwards: the patterns of the squares before, let go
-    engine.run(stop, check)  # on an error, the engine is dropped
+    _states_alone(&engine.now)  # only swept from: its states alone
+    _trim()  # the pieces loaded, given back (the heap would keep them while the next table is made)
+    _small(engine, &engine.nxt, nxt)
+    engine.run(min(stop, first + 1), check)  # on an error, the engine is dropped
+    if engine.at < stop:  # the packed layer is the next table now: a table again, then the rest of the round
+        _small(engine, &engine.nxt, engine.now.cap)
+        engine.run(stop, check)
     _small(engine, &engine.nxt, 1024)  # the layer swept from, not needed while the next one is dealt
     if loaded:
         remembered(_GROWTH, sweep, float, _IDLE_PLANS)  # a place for it (the oldest plan's let go)
         _GROWTH[sweep] = (engine.now.size / loaded) ** (1 / max(1, stop - first))
     found = (
-        _deal(engine, shards) if engine.now.size else [_packed.NOTHING] * shards,
+        _deal(engine, shards, sink) if engine.now.size else [_packed.NOTHING] * shards,
         engine.total_count(),
         engine.now.size,
         engine.work,
@@ -248,3 +355,69 @@ def shard_round(sweep, int first, int stop, list pieces, int shards, check=None,
     _trim()  # the tables and pieces of a few megabytes the heap kept, given back between rounds
     idle.append(engine)
     return found
+
+
+cdef int _bad_state(const uint8_t *keys, size_t n, int width, size_t *at) noexcept nogil:
+    """check_piece's codes: 0, or 1 or 2 with at the state's number."""
+    cdef size_t i
+    cdef int k, code, fresh, bound = FIRST_LABEL + width // 2
+    cdef uint8_t seen[CELLS]
+    cdef const uint8_t *state
+    for i in range(n * width):
+        if keys[i] >= bound:
+            at[0] = i // width
+            return 1
+    for i in range(n):
+        state = keys + i * width
+        memset(seen, 0, sizeof(seen))
+        fresh = FIRST_LABEL
+        at[0] = i
+        for k in range(width):
+            code = state[k]
+            if code < FIRST_LABEL:
+                continue
+            if seen[code] == 0:
+                if code != fresh:
+                    return 2
+                fresh += 1
+            seen[code] += 1
+            if seen[code] > 2:
+                return 2
+        for code in range(FIRST_LABEL, fresh):
+            if seen[code] != 2:
+                return 2
+    return 0
+
+
+cdef int _wide_count(const uint8_t *counts, size_t n, int bits, size_t *at) noexcept nogil:
+    """check_piece's counts: 0, or 3 with at the count's number."""
+    cdef int words = max(1, (bits + 63) // 64), top = bits % 64, k
+    cdef size_t i
+    cdef const uint8_t *word
+    if top == 0:
+        return 0
+    for i in range(n):
+        word = counts + (i * words + words - 1) * 8  # the top word, little-endian
+        for k in range(8):
+            if (8 * k >= top and word[k]) or (8 * k < top < 8 * k + 8 and word[k] >> (top - 8 * k)):
+                at[0] = i
+                return 3
+    return 0
+
+
+def check_piece(const uint8_t[::1] keys, const uint8_t[::1] counts, int bits, int width):
+    """Whether a piece read from a file not written here holds states the sweep can hold (its twin's
+    answers; _shardfile.check_states words the errors): (0, 0) if so; (1, i): state i holds a code at or
+    past FIRST_LABEL + width // 2; (2, i): state i is not a frontier state (its path labels each twice
+    and numbered in order of first appearance); (3, i): count i is wider than bits."""
+    cdef size_t n = keys.shape[0] // width if width > 0 else 0, at = 0
+    cdef int found
+    cdef const uint8_t *codes = &keys[0] if keys.shape[0] else NULL
+    cdef const uint8_t *words = &counts[0] if counts.shape[0] else NULL
+    with nogil:
+        found = _bad_state(codes, n, width, &at) if n else 0
+        if not found and words != NULL:
+            found = _wide_count(words, counts.shape[0] // (8 * max(1, (bits + 63) // 64)), bits, &at)
+    if not found:
+        at = 0
+    return found, at

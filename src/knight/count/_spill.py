@@ -46,13 +46,15 @@ if TYPE_CHECKING:
     from ._plan import Frontier
     from ._sweep import _Watch
 
-#: The memory a state of a shard takes while it is swept a square: its slot in the compiled
-#: kernel's table (24-32 bytes, the table three eighths to three quarters full) and its packed
-#: piece (about 25 bytes); and each of its successors: a slot in the next table (made for twice the
-#: states swept) and a packed piece dealt. The rest of the process (the interpreter, the plan, the
-#: demand patterns: 0.7 GB for 7×7 open) is measured, and memory= bounds the whole.
-BYTES_A_STATE = 110
-BYTES_A_SUCCESSOR = 90
+#: The memory a state of a shard takes while it is swept a square: its slot in the compiled kernel's
+#: table while it is loaded (16-byte slots, the table three eighths to three quarters full: 21-43
+#: bytes), then its packed slot alone (16 bytes) while it is swept; and each of its successors: a
+#: slot in the next table (made for the layer grown as in the last round, with a fifth to spare:
+#: 26-51 bytes), its place in the deal's order (8) and, while dealt, a packed piece (about 22 bytes,
+#: one shard's at a time on disk). The rest of the process (the interpreter, the plan, the demand
+#: patterns) is measured, and memory= bounds the whole.
+BYTES_A_STATE = 24
+BYTES_A_SUCCESSOR = 64
 #: A round of a layer in memory takes as many squares as are expected to take about this (seconds).
 ROUND_SECONDS = 5.0
 #: Seconds a state expanded, assumed after a round of fewer than MEASURED states (whose time is mostly
@@ -217,7 +219,7 @@ class _Run:
         if isinstance(entry, list):
             return sum(map(size, entry))
         if entry not in self.held:
-            self._read(entry)
+            self._open(entry)
         return self.held[entry]
 
     @staticmethod
@@ -241,7 +243,7 @@ class _Run:
         self, layer: list[Entry], step: int, stop: int, shards: int, tours: int, growth: float
     ) -> tuple[list[Entry], int, int]:
         """The layer after steps step to stop - 1, the tours completed in them and its states (a state
-        reached from several shards counted in each)."""
+        reached from several shards counted in each); layer's shards in memory are emptied as they are swept."""
         to_disk = shards > 1
         writers: list[Writer] = []
         if to_disk:
@@ -249,22 +251,25 @@ class _Run:
             writers = [Writer(self.directory, stop, k, shards, self.head, self.keep) for k in range(shards)]
         found: list[list[Piece]] = [[] for _ in range(shards)]
         done = after = 0
+
+        def write(k: int, part: Piece) -> None:  # each piece as the kernel makes it, one at a time
+            if size(part):
+                writers[k].add(part)
+
         try:
             for entry in layer:
-                # the kernel empties the list as it loads the pieces: a file's go then, a layer in memory is kept
-                pieces = list(entry) if isinstance(entry, list) else self._read(entry).pieces
+                # the kernel empties a layer in memory's list as it loads its pieces (each goes once loaded:
+                # the layer is not needed after the round), and reads a file's pieces one at a time
+                pieces = entry if isinstance(entry, list) else self._open(entry).stream()
                 if self.check is not None:
                     self.check.spent = self.spent
                 parts, completed, held, work = self.kernel.shard_round(
-                    self.sweep, step, stop, pieces, shards, self.check, self.threads
+                    self.sweep, step, stop, pieces, shards, self.check, self.threads, write if to_disk else None
                 )
                 done, after, self.spent = done + completed, after + held, self.spent + work
                 for k, part in enumerate(parts):
                     if size(part):
-                        if to_disk:
-                            writers[k].add(part)
-                        else:
-                            found[k].append(part)
+                        found[k].append(part)
             if self.check is not None:
                 self.check.spent = self.spent
                 self.check(stop, 0)  # the budget, the deadline, stop requests and the bar, between rounds
@@ -290,8 +295,10 @@ class _Run:
                 f"{stop} needs about {needed / 2**30:.2f} GiB: give spill= (or checkpoint=) a directory with more room"
             )
 
-    def _read(self, path: str) -> _shardfile.Shard:
-        shard = self.head.read(path, trusted=path in self.mine)
+    def _open(self, path: str) -> _shardfile.Shard:
+        """The shard file at path, its header and layout checked; its states are checked as they are read,
+        unless this process wrote it (or read it whole once: a checkpoint resumed)."""
+        shard = self.head.open(path, trusted=path in self.mine)
         self.held[path] = shard.states
         return shard
 
@@ -333,12 +340,12 @@ class _Run:
             return 0, 0, [[start()]]
         step, shards = max(whole)
         paths = [os.path.join(self.directory, _shardfile.name(step, k, shards)) for k in range(shards)]
-        tours = {self._read(path).tours for path in paths}  # every file checked, state by state
+        # every file's header checked here; its states, state by state, as the first round reads them
+        tours = {self._open(path).tours for path in paths}
         if len(tours) != 1:
             raise InvalidInputError(
                 f"checkpoint {self.directory!r}: the shard files of step {step} disagree on the tours"
             )
-        self.mine.update(paths)
         return step, tours.pop(), list[Entry](paths)
 
     def _clear_parts(self) -> None:

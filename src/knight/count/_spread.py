@@ -190,15 +190,26 @@ def _dask_task() -> Optional[tuple[dict[Key, TaskState], Key]]:
     return None if key is None else (tasks, key)
 
 
-def _shard_round(arguments: _RoundArguments, inbox: Callable[[_plan.Plan], list[_packed.Piece]]) -> _RoundResult:
-    """A shard's round, on a worker (run_round, run_round_files): the shard's pieces (inbox(plan)) swept
-    by the kernel's shard_round, which lets each piece go once it is loaded. A task nobody waits for any
-    more (cancelled, or run again after it was done) stops before it reads its pieces."""
-    question, first, stop, shards, budget, spent, until, threads = arguments
+def _planned(arguments: _RoundArguments) -> tuple[_TaskWatch, _plan.Plan]:
+    """A shard's round's check and plan, on a worker (run_round, run_round_files): a task nobody waits for
+    any more (cancelled, or run again after it was done) stops here, before it reads its pieces."""
+    _, first, _, _, budget, spent, until, _ = arguments
     watch = _TaskWatch(budget, until, spent)
     watch(first, 0)
-    sweep = _plan_of(question, watch)
-    parts, tours, states, work = _kernels.frontier.shard_round(sweep, first, stop, inbox(sweep), shards, watch, threads)
+    return watch, _plan_of(arguments[0], watch)
+
+
+def _shard_round(
+    arguments: _RoundArguments,
+    watch: _TaskWatch,
+    sweep: _plan.Plan,
+    inbox: _packed.Inbox,
+    sink: Optional[Callable[[int, _packed.Piece], object]] = None,
+) -> _RoundResult:
+    """A shard's round: its pieces swept by the kernel's shard_round, which lets each go once loaded (and
+    gives each piece it deals to sink, if given, as it is made: then its statistics' sizes are 0)."""
+    _, first, stop, shards, _, _, _, threads = arguments
+    parts, tours, states, work = _kernels.frontier.shard_round(sweep, first, stop, inbox, shards, watch, threads, sink)
     return (tours, states, work, tuple(map(_packed.size, parts))), parts
 
 
@@ -217,7 +228,8 @@ def run_round(
     shard) from the pieces addressed to it; stops past budget states (spent already, by the whole
     count) or the wall-clock time until. threads: the threads the worker gives the shard's wide
     layers."""
-    return _shard_round((question, first, stop, shards, budget, spent, until, threads), lambda _: list(pieces))
+    arguments = (question, first, stop, shards, budget, spent, until, threads)
+    return _shard_round(arguments, *_planned(arguments), list(pieces))
 
 
 def _statistics(result: _RoundResult) -> _Statistics:
@@ -245,30 +257,27 @@ def run_round_files(
     reaches: the shard's states read from the files named in inbox (or given as pieces: the first
     round's), its successors written to a new directory of its own under directory, one file a shard
     they go to. Returns (the statistics, the file for each shard, or None where it sends a shard
-    nothing). A piece read goes once the kernel has loaded it, a piece dealt once it is written."""
-    heads: list[_shardfile.Header] = []  # the count's header fields, once the plan is known
-
-    def read(sweep: _plan.Plan) -> list[_packed.Piece]:
-        heads.append(_shardfile.Header(question, sweep))
-        return [  # the files are this count's own (its lock on the directory): their checksums are checked
-            piece
-            for item in inbox
-            for piece in (heads[0].read(item, trusted=True).pieces if isinstance(item, str) else [item])
-        ]
-
-    statistics, parts = _shard_round((question, first, stop, shards, budget, spent, until, threads), read)
+    nothing). The files are read a piece at a time as the kernel loads them (each let go once loaded), and
+    each piece dealt is written as it is made (one at a time)."""
+    arguments = (question, first, stop, shards, budget, spent, until, threads)
+    watch, sweep = _planned(arguments)
+    head = _shardfile.Header(question, sweep)
+    # the files are this count's own (its lock on the directory): their checksums are checked, not each state
+    streams = [head.open(item, trusted=True).stream() if isinstance(item, str) else item for item in inbox]
     # a directory for this run of the task alone: a task run again (its worker lost) writes beside it
     mine = tempfile.mkdtemp(prefix=f"round-{stop}-{shard}-", dir=directory)
-    written: list[Optional[str]] = []
-    for k in range(len(parts)):
-        part, parts[k] = parts[k], _packed.NOTHING
-        if not _packed.size(part):
-            written.append(None)
-            continue
-        writer = _shardfile.Writer(mine, stop, k, shards, heads[0], False)
-        writer.add(part)
-        written.append(writer.close(0))  # the tours travel in the statistics
-    return statistics, written
+    written: list[Optional[str]] = [None] * shards
+    sizes = [0] * shards
+
+    def write(k: int, part: _packed.Piece) -> None:
+        sizes[k] = _packed.size(part)
+        if sizes[k]:
+            writer = _shardfile.Writer(mine, stop, k, shards, head, False)
+            writer.add(part)
+            written[k] = writer.close(0)  # the tours travel in the statistics
+
+    (tours, states, work, _), _ = _shard_round(arguments, watch, sweep, _packed.joined(streams), write)
+    return (tours, states, work, tuple(sizes)), written
 
 
 def _lost(error: BaseException, executor: object, what: str) -> BaseException:

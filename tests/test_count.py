@@ -3,6 +3,7 @@ shaped boards and other leapers against a count from the definition."""
 
 import os
 import random
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache, partial
@@ -164,6 +165,38 @@ def dask_executor():
 def test_dask_local_cluster(counter, dask_executor):
     assert count(5, executor=dask_executor) == 1728
     assert count((3, 12), closed=True, executor=dask_executor) == 176
+
+
+#: What _checked_until_stopped (a Dask task, in this process) saw: that it began, and why it ended.
+WATCHED: dict = {"began": threading.Event(), "ended": []}
+
+
+def _checked_until_stopped():
+    """A shard's check (the sharded sweep's, as it runs on a Dask worker), called until it stops the task."""
+    from knight.count import _spread
+
+    watch = _spread._TaskWatch(10**12, time.time() + 30, 0)
+    WATCHED["began"].set()
+    try:
+        while True:
+            watch(0, 0)
+            time.sleep(0.01)
+    except (knight.WorkerError, knight.SearchLimitError) as error:
+        WATCHED["ended"].append(error)
+
+
+@pytest.mark.once  # the sharded sweep's check alone, no kernel
+def test_a_cancelled_dask_task_stops_at_its_next_check(dask_executor):
+    """The check finds its own Dask task and stops it once the task is cancelled (as Ctrl-C cancels a
+    round's tasks), rather than let it run on to its deadline."""
+    future = dask_executor.submit(_checked_until_stopped)
+    assert WATCHED["began"].wait(10)
+    future.cancel()
+    waited = time.monotonic()
+    while not WATCHED["ended"] and time.monotonic() - waited < 10:
+        time.sleep(0.01)
+    ended = WATCHED["ended"]
+    assert ended and isinstance(ended[0], knight.WorkerError) and "cancelled" in str(ended[0]), ended
 
 
 def test_max_nodes_bounds_the_whole_count(counter):

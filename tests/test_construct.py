@@ -92,26 +92,28 @@ def sampled_rectangles(count, seed):
 @pytest.mark.parametrize("rows, cols", sampled_rectangles(48, 4))
 def test_sampled_rectangles(construct_core, rows, cols):
     rng = random.Random(rows * 1000 + cols)
+    board = knight.Board((rows, cols))  # one Board for the board's questions
     for closed in (False, True):
-        if refuted((rows, cols), None, closed):
+        if refuted(board, None, closed):
             continue
         for start in starts_to_try(rows, cols) + [rng.randrange(rows * cols) + 1]:
-            if refuted((rows, cols), start, closed):
+            if refuted(board, start, closed):
                 continue
-            tour = knight.tour((rows, cols), start, closed=closed)
+            tour = knight.tour(board, start, closed=closed)
             assert tour.start == start
             assert_tour(tour, rows, cols, closed=closed)
 
 
 @pytest.mark.parametrize("rows, cols", [(12, 12), (13, 13), (19, 40), (40, 19), (23, 25), (25, 27)])
 def test_every_start(construct_core, rows, cols):
+    board = knight.Board((rows, cols))  # one Board for the board's questions
     for closed in (False, True):
         if closed and rows * cols % 2:
             continue
         for start in range(1, rows * cols + 1):
-            if refuted((rows, cols), start, closed):
+            if refuted(board, start, closed):
                 continue
-            tour = knight.tour((rows, cols), start, closed=closed, method="construct")
+            tour = knight.tour(board, start, closed=closed, method="construct")
             assert tour.start == start
             assert_tour_vectorized(tour, rows, cols, closed=closed) if rows * cols > 2000 else assert_tour(
                 tour, rows, cols, closed=closed

@@ -3,6 +3,7 @@ shaped boards and other leapers against a count from the definition."""
 
 import os
 import random
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache, partial
@@ -164,6 +165,38 @@ def dask_executor():
 def test_dask_local_cluster(counter, dask_executor):
     assert count(5, executor=dask_executor) == 1728
     assert count((3, 12), closed=True, executor=dask_executor) == 176
+
+
+#: What _checked_until_stopped (a Dask task, in this process) saw: that it began, and why it ended.
+WATCHED: dict = {"began": threading.Event(), "ended": []}
+
+
+def _checked_until_stopped():
+    """A shard's check (the sharded sweep's, as it runs on a Dask worker), called until it stops the task."""
+    from knight.count import _spread
+
+    watch = _spread._TaskWatch(10**12, time.time() + 30, 0)
+    WATCHED["began"].set()
+    try:
+        while True:
+            watch(0, 0)
+            time.sleep(0.01)
+    except (knight.WorkerError, knight.SearchLimitError) as error:
+        WATCHED["ended"].append(error)
+
+
+@pytest.mark.once  # the sharded sweep's check alone, no kernel
+def test_a_cancelled_dask_task_stops_at_its_next_check(dask_executor):
+    """The check finds its own Dask task and stops it once the task is cancelled (as Ctrl-C cancels a
+    round's tasks), rather than let it run on to its deadline."""
+    future = dask_executor.submit(_checked_until_stopped)
+    assert WATCHED["began"].wait(10)
+    future.cancel()
+    waited = time.monotonic()
+    while not WATCHED["ended"] and time.monotonic() - waited < 10:
+        time.sleep(0.01)
+    ended = WATCHED["ended"]
+    assert ended and isinstance(ended[0], knight.WorkerError) and "cancelled" in str(ended[0]), ended
 
 
 def test_max_nodes_bounds_the_whole_count(counter):
@@ -611,10 +644,12 @@ def test_rectangle_symmetries_are_the_cell_by_cell_definition():
 
 def test_chunks_change_nothing_but_the_looks_at_the_clock(counter):
     """A walker asked for its nodes a few at a time counts the same tours with the same nodes,
-    so that asking for fewer on a large board (_enumerate.chunk) changes no answer."""
+    so that asking for fewer on a large board (_enumerate.chunk) changes no answer. From a corner of 5×6
+    (of 5×5 on the twin, where 5×6 takes seconds a budget)."""
+    rows, cols = (5, 6) if counter.__name__.endswith("_walker") else (5, 5)
     totals = []
     for budget in (counter.CHUNK, 1_000, 37):
-        walker = counter.Walker(5, 6, None, (0,), None, 30, False, knight.Board((5, 6)).steps)
+        walker = counter.Walker(rows, cols, None, (0,), None, rows * cols, False, knight.Board((rows, cols)).steps)
         tours = nodes = 0
         while True:
             status, used, found = walker.count(budget)
@@ -633,7 +668,8 @@ def test_threads_are_a_bound_and_give_the_same_count(frontier):
     from knight.count import _sweep
 
     cpus = _sweep.threads_for(None)
-    assert {knight.count(6, closed=True, threads=threads) for threads in {1, min(2, cpus), cpus}} == {9862}
+    size, tours = (6, 9862) if frontier.__name__.endswith("_frontier") else ((5, 6), 8)  # 6×6: 2.7 s on the twin
+    assert {knight.count(size, closed=True, threads=threads) for threads in {1, min(2, cpus), cpus}} == {tours}
     assert _sweep.threads_for(cpus) == cpus >= _sweep.threads_for(1) == 1
     with pytest.raises(knight.InvalidInputError, match=f"threads={cpus + 1} is more than the {cpus} CPU"):
         _sweep.threads_for(cpus + 1)

@@ -75,6 +75,8 @@ RECTANGLES = [(r, c) for r in range(1, 31) for c in range(1, 31) if r * c <= 30]
 @pytest.mark.parametrize("rows,cols", [rc for rc in RECTANGLES if rc[0] * rc[1] <= 20])
 def test_small_rectangles_every_question_against_brute_force(engine, rows, cols):
     n = rows * cols
+    if n > 18 and engine.__name__.endswith("_py"):  # brute force's 4×5 takes seconds, the twin's enumerator test has it
+        pytest.skip("the twin against brute force up to 18 squares; against the enumerator up to 24")
     starts = [None] + sorted({0, n - 1, n // 2})
     for closed in (False, True):
         for start in starts:
@@ -103,8 +105,11 @@ def walked(rows, cols, start=None, end=None, closed=False):
 @pytest.mark.parametrize("rows,cols", RECTANGLES)
 def test_rectangles_up_to_30_squares_match_the_enumerator(engine, rows, cols):
     """The engine's meaning of a count is the enumerator's: directed open, undirected closed."""
-    if rows * cols > 24 and engine.__name__.endswith("_py") and not os.environ.get("KNIGHT_SLOW"):
-        pytest.skip("the twin takes seconds here: set KNIGHT_SLOW=1")
+    if engine.__name__.endswith("_py") and not os.environ.get("KNIGHT_SLOW"):
+        if rows * cols > 24:
+            pytest.skip("the twin takes seconds here: set KNIGHT_SLOW=1")
+        if rows * cols > 20 and rows > cols:  # the plan sweeps rows×cols as cols×rows, which the twin counts
+            pytest.skip("the twin past 20 squares in one orientation: set KNIGHT_SLOW=1 for both")
     n = rows * cols
     assert engine.count(rows, cols, None, None, None, False) == walked(rows, cols)
     assert engine.count(rows, cols, None, None, None, True) == walked(rows, cols, closed=True)

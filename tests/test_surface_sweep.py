@@ -64,6 +64,8 @@ def test_cylinders_as_enumerated(frontier, size, wraps):
     board = knight.Board(size, periodic=CYLINDER[wraps])
     small = len(board) <= 12
     if not small and frontier.__name__.endswith("_py"):  # the twin: the larger ones closed only
+        if len(board) > 18:  # 4×5's closed sweep alone takes 2 s there; 3×6 and 4×4 stand for them
+            pytest.skip("the twin's sweep of a cylinder past 18 squares: the compiled case's")
         assert _swept(board, closed=True) == _enumerated(board, closed=True)
         return
     _agree(board, starts=(1, (len(board) + 1) // 2) if small else (2,), whole=small)

@@ -60,12 +60,13 @@ def sweep(sizes, closed, starts=sample):
     """Ask for a tour from each start on each board; a "no" must be what knight.exists says."""
     asked = 0
     for rows, cols in sizes:
+        board = knight.Board((rows, cols))  # one Board for the board's questions
         for start in starts(rows, cols):
             try:
-                found = knight.tour((rows, cols), start, closed=closed, max_nodes=NODES)
+                found = knight.tour(board, start, closed=closed, max_nodes=NODES)
             except knight.NoTourError:
                 found = None
-                assert not knight.exists((rows, cols), closed=closed, start=start)
+                assert not knight.exists(board, closed=closed, start=start)
             asked += 1
             if found is not None:
                 assert found.start == start

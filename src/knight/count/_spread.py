@@ -180,14 +180,12 @@ def _dask_task() -> Optional[tuple[dict[Key, TaskState], Key]]:
     if "distributed" not in sys.modules:  # not a Dask worker (and no import of distributed for nothing)
         return None
     from distributed import get_worker
-    from distributed.threadpoolexecutor import thread_state
 
     try:
-        tasks = get_worker().state.tasks
-    except (ValueError, AttributeError):  # not on a Dask worker
+        worker = get_worker()
+        return worker.state.tasks, worker.get_current_task()
+    except (ValueError, AttributeError, KeyError):  # not on a Dask worker, or not in one of its tasks
         return None
-    key = getattr(thread_state, "key", None)
-    return None if key is None else (tasks, key)
 
 
 def _planned(arguments: _RoundArguments) -> tuple[_TaskWatch, _plan.Plan]:

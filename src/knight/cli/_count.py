@@ -59,8 +59,10 @@ def max_nodes_option(parser: argparse.ArgumentParser, help: str) -> None:
 
 def _worker_started() -> None:
     """In a worker process: Ctrl-C ends the work item within a chunk, quietly; and the worker ends
-    when the command does, even killed (SIGKILL tells no one: an orphan would wait for work for ever)."""
+    when the command does, even killed (SIGKILL tells no one: an orphan would wait for work for ever).
+    SIGTERM ends it as SIGKILL would (forked, it inherited the command's handler, which unwinds)."""
     signal.signal(signal.SIGINT, _enumerate.request_stop)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if os.name == "posix":  # an orphan gets a new parent there; Windows keeps the old pid
         import threading
 

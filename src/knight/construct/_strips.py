@@ -94,13 +94,21 @@ def _covers(length: int, reach: int, repeats: bool) -> bool:
     return length == reach or (repeats and length >= reach - PERIOD and (length - reach) % PERIOD == 0)
 
 
+@lru_cache(maxsize=1)
+def _open_bases_by_start() -> dict[tuple[int, int], list[tuple[Base, tuple[int, bool, int, bool]]]]:
+    """The open bases by (height, start row), each with its reach, in the stored order: worked
+    out once, since a tour's plan looks one up for each of its halves."""
+    found: dict[tuple[int, int], list[tuple[Base, tuple[int, bool, int, bool]]]] = {}
+    for base in bases(False):
+        found.setdefault((base.height, base.start[0]), []).append((base, base.reach()))
+    return found
+
+
 def find_base(height: int, row: int, a: int, b: int) -> Base | None:
     """The base whose start is on row with a columns to its left and b to its right, if any."""
-    for base in bases(False):
-        if base.height == height and base.start[0] == row:
-            reach_a, repeats_a, reach_b, repeats_b = base.reach()
-            if _covers(a, reach_a, repeats_a) and _covers(b, reach_b, repeats_b):
-                return base
+    for base, (reach_a, repeats_a, reach_b, repeats_b) in _open_bases_by_start().get((height, row), ()):
+        if _covers(a, reach_a, repeats_a) and _covers(b, reach_b, repeats_b):
+            return base
     return None
 
 

@@ -160,8 +160,11 @@ def parse_size(size: object) -> tuple[int, int]:
     elif is_sequence(size):
         if len(size) != 2:
             raise InvalidInputError(f"size {_shown(size)} must be n or a (rows, cols) pair")
-        rows = integer(size[0], f"size {_shown(size)}: rows")
-        cols = integer(size[1], f"size {_shown(size)}: cols")
+        if type(size[0]) is int and type(size[1]) is int:  # the common case: no error labels made
+            rows, cols = size[0], size[1]
+        else:
+            rows = integer(size[0], f"size {_shown(size)}: rows")
+            cols = integer(size[1], f"size {_shown(size)}: cols")
     else:
         rows = cols = integer(size, "size")
     if rows < 1 or cols < 1:

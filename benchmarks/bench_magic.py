@@ -165,20 +165,23 @@ def census_estimate(sample: int, piece_nodes: int, data: str | None) -> None:
         flush=True,
     )
     if data:
-        with open(data, "w", encoding="utf-8") as file:
-            json.dump(
-                {
-                    "what": "a random sample of the pieces of knight.count_magic(8, depth=3)",
-                    "pieces": len(plan),
-                    "node_cap": piece_nodes,
-                    "estimate_cpu_hours": round(hours, 1),
-                    "standard_error_cpu_hours": round(error, 1),
-                    "load": os.getloadavg()[0],
-                    "sample": records,
-                },
-                file,
-                indent=1,
-            )
+        _save(
+            data,
+            {
+                "what": "a random sample of the pieces of knight.count_magic(8, depth=3)",
+                "pieces": len(plan),
+                "node_cap": piece_nodes,
+                "estimate_cpu_hours": round(hours, 1),
+                "standard_error_cpu_hours": round(error, 1),
+                "sample": records,
+            },
+        )
+
+
+def _save(data: str, record: dict[str, object]) -> None:
+    """The census figures written to the JSON file data, with the machine's load."""
+    with open(data, "w", encoding="utf-8") as file:
+        json.dump({**record, "load": os.getloadavg()[0]}, file, indent=1)
 
 
 def census_probes(probes: int, rate_pieces: int, rate_nodes: int, data: str | None) -> None:
@@ -220,27 +223,24 @@ def census_probes(probes: int, rate_pieces: int, rate_nodes: int, data: str | No
         flush=True,
     )
     if data:
-        with open(data, "w", encoding="utf-8") as file:
-            json.dump(
-                {
-                    "what": "Knuth's estimate of the nodes of knight.count_magic(8, depth=3)'s trees",
-                    "generator": "random.Random(1975): a piece drawn uniformly, then its probe's seed",
-                    "pieces": len(plan),
-                    "probes": probes,
-                    "nodes": mean,
-                    "standard_error_nodes": error,
-                    "nodes_per_cpu_second": rate,
-                    "cpu_hours": hours,
-                    "standard_error_cpu_hours": hours_error,
-                    "by_start": {
-                        ask.board.square_name(start + 1): {"probes": len(values), "nodes": sum(values) / len(estimates)}
-                        for start, values in sorted(by_start.items())
-                    },
-                    "load": os.getloadavg()[0],
+        _save(
+            data,
+            {
+                "what": "Knuth's estimate of the nodes of knight.count_magic(8, depth=3)'s trees",
+                "generator": "random.Random(1975): a piece drawn uniformly, then its probe's seed",
+                "pieces": len(plan),
+                "probes": probes,
+                "nodes": mean,
+                "standard_error_nodes": error,
+                "nodes_per_cpu_second": rate,
+                "cpu_hours": hours,
+                "standard_error_cpu_hours": hours_error,
+                "by_start": {
+                    ask.board.square_name(start + 1): {"probes": len(values), "nodes": sum(values) / len(estimates)}
+                    for start, values in sorted(by_start.items())
                 },
-                file,
-                indent=1,
-            )
+            },
+        )
 
 
 def completions(givens: int) -> None:

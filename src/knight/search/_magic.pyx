@@ -19,6 +19,17 @@ from ..model._status cimport S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int knight_lowest64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int knight_lowest64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int _lowest "knight_lowest64"(uint64_t x) nogil  # the index of x's lowest set bit (x != 0)
+
 cdef enum:
     C_LINES = 5
     C_DEADLINE_EVERY = 4096
@@ -67,6 +78,14 @@ cdef struct State:
     int32_t *candidates   # per depth, 8 each
     uint8_t *frame_size
     uint8_t *cursor
+    bint bits             # 64 cells or fewer: the free cells as a bitboard, the ends' distances
+    uint64_t free_bits
+    uint64_t *neighbour_bits
+    uint64_t column_mask[4]  # the cells that a leap one right, one left, two right, two left may reach
+    uint64_t *line_bits
+    int32_t *tight        # the lines whose bounds the ends' balls may tighten
+    uint64_t head_next    # the cells that may take the head's next number (all ones: any)
+    uint64_t tail_next
     bint probing          # a probe (see the twin): one random candidate a frame
     uint64_t rng
     double weight
@@ -91,6 +110,8 @@ def reach(int cols, int a, int b):
 cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) noexcept nogil:
     cdef int i, j
     cdef int32_t neighbour, before, line
+    if s.bits:
+        s.free_bits ^= (<uint64_t>1) << cell
     if change < 0:
         s.zeros -= s.degree[cell] == 0
         s.ones -= s.degree[cell] == 1
@@ -135,6 +156,15 @@ cdef inline bint _fits(int64_t need, int64_t odd, int64_t even, int64_t low, int
     )
 
 
+cdef inline uint64_t _leaps(State *s, uint64_t cells) noexcept nogil:
+    """The cells a leap from cells reaches (the board's cells numbered row by row, 64 or fewer)."""
+    cdef int32_t w = s.cols
+    return (((cells << (2 * w + 1)) & s.column_mask[0]) | ((cells << (2 * w - 1)) & s.column_mask[1])
+            | ((cells << (w + 2)) & s.column_mask[2]) | ((cells << (w - 2)) & s.column_mask[3])
+            | ((cells >> (2 * w - 1)) & s.column_mask[0]) | ((cells >> (2 * w + 1)) & s.column_mask[1])
+            | ((cells >> (w - 2)) & s.column_mask[2]) | ((cells >> (w + 2)) & s.column_mask[3]))
+
+
 cdef inline bint _force(State *s, int32_t cell, int32_t number, int32_t head, int32_t tail, int32_t tail_number,
                         int32_t now) noexcept nogil:
     """Record that a line forces number on cell in this frame (stamp now), or False when that
@@ -158,7 +188,12 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef int32_t low_number = s.placed_head + 1, high_number = s.cells - s.placed_tail
     cdef int32_t head = s.path[s.placed_head - 1], tail = s.path[high_number]
     cdef int64_t need, a, b
-    cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now
+    cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now, tight = 0
+    cdef int64_t near_low, far_low, near_high, far_high
+    cdef int64_t odd_least = low_number | 1, even_least = low_number + (low_number & 1)
+    cdef int64_t odd_most = high_number - 1 + (high_number & 1), even_most = high_number - (high_number & 1)
+    cdef int64_t least, most
+    cdef uint64_t one_from_head = 0, two_from_head = 0, one_from_tail = 0, two_from_tail = 0, cells
     cdef int i
     s.stamp += 1
     now = s.stamp
@@ -166,7 +201,9 @@ cdef bint _alive(State *s) noexcept nogil:
         need = s.target[line] - s.line_sum[line]
         a = s.free_odd[line]
         b = s.free_even[line]
-        if not _fits(need, a, b, low_number, high_number):
+        least = a * odd_least + a * (a - 1) + b * even_least + b * (b - 1)
+        most = a * odd_most - a * (a - 1) + b * even_most - b * (b - 1)
+        if need < least or need > most:
             return False
         if a + b == 1:
             cell = s.xor_[line]
@@ -174,6 +211,10 @@ cdef bint _alive(State *s) noexcept nogil:
                 return False
             if not _force(s, cell, <int32_t>need, head, tail, high_number + 1, now):
                 return False
+        # the ends' balls may raise the least sum (lower the greatest) by 2 a cell (below)
+        if s.bits and (need < least + 2 * (a + b) or need > most - 2 * (a + b)):
+            s.tight[tight] = line
+            tight += 1
     if high_number - low_number + 1 >= 2:
         if s.zeros:
             return False
@@ -200,6 +241,59 @@ cdef bint _alive(State *s) noexcept nogil:
                 near_head += 1
         if near_head > 1 or near_tail > 1 or s.ones > 2 or s.ones != near_head + near_tail + near_both:
             return False
+    s.head_next = s.tail_next = ~(<uint64_t>0)
+    if tight:
+        one_from_head = s.neighbour_bits[head] & s.free_bits
+        two_from_head = _leaps(s, one_from_head) & s.free_bits
+        one_from_tail = s.neighbour_bits[tail] & s.free_bits
+        two_from_tail = _leaps(s, one_from_tail) & s.free_bits
+        for i in range(tight):
+            line = s.tight[i]
+            need = s.target[line] - s.line_sum[line]
+            cells = s.line_bits[line] & s.free_bits
+            a = s.free_odd[line]
+            b = s.free_even[line]
+            if low_number & 1:  # a: the cells of low_number's colour; b: of low_number + 1's
+                near_low, far_low = a, b
+            else:
+                near_low, far_low = b, a
+            if high_number & 1:
+                near_high, far_high = a, b
+            else:
+                near_high, far_high = b, a
+            least = a * odd_least + a * (a - 1) + b * even_least + b * (b - 1)
+            most = a * odd_most - a * (a - 1) + b * even_most - b * (b - 1)
+            # a line that cannot add up without number low_number (its cells of that colour
+            # take low_number + 2, + 4, ... instead) holds it on a cell next to the head; so for
+            # low_number + 1 two leaps away, and high_number, high_number - 1 from the tail
+            if need < least + 2 * near_low:
+                one_from_head &= cells
+                s.head_next = one_from_head
+                if not one_from_head:
+                    return False
+            if need < least + 2 * far_low:
+                two_from_head &= cells
+                if not two_from_head:
+                    return False
+            if need > most - 2 * near_high:
+                one_from_tail &= cells
+                s.tail_next = one_from_tail
+                if not one_from_tail:
+                    return False
+            if need > most - 2 * far_high:
+                two_from_tail &= cells
+                if not two_from_tail:
+                    return False
+            if not cells & one_from_head:
+                least += 2 * near_low
+            if not cells & two_from_head:
+                least += 2 * far_low
+            if not cells & one_from_tail:
+                most -= 2 * near_high
+            if not cells & two_from_tail:
+                most -= 2 * far_high
+            if need < least or need > most:
+                return False
     upcoming = s.next_given[s.placed_head]
     if upcoming and upcoming < high_number + 1 and _reach(s.cols, head, s.at_number[upcoming]) > upcoming - s.placed_head:
         return False
@@ -262,6 +356,7 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
     """The cells that may take the moving end's next number (the tail's when tail_moves), fewest
     free onward moves first, then by order_key: their count."""
     cdef int32_t size = 0, fixed, neighbour, k, number, mover, other
+    cdef uint64_t allowed = s.tail_next if tail_moves else s.head_next
     cdef int i
     if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
         number = s.placed_head + 1
@@ -277,7 +372,7 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
         neighbour = s.neighbours[mover * 8 + i]
         if neighbour < 0:
             break
-        if not s.open_[neighbour]:
+        if not s.open_[neighbour] or s.bits and not (allowed >> neighbour) & 1:
             continue
         if (neighbour != fixed) if fixed >= 0 else s.given[neighbour] != 0:
             continue
@@ -454,6 +549,9 @@ def search(
     s.next_given, s.last_given = &next_given[0], &last_given[0]
     s.cell_lines, s.target, s.order_key = &cell_lines[0], &target[0], &order_key[0]
     s.stamp = 0
+    s.bits = cells <= 64 and 3 <= cols <= 31 and not mirror
+    s.free_bits = 0
+    s.head_next = s.tail_next = ~(<uint64_t>0)
     s.probing = probe >= 0
     s.rng = <uint64_t>probe if probe >= 0 else 0
     s.weight, s.estimate = 1.0, 0.0
@@ -478,19 +576,27 @@ def search(
     s.candidates = <int32_t *>calloc((cells + 1) * 8, 4)
     s.frame_size = <uint8_t *>calloc(cells + 1, 1)
     s.cursor = <uint8_t *>calloc(cells + 1, 1)
+    s.neighbour_bits = <uint64_t *>calloc(cells, 8)
+    s.line_bits = <uint64_t *>calloc(lines, 8)
+    s.tight = <int32_t *>calloc(2 * lines + 1, 4)
     try:
         if (not s.open_ or not s.odd or not s.degree or not s.line_sum or not s.free_odd or not s.free_even
                 or not s.xor_ or not s.first_count or not s.line_half or not s.forced_value or not s.forced_cell or not s.stamp_cell or not s.stamp_number
-                or not s.mark or not s.side or not s.path or not s.candidates or not s.frame_size or not s.cursor):
+                or not s.mark or not s.side or not s.path or not s.candidates or not s.frame_size or not s.cursor
+                or not s.neighbour_bits or not s.line_bits or not s.tight):
             raise MemoryError()
         s.zeros = s.ones = 0
         for cell in range(cells):
             s.open_[cell] = 1
             s.odd[cell] = ((cell // cols + cell % cols) & 1) == odd_colour
+            if s.bits:
+                s.free_bits |= (<uint64_t>1) << cell
             for j in range(8):
                 if neighbours[cell * 8 + j] < 0:
                     break
                 s.degree[cell] += 1
+                if s.bits:
+                    s.neighbour_bits[cell] |= (<uint64_t>1) << neighbours[cell * 8 + j]
             s.zeros += s.degree[cell] == 0
             s.ones += s.degree[cell] == 1
             for j in range(C_LINES):
@@ -502,10 +608,24 @@ def search(
                     s.line_sum[line] += given[cell]
                     continue
                 s.xor_[line] ^= cell
+                if s.bits:
+                    s.line_bits[line] |= (<uint64_t>1) << cell
                 if s.odd[cell]:
                     s.free_odd[line] += 1
                 else:
                     s.free_even[line] += 1
+        if s.bits:
+            for j in range(4):
+                s.column_mask[j] = 0
+            for cell in range(cells):
+                if cell % cols >= 1:
+                    s.column_mask[0] |= (<uint64_t>1) << cell
+                if cell % cols <= cols - 2:
+                    s.column_mask[1] |= (<uint64_t>1) << cell
+                if cell % cols >= 2:
+                    s.column_mask[2] |= (<uint64_t>1) << cell
+                if cell % cols <= cols - 3:
+                    s.column_mask[3] |= (<uint64_t>1) << cell
         for line in range(lines):
             s.line_half[line] //= 2
         for i in range(head.shape[0]):
@@ -540,4 +660,5 @@ def search(
         free(s.open_); free(s.odd); free(s.degree); free(s.line_sum); free(s.free_odd); free(s.free_even)
         free(s.xor_); free(s.first_count); free(s.line_half); free(s.forced_value); free(s.forced_cell); free(s.stamp_cell); free(s.stamp_number)
         free(s.mark); free(s.side); free(s.path); free(s.candidates); free(s.frame_size); free(s.cursor)
+        free(s.neighbour_bits); free(s.line_bits); free(s.tight)
         free(found)

@@ -31,6 +31,7 @@ cdef extern from *:
     int _lowest "knight_lowest64"(uint64_t x) nogil  # the index of x's lowest set bit (x != 0)
 
 cdef enum:
+    C_BALLS = 2  # the numbers from each end whose balls the lines narrow (4 cut no more nodes)
     C_LINES = 5
     C_DEADLINE_EVERY = 4096
     S_INTERRUPTED = 3
@@ -145,6 +146,16 @@ cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) 
             s.free_even[line] += change
 
 
+cdef inline int64_t _least(int64_t odd, int64_t even, int64_t low) noexcept nogil:
+    """The least sum of odd distinct odd numbers and even distinct even numbers, all low or more."""
+    return odd * (low | 1) + odd * (odd - 1) + even * (low + (low & 1)) + even * (even - 1)
+
+
+cdef inline int64_t _most(int64_t odd, int64_t even, int64_t high) noexcept nogil:
+    """The greatest sum of odd distinct odd numbers and even distinct even numbers, all high or less."""
+    return odd * (high - 1 + (high & 1)) - odd * (odd - 1) + even * (high - (high & 1)) - even * (even - 1)
+
+
 cdef inline bint _fits(int64_t need, int64_t odd, int64_t even, int64_t low, int64_t high) noexcept nogil:
     """Whether need is between the least and the greatest sum of odd distinct odd numbers and
     even distinct even numbers, all from low to high."""
@@ -183,17 +194,79 @@ cdef inline bint _force(State *s, int32_t cell, int32_t number, int32_t head, in
     return True
 
 
+cdef bint _balls(State *s, int32_t tight, int64_t low_number, int64_t high_number, int32_t head,
+                 int32_t tail) noexcept nogil:
+    """The ends' balls on the tight lines (see the twin's balls)."""
+    cdef uint64_t ball[2][C_BALLS + 1]
+    cdef uint64_t cells
+    cdef int64_t need, a, b, least, most, colour[2][2], shortfall, free_numbers = high_number - low_number + 1
+    cdef int32_t line, i, k, side, ends[2], needed = 0, reach
+    ends[0], ends[1] = head, tail
+    for side in range(2):
+        ball[side][1] = s.neighbour_bits[ends[side]] & s.free_bits
+        for k in range(2, C_BALLS + 1):
+            ball[side][k] = _leaps(s, ball[side][k - 1]) & s.free_bits
+    for i in range(tight):
+        line = s.tight[i]
+        need = s.target[line] - s.line_sum[line]
+        cells = s.line_bits[line] & s.free_bits
+        a = s.free_odd[line]
+        b = s.free_even[line]
+        least, most = _least(a, b, low_number), _most(a, b, high_number)
+        # colour[side][0]: the line's free cells of the colour of the end's next number (odd
+        # numbers on the a cells), [1]: of the number after
+        colour[0][0], colour[0][1] = (a, b) if low_number & 1 else (b, a)
+        colour[1][0], colour[1][1] = (a, b) if high_number & 1 else (b, a)
+        for side in range(2):
+            for k in range(1, C_BALLS + 1):
+                # without the end's k-th number, the line's cells of its colour take the next
+                # ones of that parity: its least sum 2 higher a cell from the ((k - 1) // 2)-th on
+                if side == 0:
+                    shortfall = least + 2 * (colour[0][(k - 1) & 1] - (k - 1) // 2) - need
+                else:
+                    shortfall = need - most + 2 * (colour[1][(k - 1) & 1] - (k - 1) // 2)
+                if shortfall > 0:
+                    ball[side][k] &= cells
+                    needed |= 1 << (side * C_BALLS + k - 1)
+                    if not ball[side][k]:
+                        return False
+        if not cells & ball[0][1]:
+            least += 2 * colour[0][0]
+        if not cells & ball[0][2]:
+            least += 2 * colour[0][1]
+        if not cells & ball[1][1]:
+            most -= 2 * colour[1][0]
+        if not cells & ball[1][2]:
+            most -= 2 * colour[1][1]
+        if need < least or need > most:
+            return False
+    # consecutive numbers stand a leap apart: along each end's numbers that some line needs
+    reach = C_BALLS if free_numbers > C_BALLS else <int32_t>free_numbers
+    for side in range(2):
+        if not (needed >> (side * C_BALLS)) & ((1 << C_BALLS) - 1):
+            continue
+        for k in range(2, reach + 1):
+            ball[side][k] &= _leaps(s, ball[side][k - 1])
+        for k in range(reach - 1, 0, -1):
+            ball[side][k] &= _leaps(s, ball[side][k + 1])
+        if not ball[side][1]:
+            return False
+        if side == 0:
+            s.head_next = ball[0][1]
+        else:
+            s.tail_next = ball[1][1]
+    return True
+
+
 cdef bint _alive(State *s) noexcept nogil:
     cdef int32_t total = s.cells, line, cell, upcoming, before, neighbour
     cdef int32_t low_number = s.placed_head + 1, high_number = s.cells - s.placed_tail
     cdef int32_t head = s.path[s.placed_head - 1], tail = s.path[high_number]
     cdef int64_t need, a, b
     cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now, tight = 0
-    cdef int64_t near_low, far_low, near_high, far_high
     cdef int64_t odd_least = low_number | 1, even_least = low_number + (low_number & 1)
     cdef int64_t odd_most = high_number - 1 + (high_number & 1), even_most = high_number - (high_number & 1)
     cdef int64_t least, most
-    cdef uint64_t one_from_head = 0, two_from_head = 0, one_from_tail = 0, two_from_tail = 0, cells
     cdef int i
     s.stamp += 1
     now = s.stamp
@@ -242,58 +315,8 @@ cdef bint _alive(State *s) noexcept nogil:
         if near_head > 1 or near_tail > 1 or s.ones > 2 or s.ones != near_head + near_tail + near_both:
             return False
     s.head_next = s.tail_next = ~(<uint64_t>0)
-    if tight:
-        one_from_head = s.neighbour_bits[head] & s.free_bits
-        two_from_head = _leaps(s, one_from_head) & s.free_bits
-        one_from_tail = s.neighbour_bits[tail] & s.free_bits
-        two_from_tail = _leaps(s, one_from_tail) & s.free_bits
-        for i in range(tight):
-            line = s.tight[i]
-            need = s.target[line] - s.line_sum[line]
-            cells = s.line_bits[line] & s.free_bits
-            a = s.free_odd[line]
-            b = s.free_even[line]
-            if low_number & 1:  # a: the cells of low_number's colour; b: of low_number + 1's
-                near_low, far_low = a, b
-            else:
-                near_low, far_low = b, a
-            if high_number & 1:
-                near_high, far_high = a, b
-            else:
-                near_high, far_high = b, a
-            least = a * odd_least + a * (a - 1) + b * even_least + b * (b - 1)
-            most = a * odd_most - a * (a - 1) + b * even_most - b * (b - 1)
-            # a line that cannot add up without number low_number (its cells of that colour
-            # take low_number + 2, + 4, ... instead) holds it on a cell next to the head; so for
-            # low_number + 1 two leaps away, and high_number, high_number - 1 from the tail
-            if need < least + 2 * near_low:
-                one_from_head &= cells
-                s.head_next = one_from_head
-                if not one_from_head:
-                    return False
-            if need < least + 2 * far_low:
-                two_from_head &= cells
-                if not two_from_head:
-                    return False
-            if need > most - 2 * near_high:
-                one_from_tail &= cells
-                s.tail_next = one_from_tail
-                if not one_from_tail:
-                    return False
-            if need > most - 2 * far_high:
-                two_from_tail &= cells
-                if not two_from_tail:
-                    return False
-            if not cells & one_from_head:
-                least += 2 * near_low
-            if not cells & two_from_head:
-                least += 2 * far_low
-            if not cells & one_from_tail:
-                most -= 2 * near_high
-            if not cells & two_from_tail:
-                most -= 2 * far_high
-            if need < least or need > most:
-                return False
+    if tight and not _balls(s, tight, low_number, high_number, head, tail):
+        return False
     upcoming = s.next_given[s.placed_head]
     if upcoming and upcoming < high_number + 1 and _reach(s.cols, head, s.at_number[upcoming]) > upcoming - s.placed_head:
         return False

@@ -30,6 +30,15 @@ cdef extern from *:
     """
     int _lowest "knight_lowest64"(uint64_t x) nogil  # the index of x's lowest set bit (x != 0)
 
+cdef inline int _popcount(uint64_t x) noexcept nogil:
+    """The set bits of x: a cell's neighbours, few, one loop each."""
+    cdef int count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
 cdef enum:
     C_BALLS = 2  # the numbers from each end whose balls the lines narrow (4 cut no more nodes)
     C_LINES = 5
@@ -81,6 +90,8 @@ cdef struct State:
     uint8_t *cursor
     bint bits             # 64 cells or fewer: the free cells as a bitboard, the ends' distances
     uint64_t free_bits
+    uint64_t ones_bits    # the free cells with one free neighbour
+    uint64_t given_bits
     uint64_t *neighbour_bits
     uint64_t column_mask[4]  # the cells that a leap one right, one left, two right, two left may reach
     uint64_t *line_bits
@@ -113,6 +124,7 @@ cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) 
     cdef int32_t neighbour, before, line
     if s.bits:
         s.free_bits ^= (<uint64_t>1) << cell
+        s.ones_bits &= ~((<uint64_t>1) << cell)
     if change < 0:
         s.zeros -= s.degree[cell] == 0
         s.ones -= s.degree[cell] == 1
@@ -126,10 +138,14 @@ cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) 
         if s.open_[neighbour]:
             s.zeros += (before + change == 0) - (before == 0)
             s.ones += (before + change == 1) - (before == 1)
+            if s.bits:
+                s.ones_bits ^= (<uint64_t>((before + change == 1) != (before == 1))) << neighbour
     if change > 0:
         s.open_[cell] = 1
         s.zeros += s.degree[cell] == 0
         s.ones += s.degree[cell] == 1
+        if s.bits:
+            s.ones_bits |= (<uint64_t>(s.degree[cell] == 1)) << cell
     if s.given[cell]:
         return
     for j in range(C_LINES):
@@ -264,6 +280,7 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef int32_t head = s.path[s.placed_head - 1], tail = s.path[high_number]
     cdef int64_t need, a, b
     cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now, tight = 0
+    cdef uint64_t ones_head, ones_tail
     cdef int64_t odd_least = low_number | 1, even_least = low_number + (low_number & 1)
     cdef int64_t odd_most = high_number - 1 + (high_number & 1), even_most = high_number - (high_number & 1)
     cdef int64_t least, most
@@ -291,29 +308,36 @@ cdef bint _alive(State *s) noexcept nogil:
     if high_number - low_number + 1 >= 2:
         if s.zeros:
             return False
-        for i in range(8):
-            neighbour = s.neighbours[head * 8 + i]
-            if neighbour < 0:
-                break
-            s.mark[neighbour] = now
-        for i in range(8):
-            neighbour = s.neighbours[tail * 8 + i]
-            if neighbour < 0:
-                break
-            if s.open_[neighbour] and s.degree[neighbour] == 1:
-                if s.mark[neighbour] == now:
-                    near_both += 1
-                else:
-                    near_tail += 1
-            s.mark[neighbour] = -now
-        for i in range(8):
-            neighbour = s.neighbours[head * 8 + i]
-            if neighbour < 0:
-                break
-            if s.open_[neighbour] and s.degree[neighbour] == 1 and s.mark[neighbour] == now:
-                near_head += 1
-        if near_head > 1 or near_tail > 1 or s.ones > 2 or s.ones != near_head + near_tail + near_both:
-            return False
+        if s.bits:
+            ones_head = s.ones_bits & s.neighbour_bits[head]
+            ones_tail = s.ones_bits & s.neighbour_bits[tail]
+            if (_popcount(ones_head & ~ones_tail) > 1 or _popcount(ones_tail & ~ones_head) > 1 or s.ones > 2
+                    or s.ones != _popcount(ones_head | ones_tail)):
+                return False
+        else:
+            for i in range(8):
+                neighbour = s.neighbours[head * 8 + i]
+                if neighbour < 0:
+                    break
+                s.mark[neighbour] = now
+            for i in range(8):
+                neighbour = s.neighbours[tail * 8 + i]
+                if neighbour < 0:
+                    break
+                if s.open_[neighbour] and s.degree[neighbour] == 1:
+                    if s.mark[neighbour] == now:
+                        near_both += 1
+                    else:
+                        near_tail += 1
+                s.mark[neighbour] = -now
+            for i in range(8):
+                neighbour = s.neighbours[head * 8 + i]
+                if neighbour < 0:
+                    break
+                if s.open_[neighbour] and s.degree[neighbour] == 1 and s.mark[neighbour] == now:
+                    near_head += 1
+            if near_head > 1 or near_tail > 1 or s.ones > 2 or s.ones != near_head + near_tail + near_both:
+                return False
     s.head_next = s.tail_next = ~(<uint64_t>0)
     if tight and not _balls(s, tight, low_number, high_number, head, tail):
         return False
@@ -419,6 +443,37 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
     return size
 
 
+cdef int32_t _count(State *s, bint tail_moves, bint last) noexcept nogil:
+    """What _gather would return, from the bitboards (s.bits, outside mirror mode): the number
+    of cells that may take the moving end's next number."""
+    cdef int32_t number, mover, other, fixed, first = -1, neighbour, size
+    cdef uint64_t cells, ones
+    cdef int i
+    if tail_moves:
+        number = s.cells - s.placed_tail
+        mover, other = s.path[number], s.path[s.placed_head - 1]
+    else:
+        number = s.placed_head + 1
+        mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
+    cells = s.neighbour_bits[mover] & s.free_bits & (s.tail_next if tail_moves else s.head_next)
+    fixed = s.at_number[number]
+    cells &= ((<uint64_t>1) << fixed) if fixed >= 0 else ~s.given_bits
+    if last:
+        cells &= s.neighbour_bits[other]
+    size = _popcount(cells)
+    ones = cells & s.ones_bits  # no free cell has none here: the first in _gather's order has one
+    if size > 1 and ones and s.cells - s.placed_head - s.placed_tail >= 3:
+        for i in range(8):  # the first of them in _gather's order: the least order_key, then the leap's
+            neighbour = s.neighbours[mover * 8 + i]
+            if neighbour < 0:
+                break
+            if (ones >> neighbour) & 1 and (first < 0 or s.order_key[neighbour] < s.order_key[first]):
+                first = neighbour
+        if not (s.neighbour_bits[other] >> first) & 1:
+            size = 1
+    return size
+
+
 cdef void _fill(State *s, int32_t depth) noexcept nogil:
     """Frame depth's candidates (see the twin's fill)."""
     cdef int32_t *frame = s.candidates + depth * 8
@@ -430,14 +485,20 @@ cdef void _fill(State *s, int32_t depth) noexcept nogil:
     if not (_alive_mirror(s) if s.half else _alive(s)):
         return
     tail_moves = not s.half and s.placed_head > s.placed_tail
-    size = _gather(s, tail_moves, last, frame)
-    if not s.half and size > 1:  # the end with fewer candidates moves (the other's on a tie)
-        other_size = _gather(s, not tail_moves, last, other_frame)
-        if other_size < size:
+    if s.bits:  # the bitboards count both ends' candidates; the one that moves gathers them
+        size = _count(s, tail_moves, last)
+        if size > 1 and _count(s, not tail_moves, last) < size:
             tail_moves = not tail_moves
-            size = other_size
-            for i in range(size):
-                frame[i] = other_frame[i]
+        size = _gather(s, tail_moves, last, frame)
+    else:
+        size = _gather(s, tail_moves, last, frame)
+        if not s.half and size > 1:  # the end with fewer candidates moves (the other's on a tie)
+            other_size = _gather(s, not tail_moves, last, other_frame)
+            if other_size < size:
+                tail_moves = not tail_moves
+                size = other_size
+                for i in range(size):
+                    frame[i] = other_frame[i]
     s.side[depth] = tail_moves
     if s.probing and size:  # a probe: one candidate kept at random
         s.weight *= size
@@ -573,7 +634,7 @@ def search(
     s.cell_lines, s.target, s.order_key = &cell_lines[0], &target[0], &order_key[0]
     s.stamp = 0
     s.bits = cells <= 64 and 3 <= cols <= 31 and not mirror
-    s.free_bits = 0
+    s.free_bits = s.ones_bits = s.given_bits = 0
     s.head_next = s.tail_next = ~(<uint64_t>0)
     s.probing = probe >= 0
     s.rng = <uint64_t>probe if probe >= 0 else 0
@@ -614,6 +675,8 @@ def search(
             s.odd[cell] = ((cell // cols + cell % cols) & 1) == odd_colour
             if s.bits:
                 s.free_bits |= (<uint64_t>1) << cell
+                if given[cell]:
+                    s.given_bits |= (<uint64_t>1) << cell
             for j in range(8):
                 if neighbours[cell * 8 + j] < 0:
                     break
@@ -622,6 +685,8 @@ def search(
                     s.neighbour_bits[cell] |= (<uint64_t>1) << neighbours[cell * 8 + j]
             s.zeros += s.degree[cell] == 0
             s.ones += s.degree[cell] == 1
+            if s.bits:
+                s.ones_bits |= (<uint64_t>(s.degree[cell] == 1)) << cell
             for j in range(C_LINES):
                 line = cell_lines[cell * C_LINES + j]
                 if line < 0:

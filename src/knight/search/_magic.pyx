@@ -75,6 +75,8 @@ cdef struct State:
     int64_t *line_sum
     int32_t *free_odd
     int32_t *free_even
+    int32_t *free_count   # free_odd + free_even
+    int32_t *spread       # see _count_free
     int32_t *xor_
     int32_t *first_count  # mirror: per line, its cells holding numbers 1..half
     int32_t *line_half    # per line, half its length
@@ -160,6 +162,13 @@ cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) 
             s.free_odd[line] += change
         else:
             s.free_even[line] += change
+        _count_free(s, line)
+
+
+cdef inline void _count_free(State *s, int32_t line) noexcept nogil:
+    """The line's free cells and their spread a(a - 1) + b(b - 1) (a odd, b even), for _alive."""
+    s.free_count[line] = s.free_odd[line] + s.free_even[line]
+    s.spread[line] = s.free_odd[line] * (s.free_odd[line] - 1) + s.free_even[line] * (s.free_even[line] - 1)
 
 
 cdef inline int64_t _least(int64_t odd, int64_t even, int64_t low) noexcept nogil:
@@ -278,31 +287,32 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef int32_t total = s.cells, line, cell, upcoming, before, neighbour
     cdef int32_t low_number = s.placed_head + 1, high_number = s.cells - s.placed_tail
     cdef int32_t head = s.path[s.placed_head - 1], tail = s.path[high_number]
-    cdef int64_t need, a, b
+    cdef int64_t need
     cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now, tight = 0
     cdef uint64_t ones_head, ones_tail
-    cdef int64_t odd_least = low_number | 1, even_least = low_number + (low_number & 1)
-    cdef int64_t odd_most = high_number - 1 + (high_number & 1), even_most = high_number - (high_number & 1)
-    cdef int64_t least, most
+    cdef int64_t least, most, free
+    # _least and _most: with low even, a odd numbers from low + 1 and b even ones from low sum
+    # to (a + b) low + a + a(a - 1) + b(b - 1) at least (with low odd, + b), and so for high
+    cdef const int32_t *low_extra = s.free_odd if low_number & 1 == 0 else s.free_even
+    cdef const int32_t *high_extra = s.free_odd if high_number & 1 == 0 else s.free_even
     cdef int i
     s.stamp += 1
     now = s.stamp
     for line in range(s.lines):
         need = s.target[line] - s.line_sum[line]
-        a = s.free_odd[line]
-        b = s.free_even[line]
-        least = a * odd_least + a * (a - 1) + b * even_least + b * (b - 1)
-        most = a * odd_most - a * (a - 1) + b * even_most - b * (b - 1)
+        free = s.free_count[line]
+        least = free * low_number + low_extra[line] + s.spread[line]
+        most = free * high_number - high_extra[line] - s.spread[line]
         if need < least or need > most:
             return False
-        if a + b == 1:
+        if free == 1:
             cell = s.xor_[line]
             if s.at_number[need] >= 0:
                 return False
             if not _force(s, cell, <int32_t>need, head, tail, high_number + 1, now):
                 return False
-        # the ends' balls may raise the least sum (lower the greatest) by 2 a cell (below)
-        if s.bits and (need < least + 2 * (a + b) or need > most - 2 * (a + b)):
+        # the ends' balls may raise the least sum (lower the greatest) by 2 a cell (_balls)
+        if s.bits and (need < least + 2 * free or need > most - 2 * free):
             s.tight[tight] = line
             tight += 1
     if high_number - low_number + 1 >= 2:
@@ -647,6 +657,8 @@ def search(
     s.line_sum = <int64_t *>calloc(lines, 8)
     s.free_odd = <int32_t *>calloc(lines, 4)
     s.free_even = <int32_t *>calloc(lines, 4)
+    s.free_count = <int32_t *>calloc(lines, 4)
+    s.spread = <int32_t *>calloc(lines, 4)
     s.xor_ = <int32_t *>calloc(lines, 4)
     s.first_count = <int32_t *>calloc(lines, 4)
     s.line_half = <int32_t *>calloc(lines, 4)
@@ -667,7 +679,7 @@ def search(
         if (not s.open_ or not s.odd or not s.degree or not s.line_sum or not s.free_odd or not s.free_even
                 or not s.xor_ or not s.first_count or not s.line_half or not s.forced_value or not s.forced_cell or not s.stamp_cell or not s.stamp_number
                 or not s.mark or not s.side or not s.path or not s.candidates or not s.frame_size or not s.cursor
-                or not s.neighbour_bits or not s.line_bits or not s.tight):
+                or not s.neighbour_bits or not s.line_bits or not s.tight or not s.free_count or not s.spread):
             raise MemoryError()
         s.zeros = s.ones = 0
         for cell in range(cells):
@@ -716,6 +728,7 @@ def search(
                     s.column_mask[3] |= (<uint64_t>1) << cell
         for line in range(lines):
             s.line_half[line] //= 2
+            _count_free(&s, line)
         for i in range(head.shape[0]):
             s.path[i] = head[i]
             _place(&s, head[i], i + 1, -1)
@@ -748,5 +761,5 @@ def search(
         free(s.open_); free(s.odd); free(s.degree); free(s.line_sum); free(s.free_odd); free(s.free_even)
         free(s.xor_); free(s.first_count); free(s.line_half); free(s.forced_value); free(s.forced_cell); free(s.stamp_cell); free(s.stamp_number)
         free(s.mark); free(s.side); free(s.path); free(s.candidates); free(s.frame_size); free(s.cursor)
-        free(s.neighbour_bits); free(s.line_bits); free(s.tight)
+        free(s.neighbour_bits); free(s.line_bits); free(s.tight); free(s.free_count); free(s.spread)
         free(found)

@@ -124,30 +124,11 @@ def reach(int cols, int a, int b):
 cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) noexcept nogil:
     cdef int i, j
     cdef int32_t neighbour, before, line
-    if s.bits:
+    if s.bits:  # the degrees are read off the bitboards (_degree, _alive)
         s.free_bits ^= (<uint64_t>1) << cell
-        s.ones_bits &= ~((<uint64_t>1) << cell)
-    if change < 0:
-        s.zeros -= s.degree[cell] == 0
-        s.ones -= s.degree[cell] == 1
-        s.open_[cell] = 0
-    for i in range(8):
-        neighbour = s.neighbours[cell * 8 + i]
-        if neighbour < 0:
-            break
-        before = s.degree[neighbour]
-        s.degree[neighbour] = before + change
-        if s.open_[neighbour]:
-            s.zeros += (before + change == 0) - (before == 0)
-            s.ones += (before + change == 1) - (before == 1)
-            if s.bits:
-                s.ones_bits ^= (<uint64_t>((before + change == 1) != (before == 1))) << neighbour
-    if change > 0:
-        s.open_[cell] = 1
-        s.zeros += s.degree[cell] == 0
-        s.ones += s.degree[cell] == 1
-        if s.bits:
-            s.ones_bits |= (<uint64_t>(s.degree[cell] == 1)) << cell
+        s.open_[cell] = change > 0
+    else:
+        _place_degrees(s, cell, change)
     if s.given[cell]:
         return
     for j in range(C_LINES):
@@ -163,6 +144,29 @@ cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) 
         else:
             s.free_even[line] += change
         _count_free(s, line)
+
+
+cdef inline void _place_degrees(State *s, int32_t cell, int32_t change) noexcept nogil:
+    """The free neighbours of cell's neighbours, and the counts of free cells with none and one."""
+    cdef int i
+    cdef int32_t neighbour, before
+    if change < 0:
+        s.zeros -= s.degree[cell] == 0
+        s.ones -= s.degree[cell] == 1
+        s.open_[cell] = 0
+    for i in range(8):
+        neighbour = s.neighbours[cell * 8 + i]
+        if neighbour < 0:
+            break
+        before = s.degree[neighbour]
+        s.degree[neighbour] = before + change
+        if s.open_[neighbour]:
+            s.zeros += (before + change == 0) - (before == 0)
+            s.ones += (before + change == 1) - (before == 1)
+    if change > 0:
+        s.open_[cell] = 1
+        s.zeros += s.degree[cell] == 0
+        s.ones += s.degree[cell] == 1
 
 
 cdef inline void _count_free(State *s, int32_t line) noexcept nogil:
@@ -199,6 +203,45 @@ cdef inline uint64_t _leaps(State *s, uint64_t cells) noexcept nogil:
             | ((cells << (w + 2)) & s.column_mask[2]) | ((cells << (w - 2)) & s.column_mask[3])
             | ((cells >> (2 * w - 1)) & s.column_mask[0]) | ((cells >> (2 * w + 1)) & s.column_mask[1])
             | ((cells >> (w - 2)) & s.column_mask[2]) | ((cells >> (w + 2)) & s.column_mask[3]))
+
+
+cdef inline bint _sparse(State *s) noexcept nogil:
+    """Sets s.ones_bits to the free cells with one free neighbour; whether a free cell has none."""
+    cdef uint64_t free = s.free_bits, one = 0, two = 0, reached
+    cdef int32_t w = s.cols
+    cdef uint64_t *mask = s.column_mask
+    # the free cells a leap of each of the 8 kinds reaches from a free cell, counted to 2
+    reached = (free << (2 * w + 1)) & mask[0]
+    two |= one & reached
+    one |= reached
+    reached = (free << (2 * w - 1)) & mask[1]
+    two |= one & reached
+    one |= reached
+    reached = (free << (w + 2)) & mask[2]
+    two |= one & reached
+    one |= reached
+    reached = (free << (w - 2)) & mask[3]
+    two |= one & reached
+    one |= reached
+    reached = (free >> (2 * w - 1)) & mask[0]
+    two |= one & reached
+    one |= reached
+    reached = (free >> (2 * w + 1)) & mask[1]
+    two |= one & reached
+    one |= reached
+    reached = (free >> (w - 2)) & mask[2]
+    two |= one & reached
+    one |= reached
+    reached = (free >> (w + 2)) & mask[3]
+    two |= one & reached
+    one |= reached
+    s.ones_bits = free & one & ~two
+    return (free & ~one) != 0
+
+
+cdef inline int32_t _degree(State *s, int32_t cell) noexcept nogil:
+    """The free neighbours of cell."""
+    return _popcount(s.neighbour_bits[cell] & s.free_bits) if s.bits else s.degree[cell]
 
 
 cdef inline bint _force(State *s, int32_t cell, int32_t number, int32_t head, int32_t tail, int32_t tail_number,
@@ -290,6 +333,7 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef int64_t need
     cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now, tight = 0
     cdef uint64_t ones_head, ones_tail
+    cdef int ones
     cdef int64_t least, most, free
     # _least and _most: with low even, a odd numbers from low + 1 and b even ones from low sum
     # to (a + b) low + a + a(a - 1) + b(b - 1) at least (with low odd, + b), and so for high
@@ -316,15 +360,18 @@ cdef bint _alive(State *s) noexcept nogil:
             s.tight[tight] = line
             tight += 1
     if high_number - low_number + 1 >= 2:
-        if s.zeros:
-            return False
         if s.bits:
+            if _sparse(s):  # a free cell with no free neighbour
+                return False
+            ones = _popcount(s.ones_bits)
             ones_head = s.ones_bits & s.neighbour_bits[head]
             ones_tail = s.ones_bits & s.neighbour_bits[tail]
-            if (_popcount(ones_head & ~ones_tail) > 1 or _popcount(ones_tail & ~ones_head) > 1 or s.ones > 2
-                    or s.ones != _popcount(ones_head | ones_tail)):
+            if (_popcount(ones_head & ~ones_tail) > 1 or _popcount(ones_tail & ~ones_head) > 1 or ones > 2
+                    or ones != _popcount(ones_head | ones_tail)):
                 return False
         else:
+            if s.zeros:
+                return False
             for i in range(8):
                 neighbour = s.neighbours[head * 8 + i]
                 if neighbour < 0:
@@ -414,6 +461,7 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
     free onward moves first, then by order_key: their count."""
     cdef int32_t size = 0, fixed, neighbour, k, number, mover, other
     cdef uint64_t allowed = s.tail_next if tail_moves else s.head_next
+    cdef int32_t degree[8], onward  # the frame's cells' free neighbours
     cdef int i
     if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
         number = s.placed_head + 1
@@ -436,18 +484,20 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
         if last and not _adjacent(s, neighbour, other):
             continue
         # insertion by (degree, order_key), stable as the twin's sort
+        onward = _degree(s, neighbour)
         k = size
         while k > 0 and (
-            s.degree[frame[k - 1]] > s.degree[neighbour]
-            or (s.degree[frame[k - 1]] == s.degree[neighbour] and s.order_key[frame[k - 1]] > s.order_key[neighbour])
+            degree[k - 1] > onward or (degree[k - 1] == onward and s.order_key[frame[k - 1]] > s.order_key[neighbour])
         ):
             frame[k] = frame[k - 1]
+            degree[k] = degree[k - 1]
             k -= 1
         frame[k] = neighbour
+        degree[k] = onward
         size += 1
     # a cell with one free neighbour, next to this end and not to the other, must be this end's
     # next: were the end to move elsewhere, it would be next to neither (_alive, 2 or more free)
-    if (size > 1 and not s.half and s.degree[frame[0]] == 1 and s.cells - s.placed_head - s.placed_tail >= 3
+    if (size > 1 and not s.half and degree[0] == 1 and s.cells - s.placed_head - s.placed_tail >= 3
             and not _adjacent(s, frame[0], other)):
         size = 1
     return size
@@ -697,8 +747,6 @@ def search(
                     s.neighbour_bits[cell] |= (<uint64_t>1) << neighbours[cell * 8 + j]
             s.zeros += s.degree[cell] == 0
             s.ones += s.degree[cell] == 1
-            if s.bits:
-                s.ones_bits |= (<uint64_t>(s.degree[cell] == 1)) << cell
             for j in range(C_LINES):
                 line = cell_lines[cell * C_LINES + j]
                 if line < 0:

@@ -76,6 +76,8 @@ cdef struct State:
     int32_t *free_odd
     int32_t *free_even
     int32_t *free_count   # free_odd + free_even
+    int32_t *need         # target - line_sum (s.bits: the lines' sums are small)
+    int32_t *flags        # per line, for _alive
     int32_t *spread       # see _count_free
     int32_t *xor_
     int32_t *first_count  # mirror: per line, its cells holding numbers 1..half
@@ -170,7 +172,9 @@ cdef inline void _place_degrees(State *s, int32_t cell, int32_t change) noexcept
 
 
 cdef inline void _count_free(State *s, int32_t line) noexcept nogil:
-    """The line's free cells and their spread a(a - 1) + b(b - 1) (a odd, b even), for _alive."""
+    """The line's free cells and their spread a(a - 1) + b(b - 1) (a odd, b even), and what it
+    still needs, for _alive."""
+    s.need[line] = <int32_t>(s.target[line] - s.line_sum[line])
     s.free_count[line] = s.free_odd[line] + s.free_even[line]
     s.spread[line] = s.free_odd[line] * (s.free_odd[line] - 1) + s.free_even[line] * (s.free_even[line] - 1)
 
@@ -335,6 +339,7 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef uint64_t ones_head, ones_tail
     cdef int ones
     cdef int64_t least, most, free
+    cdef int32_t need32, free32, least32, most32, out
     # _least and _most: with low even, a odd numbers from low + 1 and b even ones from low sum
     # to (a + b) low + a + a(a - 1) + b(b - 1) at least (with low odd, + b), and so for high
     cdef const int32_t *low_extra = s.free_odd if low_number & 1 == 0 else s.free_even
@@ -342,7 +347,27 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef int i
     s.stamp += 1
     now = s.stamp
+    if s.bits:  # all the lines' bounds in a loop without branches, in 32 bits (the compiler's vectors)
+        out = 0
+        for line in range(s.lines):
+            need32 = s.need[line]
+            free32 = s.free_count[line]
+            least32 = free32 * low_number + low_extra[line] + s.spread[line]
+            most32 = free32 * high_number - high_extra[line] - s.spread[line]
+            out |= (need32 < least32) | (need32 > most32)
+            # 1: one free cell (forced below), 2: the ends' balls may tighten its bounds (_balls)
+            s.flags[line] = (free32 == 1) | (((need32 < least32 + 2 * free32) | (need32 > most32 - 2 * free32)) << 1)
+        if out:
+            return False
     for line in range(s.lines):
+        if s.bits:
+            if not s.flags[line]:
+                continue
+            if s.flags[line] & 2:
+                s.tight[tight] = line
+                tight += 1
+            if not s.flags[line] & 1:
+                continue
         need = s.target[line] - s.line_sum[line]
         free = s.free_count[line]
         least = free * low_number + low_extra[line] + s.spread[line]
@@ -355,10 +380,6 @@ cdef bint _alive(State *s) noexcept nogil:
                 return False
             if not _force(s, cell, <int32_t>need, head, tail, high_number + 1, now):
                 return False
-        # the ends' balls may raise the least sum (lower the greatest) by 2 a cell (_balls)
-        if s.bits and (need < least + 2 * free or need > most - 2 * free):
-            s.tight[tight] = line
-            tight += 1
     if high_number - low_number + 1 >= 2:
         if s.bits:
             if _sparse(s):  # a free cell with no free neighbour
@@ -708,6 +729,8 @@ def search(
     s.free_odd = <int32_t *>calloc(lines, 4)
     s.free_even = <int32_t *>calloc(lines, 4)
     s.free_count = <int32_t *>calloc(lines, 4)
+    s.need = <int32_t *>calloc(lines, 4)
+    s.flags = <int32_t *>calloc(lines, 4)
     s.spread = <int32_t *>calloc(lines, 4)
     s.xor_ = <int32_t *>calloc(lines, 4)
     s.first_count = <int32_t *>calloc(lines, 4)
@@ -729,7 +752,8 @@ def search(
         if (not s.open_ or not s.odd or not s.degree or not s.line_sum or not s.free_odd or not s.free_even
                 or not s.xor_ or not s.first_count or not s.line_half or not s.forced_value or not s.forced_cell or not s.stamp_cell or not s.stamp_number
                 or not s.mark or not s.side or not s.path or not s.candidates or not s.frame_size or not s.cursor
-                or not s.neighbour_bits or not s.line_bits or not s.tight or not s.free_count or not s.spread):
+                or not s.neighbour_bits or not s.line_bits or not s.tight or not s.free_count or not s.spread
+                or not s.need or not s.flags):
             raise MemoryError()
         s.zeros = s.ones = 0
         for cell in range(cells):
@@ -809,5 +833,5 @@ def search(
         free(s.open_); free(s.odd); free(s.degree); free(s.line_sum); free(s.free_odd); free(s.free_even)
         free(s.xor_); free(s.first_count); free(s.line_half); free(s.forced_value); free(s.forced_cell); free(s.stamp_cell); free(s.stamp_number)
         free(s.mark); free(s.side); free(s.path); free(s.candidates); free(s.frame_size); free(s.cursor)
-        free(s.neighbour_bits); free(s.line_bits); free(s.tight); free(s.free_count); free(s.spread)
+        free(s.neighbour_bits); free(s.line_bits); free(s.tight); free(s.free_count); free(s.spread); free(s.need); free(s.flags)
         free(found)

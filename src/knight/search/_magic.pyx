@@ -31,12 +31,11 @@ cdef extern from *:
     int _lowest "knight_lowest64"(uint64_t x) nogil  # the index of x's lowest set bit (x != 0)
 
 cdef inline int _popcount(uint64_t x) noexcept nogil:
-    """The set bits of x: a cell's neighbours, few, one loop each."""
-    cdef int count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
+    """The set bits of x (without branches: the counts vary, their branches mispredict)."""
+    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
+    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
+    x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    return <int>((x * <uint64_t>0x0101010101010101) >> 56)
 
 
 cdef enum:
@@ -92,7 +91,7 @@ cdef struct State:
     int32_t *candidates   # per depth, 8 each
     uint8_t *frame_size
     uint8_t *cursor
-    bint bits             # 64 cells or fewer: the free cells as a bitboard, the ends' distances
+    bint bits             # 64 cells and lines or fewer: the free cells as a word, the ends' balls
     uint64_t free_bits
     uint64_t ones_bits    # the free cells with one free neighbour
     uint64_t given_bits
@@ -330,6 +329,13 @@ cdef bint _balls(State *s, int32_t tight, int64_t low_number, int64_t high_numbe
     return True
 
 
+cdef inline bint _single(State *s, int32_t line, int32_t head, int32_t tail, int32_t high_number,
+                         int32_t now) noexcept nogil:
+    """A line with one free cell (within its bounds) forces its number there: whether it may."""
+    cdef int64_t need = s.target[line] - s.line_sum[line]
+    return s.at_number[need] < 0 and _force(s, s.xor_[line], <int32_t>need, head, tail, high_number + 1, now)
+
+
 cdef bint _alive(State *s) noexcept nogil:
     cdef int32_t total = s.cells, line, cell, upcoming, before, neighbour
     cdef int32_t low_number = s.placed_head + 1, high_number = s.cells - s.placed_tail
@@ -340,6 +346,7 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef int ones
     cdef int64_t least, most, free
     cdef int32_t need32, free32, least32, most32, out
+    cdef uint64_t flagged
     # _least and _most: with low even, a odd numbers from low + 1 and b even ones from low sum
     # to (a + b) low + a + a(a - 1) + b(b - 1) at least (with low odd, + b), and so for high
     cdef const int32_t *low_extra = s.free_odd if low_number & 1 == 0 else s.free_even
@@ -359,26 +366,24 @@ cdef bint _alive(State *s) noexcept nogil:
             s.flags[line] = (free32 == 1) | (((need32 < least32 + 2 * free32) | (need32 > most32 - 2 * free32)) << 1)
         if out:
             return False
-    for line in range(s.lines):
-        if s.bits:
-            if not s.flags[line]:
-                continue
+        flagged = 0  # the flagged lines as a word (s.bits: 64 lines or fewer), visited in order
+        for line in range(s.lines):
+            flagged |= (<uint64_t>(s.flags[line] != 0)) << line
+        while flagged:
+            line = _lowest(flagged)
+            flagged &= flagged - 1
             if s.flags[line] & 2:
                 s.tight[tight] = line
                 tight += 1
-            if not s.flags[line] & 1:
-                continue
-        need = s.target[line] - s.line_sum[line]
-        free = s.free_count[line]
-        least = free * low_number + low_extra[line] + s.spread[line]
-        most = free * high_number - high_extra[line] - s.spread[line]
-        if need < least or need > most:
-            return False
-        if free == 1:
-            cell = s.xor_[line]
-            if s.at_number[need] >= 0:
+            if s.flags[line] & 1 and not _single(s, line, head, tail, high_number, now):
                 return False
-            if not _force(s, cell, <int32_t>need, head, tail, high_number + 1, now):
+    else:
+        for line in range(s.lines):
+            need = s.target[line] - s.line_sum[line]
+            free = s.free_count[line]
+            least = free * low_number + low_extra[line] + s.spread[line]
+            most = free * high_number - high_extra[line] - s.spread[line]
+            if need < least or need > most or free == 1 and not _single(s, line, head, tail, high_number, now):
                 return False
     if high_number - low_number + 1 >= 2:
         if s.bits:
@@ -714,7 +719,7 @@ def search(
     s.next_given, s.last_given = &next_given[0], &last_given[0]
     s.cell_lines, s.target, s.order_key = &cell_lines[0], &target[0], &order_key[0]
     s.stamp = 0
-    s.bits = cells <= 64 and 3 <= cols <= 31 and not mirror
+    s.bits = cells <= 64 and lines <= 64 and 3 <= cols <= 31 and not mirror
     s.free_bits = s.ones_bits = s.given_bits = 0
     s.head_next = s.tail_next = ~(<uint64_t>0)
     s.probing = probe >= 0

@@ -38,7 +38,7 @@ dead, and gets no candidates, when:
   neighbour is next to neither end, or more than one of them is next to one end only, or
   there are more than two (each must be an end's next step);
 * the next fixed number above the head (below the tail) is out of its reach in time;
-* on boards of 64 cells or fewer (``balls``), the ends' balls: the head's next number goes on
+* on boards of 64 cells and lines or fewer (``balls``), the ends' balls: the head's next number goes on
   a free cell next to the head and the one after on a free cell two leaps away over free cells
   (and so for the tail's): a line with none of its cells there gets numbers 2 higher (lower) on
   that colour's cells, which raises its least sum (lowers its greatest); a line that cannot add
@@ -170,9 +170,10 @@ def search(
             else:
                 free_even[line] += 1
     line_half = [length // 2 for length in line_half]
-    # the ends' balls (balls): the cells as bits, on boards of 64 cells or fewer (the compiled
-    # kernel's words) whose rows are 3 to 31 cells wide (its leaps are shifts), outside mirror mode
-    bits = cells <= 64 and 3 <= cols <= 31 and not mirror
+    # the ends' balls (balls): the cells as bits, on boards of 64 cells and lines or fewer (the
+    # compiled kernel's words) whose rows are 3 to 31 cells wide (its leaps are shifts), outside
+    # mirror mode
+    bits = cells <= 64 and lines <= 64 and 3 <= cols <= 31 and not mirror
     neighbour_bits = [sum(1 << n for n in neighbours[cell * 8 : cell * 8 + 8] if n >= 0) for cell in range(cells)]
     line_bits = [0] * lines
     for cell in range(cells):

@@ -482,45 +482,55 @@ cdef bint _alive_mirror(State *s) noexcept nogil:
     return True
 
 
+cdef inline int32_t _insert(State *s, int32_t *frame, int32_t *degree, int32_t size, int32_t cell) noexcept nogil:
+    """Insert cell into frame (size cells, with their degrees) by (degree, order_key), after
+    those that tie (the twin's stable sort): the new size."""
+    cdef int32_t onward = _degree(s, cell), k = size
+    while k > 0 and (
+        degree[k - 1] > onward or (degree[k - 1] == onward and s.order_key[frame[k - 1]] > s.order_key[cell])
+    ):
+        frame[k] = frame[k - 1]
+        degree[k] = degree[k - 1]
+        k -= 1
+    frame[k] = cell
+    degree[k] = onward
+    return size + 1
+
+
 cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexcept nogil:
     """The cells that may take the moving end's next number (the tail's when tail_moves), fewest
-    free onward moves first, then by order_key: their count."""
-    cdef int32_t size = 0, fixed, neighbour, k, number, mover, other
-    cdef uint64_t allowed = s.tail_next if tail_moves else s.head_next
-    cdef int32_t degree[8], onward  # the frame's cells' free neighbours
+    free onward moves first, then by order_key (then as the leaps are listed: by cell): their count."""
+    cdef int32_t size = 0, fixed, neighbour, number, mover, other
+    cdef int32_t degree[8]  # the frame's cells' free neighbours
+    cdef uint64_t rest
     cdef int i
-    if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
-        number = s.placed_head + 1
-        mover, other = s.path[number - 2], s.cells - 1 - s.path[0]
-    elif tail_moves:
-        number = s.cells - s.placed_tail
-        mover, other = s.path[number], s.path[s.placed_head - 1]
+    if s.bits:  # the leaps are listed by cell, as the word's bits
+        rest = _candidates(s, tail_moves, last, &other)
+        while rest:
+            size = _insert(s, frame, degree, size, _lowest(rest))
+            rest &= rest - 1
     else:
-        number = s.placed_head + 1
-        mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
-    fixed = s.at_number[number]
-    for i in range(8):
-        neighbour = s.neighbours[mover * 8 + i]
-        if neighbour < 0:
-            break
-        if not s.open_[neighbour] or s.bits and not (allowed >> neighbour) & 1:
-            continue
-        if (neighbour != fixed) if fixed >= 0 else s.given[neighbour] != 0:
-            continue
-        if last and not _adjacent(s, neighbour, other):
-            continue
-        # insertion by (degree, order_key), stable as the twin's sort
-        onward = _degree(s, neighbour)
-        k = size
-        while k > 0 and (
-            degree[k - 1] > onward or (degree[k - 1] == onward and s.order_key[frame[k - 1]] > s.order_key[neighbour])
-        ):
-            frame[k] = frame[k - 1]
-            degree[k] = degree[k - 1]
-            k -= 1
-        frame[k] = neighbour
-        degree[k] = onward
-        size += 1
+        if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
+            number = s.placed_head + 1
+            mover, other = s.path[number - 2], s.cells - 1 - s.path[0]
+        elif tail_moves:
+            number = s.cells - s.placed_tail
+            mover, other = s.path[number], s.path[s.placed_head - 1]
+        else:
+            number = s.placed_head + 1
+            mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
+        fixed = s.at_number[number]
+        for i in range(8):
+            neighbour = s.neighbours[mover * 8 + i]
+            if neighbour < 0:
+                break
+            if not s.open_[neighbour]:
+                continue
+            if (neighbour != fixed) if fixed >= 0 else s.given[neighbour] != 0:
+                continue
+            if last and not _adjacent(s, neighbour, other):
+                continue
+            size = _insert(s, frame, degree, size, neighbour)
     # a cell with one free neighbour, next to this end and not to the other, must be this end's
     # next: were the end to move elsewhere, it would be next to neither (_alive, 2 or more free)
     if (size > 1 and not s.half and degree[0] == 1 and s.cells - s.placed_head - s.placed_tail >= 3
@@ -529,32 +539,38 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
     return size
 
 
-cdef int32_t _count(State *s, bint tail_moves, bint last) noexcept nogil:
-    """What _gather would return, from the bitboards (s.bits, outside mirror mode): the number
-    of cells that may take the moving end's next number."""
-    cdef int32_t number, mover, other, fixed, first = -1, neighbour, size
-    cdef uint64_t cells, ones
-    cdef int i
+cdef inline uint64_t _candidates(State *s, bint tail_moves, bint last, int32_t *other) noexcept nogil:
+    """(s.bits, outside mirror mode) The cells that may take the moving end's next number, as a
+    word; other: the other end's cell."""
+    cdef int32_t number, mover, fixed
+    cdef uint64_t cells
     if tail_moves:
         number = s.cells - s.placed_tail
-        mover, other = s.path[number], s.path[s.placed_head - 1]
+        mover, other[0] = s.path[number], s.path[s.placed_head - 1]
     else:
         number = s.placed_head + 1
-        mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
+        mover, other[0] = s.path[number - 2], s.path[s.cells - s.placed_tail]
     cells = s.neighbour_bits[mover] & s.free_bits & (s.tail_next if tail_moves else s.head_next)
     fixed = s.at_number[number]
     cells &= ((<uint64_t>1) << fixed) if fixed >= 0 else ~s.given_bits
     if last:
-        cells &= s.neighbour_bits[other]
+        cells &= s.neighbour_bits[other[0]]
+    return cells
+
+
+cdef int32_t _count(State *s, bint tail_moves, bint last) noexcept nogil:
+    """What _gather would return, from the words (s.bits, outside mirror mode): the number of
+    cells that may take the moving end's next number."""
+    cdef int32_t other, first = -1, size, cell
+    cdef uint64_t cells = _candidates(s, tail_moves, last, &other), ones
     size = _popcount(cells)
     ones = cells & s.ones_bits  # no free cell has none here: the first in _gather's order has one
     if size > 1 and ones and s.cells - s.placed_head - s.placed_tail >= 3:
-        for i in range(8):  # the first of them in _gather's order: the least order_key, then the leap's
-            neighbour = s.neighbours[mover * 8 + i]
-            if neighbour < 0:
-                break
-            if (ones >> neighbour) & 1 and (first < 0 or s.order_key[neighbour] < s.order_key[first]):
-                first = neighbour
+        while ones:  # the first of them in _gather's order: the least order_key, then the least cell
+            cell = _lowest(ones)
+            ones &= ones - 1
+            if first < 0 or s.order_key[cell] < s.order_key[first]:
+                first = cell
         if not (s.neighbour_bits[other] >> first) & 1:
             size = 1
     return size

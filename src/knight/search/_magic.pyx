@@ -345,7 +345,7 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef uint64_t ones_head, ones_tail
     cdef int ones
     cdef int64_t least, most, free
-    cdef int32_t need32, free32, least32, most32, out
+    cdef int32_t need32, free32, least32, most32, out, flag
     cdef uint64_t flagged
     # _least and _most: with low even, a odd numbers from low + 1 and b even ones from low sum
     # to (a + b) low + a + a(a - 1) + b(b - 1) at least (with low odd, + b), and so for high
@@ -355,7 +355,7 @@ cdef bint _alive(State *s) noexcept nogil:
     s.stamp += 1
     now = s.stamp
     if s.bits:  # all the lines' bounds in a loop without branches, in 32 bits (the compiler's vectors)
-        out = 0
+        out = flag = 0
         for line in range(s.lines):
             need32 = s.need[line]
             free32 = s.free_count[line]
@@ -364,11 +364,13 @@ cdef bint _alive(State *s) noexcept nogil:
             out |= (need32 < least32) | (need32 > most32)
             # 1: one free cell (forced below), 2: the ends' balls may tighten its bounds (_balls)
             s.flags[line] = (free32 == 1) | (((need32 < least32 + 2 * free32) | (need32 > most32 - 2 * free32)) << 1)
+            flag |= s.flags[line]
         if out:
             return False
         flagged = 0  # the flagged lines as a word (s.bits: 64 lines or fewer), visited in order
-        for line in range(s.lines):
-            flagged |= (<uint64_t>(s.flags[line] != 0)) << line
+        if flag:
+            for line in range(s.lines):
+                flagged |= (<uint64_t>(s.flags[line] != 0)) << line
         while flagged:
             line = _lowest(flagged)
             flagged &= flagged - 1

@@ -191,55 +191,39 @@ cdef inline int64_t _most(int64_t odd, int64_t even, int64_t high) noexcept nogi
 cdef inline bint _fits(int64_t need, int64_t odd, int64_t even, int64_t low, int64_t high) noexcept nogil:
     """Whether need is between the least and the greatest sum of odd distinct odd numbers and
     even distinct even numbers, all from low to high."""
-    cdef int64_t odd_least = low | 1, even_least = low + (low & 1)
-    cdef int64_t odd_most = high - 1 + (high & 1), even_most = high - (high & 1)
-    return (
-        odd * odd_least + odd * (odd - 1) + even * even_least + even * (even - 1) <= need
-        <= odd * odd_most - odd * (odd - 1) + even * even_most - even * (even - 1)
-    )
+    return _least(odd, even, low) <= need <= _most(odd, even, high)
+
+
+cdef inline uint64_t _leap(State *s, uint64_t cells, int kind) noexcept nogil:
+    """The cells one of the 8 kinds of leap reaches from cells (the board's cells numbered row by
+    row, 64 or fewer): kinds 0 to 3 go down the board, 4 to 7 up; column_mask drops those that
+    would wrap round a side."""
+    cdef int32_t w = s.cols
+    cdef int32_t shift = 2 * w + 1 if kind & 3 == 0 else 2 * w - 1 if kind & 3 == 1 else w + 2 if kind & 3 == 2 else w - 2
+    if kind < 4:  # one column right, one left, two right, two left
+        return (cells << shift) & s.column_mask[kind]
+    return (cells >> shift) & s.column_mask[(kind & 3) ^ 1]  # one left, one right, two left, two right
 
 
 cdef inline uint64_t _leaps(State *s, uint64_t cells) noexcept nogil:
-    """The cells a leap from cells reaches (the board's cells numbered row by row, 64 or fewer)."""
-    cdef int32_t w = s.cols
-    return (((cells << (2 * w + 1)) & s.column_mask[0]) | ((cells << (2 * w - 1)) & s.column_mask[1])
-            | ((cells << (w + 2)) & s.column_mask[2]) | ((cells << (w - 2)) & s.column_mask[3])
-            | ((cells >> (2 * w - 1)) & s.column_mask[0]) | ((cells >> (2 * w + 1)) & s.column_mask[1])
-            | ((cells >> (w - 2)) & s.column_mask[2]) | ((cells >> (w + 2)) & s.column_mask[3]))
+    """The cells a leap from cells reaches."""
+    cdef uint64_t reached = 0
+    cdef int kind
+    for kind in range(8):
+        reached |= _leap(s, cells, kind)
+    return reached
 
 
 cdef inline bint _sparse(State *s) noexcept nogil:
     """Sets s.ones_bits to the free cells with one free neighbour; whether a free cell has none."""
-    cdef uint64_t free = s.free_bits, one = 0, two = 0, reached
-    cdef int32_t w = s.cols
-    cdef uint64_t *mask = s.column_mask
-    # the free cells a leap of each of the 8 kinds reaches from a free cell, counted to 2
-    reached = (free << (2 * w + 1)) & mask[0]
-    two |= one & reached
-    one |= reached
-    reached = (free << (2 * w - 1)) & mask[1]
-    two |= one & reached
-    one |= reached
-    reached = (free << (w + 2)) & mask[2]
-    two |= one & reached
-    one |= reached
-    reached = (free << (w - 2)) & mask[3]
-    two |= one & reached
-    one |= reached
-    reached = (free >> (2 * w - 1)) & mask[0]
-    two |= one & reached
-    one |= reached
-    reached = (free >> (2 * w + 1)) & mask[1]
-    two |= one & reached
-    one |= reached
-    reached = (free >> (w - 2)) & mask[2]
-    two |= one & reached
-    one |= reached
-    reached = (free >> (w + 2)) & mask[3]
-    two |= one & reached
-    one |= reached
-    s.ones_bits = free & one & ~two
-    return (free & ~one) != 0
+    cdef uint64_t one = 0, two = 0, reached
+    cdef int kind
+    for kind in range(8):  # the free cells each kind of leap reaches from a free cell, counted to 2
+        reached = _leap(s, s.free_bits, kind)
+        two |= one & reached
+        one |= reached
+    s.ones_bits = s.free_bits & one & ~two
+    return (s.free_bits & ~one) != 0
 
 
 cdef inline int32_t _degree(State *s, int32_t cell) noexcept nogil:
@@ -337,7 +321,7 @@ cdef inline bint _single(State *s, int32_t line, int32_t head, int32_t tail, int
 
 
 cdef bint _alive(State *s) noexcept nogil:
-    cdef int32_t total = s.cells, line, cell, upcoming, before, neighbour
+    cdef int32_t line, upcoming, before, neighbour
     cdef int32_t low_number = s.placed_head + 1, high_number = s.cells - s.placed_tail
     cdef int32_t head = s.path[s.placed_head - 1], tail = s.path[high_number]
     cdef int64_t need

@@ -4,7 +4,11 @@ in C with the GIL released.
 
 The algorithm, order and pruning are those of the pure-Python twin ``_magic_py.py``, whose
 docstring explains them and the arguments; both return the same tours in the same order
-and the same node counts. All the state lives in one malloc'ed block per call, so calls
+and the same node counts. On boards of 64 cells and lines or fewer (8×8), outside mirror mode,
+the free cells are a 64-bit word (s.bits): the leaps are shifts, the degrees popcounts, the
+free cells with no or one free neighbour counted over the eight shifts, the lines' bounds one
+loop without branches, and the ends' balls (_balls) prune; larger boards keep per-cell arrays.
+All the state lives in one malloc'ed block per call, so calls
 from several threads run at once. Every C_DEADLINE_EVERY nodes the loop takes the GIL for a
 moment to read the clock and to let Ctrl-C through (PyErr_CheckSignals).
 """

@@ -168,6 +168,27 @@ def test_both_kernels_walk_the_same_tree(monkeypatch):
     assert probes[0] == probes[1]
 
 
+@pytest.mark.parametrize("rows, cols", [(8, 8), (8, 10)])
+def test_both_kernels_cut_the_same_branches(monkeypatch, rows, cols):
+    """50 probes of an open search from the corner to the far corner's neighbour walk the same
+    paths through frames of the same sizes on both kernels, on 8×8 (where the compiled kernel
+    works on 64-bit words and prunes on the ends' balls) and on 8×10 (past a word: its arrays,
+    without the balls)."""
+    import importlib
+
+    import knight.search._kernels as kernels
+
+    if knight.model._kernels.NO_EXTENSIONS:
+        pytest.skip("KNIGHT_NO_EXTENSIONS is set: the twin is forced")
+    lines = line_cells(rows, cols)
+    probes = []
+    for name in ("knight.search._magic", "knight.search._magic_py"):
+        monkeypatch.setattr(kernels, "magic", importlib.import_module(name))
+        probes.append([magic_search(rows, cols, [0], [rows * cols - 2], lines=lines, probe=s) for s in range(50)])
+    assert probes[0] == probes[1]
+    assert len({probe.estimate for probe in probes[0]}) > 10  # the paths differ: a real test of the frames
+
+
 def test_probes_estimate_the_tree(magic_kernel):
     """Knuth's estimator (magic_search's probe=): each probe walks one path of the tree, and the mean
     of their estimates comes within 3 standard errors of the nodes the whole search walks (Beverley's

@@ -4,7 +4,11 @@ in C with the GIL released.
 
 The algorithm, order and pruning are those of the pure-Python twin ``_magic_py.py``, whose
 docstring explains them and the arguments; both return the same tours in the same order
-and the same node counts. All the state lives in one malloc'ed block per call, so calls
+and the same node counts. On boards of 64 cells and lines or fewer (8×8), outside mirror mode,
+the free cells are a 64-bit word (s.bits): the leaps are shifts, the degrees popcounts, the
+free cells with no or one free neighbour counted over the eight shifts, the lines' bounds one
+loop without branches, and the ends' balls (_balls) prune; larger boards keep per-cell arrays.
+All the state lives in one malloc'ed block per call, so calls
 from several threads run at once. Every C_DEADLINE_EVERY nodes the loop takes the GIL for a
 moment to read the clock and to let Ctrl-C through (PyErr_CheckSignals).
 """
@@ -19,7 +23,53 @@ from ..model._status cimport S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
 
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int knight_lowest64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int knight_lowest64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int _lowest "knight_lowest64"(uint64_t x) nogil  # the index of x's lowest set bit (x != 0)
+
+cdef extern from *:
+    """
+    #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+    #include <emmintrin.h>
+    /* bit i set when flags[i] != 0, for i < n <= 64 (flags padded with zeros to a multiple of 4) */
+    static inline unsigned long long knight_nonzero64(const int *flags, int n) {
+        unsigned long long word = 0;
+        __m128i zero = _mm_setzero_si128();
+        int i;
+        for (i = 0; i < n; i += 4) {
+            int equal = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(flags + i)), zero)));
+            word |= (unsigned long long)(~equal & 15) << i;
+        }
+        return word;
+    }
+    #else
+    static inline unsigned long long knight_nonzero64(const int *flags, int n) {
+        unsigned long long word = 0;
+        int i;
+        for (i = 0; i < n; i++) word |= (unsigned long long)(flags[i] != 0) << i;
+        return word;
+    }
+    #endif
+    """
+    uint64_t _nonzero "knight_nonzero64"(const int32_t *flags, int n) nogil
+
+cdef inline int _popcount(uint64_t x) noexcept nogil:
+    """The set bits of x (without branches: the counts vary, their branches mispredict)."""
+    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
+    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
+    x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    return <int>((x * <uint64_t>0x0101010101010101) >> 56)
+
+
 cdef enum:
+    C_BALLS = 2  # the numbers from each end whose balls the lines narrow (4 cut no more nodes)
     C_LINES = 5
     C_DEADLINE_EVERY = 4096
     S_INTERRUPTED = 3
@@ -54,6 +104,10 @@ cdef struct State:
     int64_t *line_sum
     int32_t *free_odd
     int32_t *free_even
+    int32_t *free_count   # free_odd + free_even
+    int32_t *need         # target - line_sum (s.bits: the lines' sums are small)
+    int32_t *flags        # per line, for _alive (0 past the last line, to a multiple of 4)
+    int32_t *spread       # see _count_free
     int32_t *xor_
     int32_t *first_count  # mirror: per line, its cells holding numbers 1..half
     int32_t *line_half    # per line, half its length
@@ -67,6 +121,16 @@ cdef struct State:
     int32_t *candidates   # per depth, 8 each
     uint8_t *frame_size
     uint8_t *cursor
+    bint bits             # 64 cells and lines or fewer: the free cells as a word, the ends' balls
+    uint64_t free_bits
+    uint64_t ones_bits    # the free cells with one free neighbour
+    uint64_t given_bits
+    uint64_t *neighbour_bits
+    uint64_t column_mask[4]  # the cells that a leap one right, one left, two right, two left may reach
+    uint64_t *line_bits
+    int32_t *tight        # the lines whose bounds the ends' balls may tighten
+    uint64_t head_next    # the cells that may take the head's next number (all ones: any)
+    uint64_t tail_next
     bint probing          # a probe (see the twin): one random candidate a frame
     uint64_t rng
     double weight
@@ -91,6 +155,32 @@ def reach(int cols, int a, int b):
 cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) noexcept nogil:
     cdef int i, j
     cdef int32_t neighbour, before, line
+    if s.bits:  # the degrees are read off the bitboards (_degree, _alive)
+        s.free_bits ^= (<uint64_t>1) << cell
+        s.open_[cell] = change > 0
+    else:
+        _place_degrees(s, cell, change)
+    if s.given[cell]:
+        return
+    for j in range(C_LINES):
+        line = s.cell_lines[cell * C_LINES + j]
+        if line < 0:
+            break
+        s.line_sum[line] -= change * number
+        s.xor_[line] ^= cell
+        if number <= s.half:
+            s.first_count[line] -= change
+        if s.odd[cell]:
+            s.free_odd[line] += change
+        else:
+            s.free_even[line] += change
+        _count_free(s, line)
+
+
+cdef inline void _place_degrees(State *s, int32_t cell, int32_t change) noexcept nogil:
+    """The free neighbours of cell's neighbours, and the counts of free cells with none and one."""
+    cdef int i
+    cdef int32_t neighbour, before
     if change < 0:
         s.zeros -= s.degree[cell] == 0
         s.ones -= s.degree[cell] == 1
@@ -108,31 +198,67 @@ cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) 
         s.open_[cell] = 1
         s.zeros += s.degree[cell] == 0
         s.ones += s.degree[cell] == 1
-    if s.given[cell]:
-        return
-    for j in range(C_LINES):
-        line = s.cell_lines[cell * C_LINES + j]
-        if line < 0:
-            break
-        s.line_sum[line] -= change * number
-        s.xor_[line] ^= cell
-        if number <= s.half:
-            s.first_count[line] -= change
-        if s.odd[cell]:
-            s.free_odd[line] += change
-        else:
-            s.free_even[line] += change
+
+
+cdef inline void _count_free(State *s, int32_t line) noexcept nogil:
+    """The line's free cells and their spread a(a - 1) + b(b - 1) (a odd, b even), and what it
+    still needs, for _alive."""
+    s.need[line] = <int32_t>(s.target[line] - s.line_sum[line])
+    s.free_count[line] = s.free_odd[line] + s.free_even[line]
+    s.spread[line] = s.free_odd[line] * (s.free_odd[line] - 1) + s.free_even[line] * (s.free_even[line] - 1)
+
+
+cdef inline int64_t _least(int64_t odd, int64_t even, int64_t low) noexcept nogil:
+    """The least sum of odd distinct odd numbers and even distinct even numbers, all low or more."""
+    return odd * (low | 1) + odd * (odd - 1) + even * (low + (low & 1)) + even * (even - 1)
+
+
+cdef inline int64_t _most(int64_t odd, int64_t even, int64_t high) noexcept nogil:
+    """The greatest sum of odd distinct odd numbers and even distinct even numbers, all high or less."""
+    return odd * (high - 1 + (high & 1)) - odd * (odd - 1) + even * (high - (high & 1)) - even * (even - 1)
 
 
 cdef inline bint _fits(int64_t need, int64_t odd, int64_t even, int64_t low, int64_t high) noexcept nogil:
     """Whether need is between the least and the greatest sum of odd distinct odd numbers and
     even distinct even numbers, all from low to high."""
-    cdef int64_t odd_least = low | 1, even_least = low + (low & 1)
-    cdef int64_t odd_most = high - 1 + (high & 1), even_most = high - (high & 1)
-    return (
-        odd * odd_least + odd * (odd - 1) + even * even_least + even * (even - 1) <= need
-        <= odd * odd_most - odd * (odd - 1) + even * even_most - even * (even - 1)
-    )
+    return _least(odd, even, low) <= need <= _most(odd, even, high)
+
+
+cdef inline uint64_t _leap(State *s, uint64_t cells, int kind) noexcept nogil:
+    """The cells one of the 8 kinds of leap reaches from cells (the board's cells numbered row by
+    row, 64 or fewer): kinds 0 to 3 go down the board, 4 to 7 up; column_mask drops those that
+    would wrap round a side."""
+    cdef int32_t w = s.cols
+    cdef int32_t shift = 2 * w + 1 if kind & 3 == 0 else 2 * w - 1 if kind & 3 == 1 else w + 2 if kind & 3 == 2 else w - 2
+    if kind < 4:  # one column right, one left, two right, two left
+        return (cells << shift) & s.column_mask[kind]
+    return (cells >> shift) & s.column_mask[(kind & 3) ^ 1]  # one left, one right, two left, two right
+
+
+cdef inline uint64_t _leaps(State *s, uint64_t cells) noexcept nogil:
+    """The cells a leap from cells reaches."""
+    cdef uint64_t reached = 0
+    cdef int kind
+    for kind in range(8):
+        reached |= _leap(s, cells, kind)
+    return reached
+
+
+cdef inline bint _sparse(State *s) noexcept nogil:
+    """Sets s.ones_bits to the free cells with one free neighbour; whether a free cell has none."""
+    cdef uint64_t one = 0, two = 0, reached
+    cdef int kind
+    for kind in range(8):  # the free cells each kind of leap reaches from a free cell, counted to 2
+        reached = _leap(s, s.free_bits, kind)
+        two |= one & reached
+        one |= reached
+    s.ones_bits = s.free_bits & one & ~two
+    return (s.free_bits & ~one) != 0
+
+
+cdef inline int32_t _degree(State *s, int32_t cell) noexcept nogil:
+    """The free neighbours of cell."""
+    return _popcount(s.neighbour_bits[cell] & s.free_bits) if s.bits else s.degree[cell]
 
 
 cdef inline bint _force(State *s, int32_t cell, int32_t number, int32_t head, int32_t tail, int32_t tail_number,
@@ -153,53 +279,165 @@ cdef inline bint _force(State *s, int32_t cell, int32_t number, int32_t head, in
     return True
 
 
+cdef bint _balls(State *s, int32_t tight, int64_t low_number, int64_t high_number, int32_t head,
+                 int32_t tail) noexcept nogil:
+    """The ends' balls on the tight lines (see the twin's balls)."""
+    cdef uint64_t ball[2][C_BALLS + 1]
+    cdef uint64_t cells
+    cdef int64_t need, a, b, least, most, colour[2][2], shortfall, free_numbers = high_number - low_number + 1
+    cdef int32_t line, i, k, side, ends[2], needed = 0, reach
+    ends[0], ends[1] = head, tail
+    for side in range(2):
+        ball[side][1] = s.neighbour_bits[ends[side]] & s.free_bits
+        for k in range(2, C_BALLS + 1):
+            ball[side][k] = _leaps(s, ball[side][k - 1]) & s.free_bits
+    for i in range(tight):
+        line = s.tight[i]
+        need = s.target[line] - s.line_sum[line]
+        cells = s.line_bits[line] & s.free_bits
+        a = s.free_odd[line]
+        b = s.free_even[line]
+        least, most = _least(a, b, low_number), _most(a, b, high_number)
+        # colour[side][0]: the line's free cells of the colour of the end's next number (odd
+        # numbers on the a cells), [1]: of the number after
+        colour[0][0], colour[0][1] = (a, b) if low_number & 1 else (b, a)
+        colour[1][0], colour[1][1] = (a, b) if high_number & 1 else (b, a)
+        for side in range(2):
+            for k in range(1, C_BALLS + 1):
+                # without the end's k-th number, the line's cells of its colour take the next
+                # ones of that parity: its least sum 2 higher a cell from the ((k - 1) // 2)-th on
+                if side == 0:
+                    shortfall = least + 2 * (colour[0][(k - 1) & 1] - (k - 1) // 2) - need
+                else:
+                    shortfall = need - most + 2 * (colour[1][(k - 1) & 1] - (k - 1) // 2)
+                if shortfall > 0:
+                    ball[side][k] &= cells
+                    needed |= 1 << (side * C_BALLS + k - 1)
+                    if not ball[side][k]:
+                        return False
+        if not cells & ball[0][1]:
+            least += 2 * colour[0][0]
+        if not cells & ball[0][2]:
+            least += 2 * colour[0][1]
+        if not cells & ball[1][1]:
+            most -= 2 * colour[1][0]
+        if not cells & ball[1][2]:
+            most -= 2 * colour[1][1]
+        if need < least or need > most:
+            return False
+    # consecutive numbers stand a leap apart: along each end's numbers that some line needs
+    reach = C_BALLS if free_numbers > C_BALLS else <int32_t>free_numbers
+    for side in range(2):
+        if not (needed >> (side * C_BALLS)) & ((1 << C_BALLS) - 1):
+            continue
+        for k in range(2, reach + 1):
+            ball[side][k] &= _leaps(s, ball[side][k - 1])
+        for k in range(reach - 1, 0, -1):
+            ball[side][k] &= _leaps(s, ball[side][k + 1])
+        if not ball[side][1]:
+            return False
+        if side == 0:
+            s.head_next = ball[0][1]
+        else:
+            s.tail_next = ball[1][1]
+    return True
+
+
+cdef inline bint _single(State *s, int32_t line, int32_t head, int32_t tail, int32_t high_number,
+                         int32_t now) noexcept nogil:
+    """A line with one free cell (within its bounds) forces its number there: whether it may."""
+    cdef int64_t need = s.target[line] - s.line_sum[line]
+    return s.at_number[need] < 0 and _force(s, s.xor_[line], <int32_t>need, head, tail, high_number + 1, now)
+
+
 cdef bint _alive(State *s) noexcept nogil:
-    cdef int32_t total = s.cells, line, cell, upcoming, before, neighbour
+    cdef int32_t line, upcoming, before, neighbour
     cdef int32_t low_number = s.placed_head + 1, high_number = s.cells - s.placed_tail
     cdef int32_t head = s.path[s.placed_head - 1], tail = s.path[high_number]
-    cdef int64_t need, a, b
-    cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now
+    cdef int64_t need
+    cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now, tight = 0
+    cdef uint64_t ones_head, ones_tail
+    cdef int ones
+    cdef int64_t least, most, free
+    cdef int32_t need32, free32, least32, most32, out, flag
+    cdef uint64_t flagged
+    # _least and _most: with low even, a odd numbers from low + 1 and b even ones from low sum
+    # to (a + b) low + a + a(a - 1) + b(b - 1) at least (with low odd, + b), and so for high
+    cdef const int32_t *low_extra = s.free_odd if low_number & 1 == 0 else s.free_even
+    cdef const int32_t *high_extra = s.free_odd if high_number & 1 == 0 else s.free_even
     cdef int i
     s.stamp += 1
     now = s.stamp
-    for line in range(s.lines):
-        need = s.target[line] - s.line_sum[line]
-        a = s.free_odd[line]
-        b = s.free_even[line]
-        if not _fits(need, a, b, low_number, high_number):
+    if s.bits:  # all the lines' bounds in a loop without branches, in 32 bits (the compiler's vectors)
+        out = flag = 0
+        for line in range(s.lines):
+            need32 = s.need[line]
+            free32 = s.free_count[line]
+            least32 = free32 * low_number + low_extra[line] + s.spread[line]
+            most32 = free32 * high_number - high_extra[line] - s.spread[line]
+            out |= (need32 < least32) | (need32 > most32)
+            # 1: one free cell (forced below), 2: the ends' balls may tighten its bounds (_balls)
+            s.flags[line] = (free32 == 1) | (((need32 < least32 + 2 * free32) | (need32 > most32 - 2 * free32)) << 1)
+            flag |= s.flags[line]
+        if out:
             return False
-        if a + b == 1:
-            cell = s.xor_[line]
-            if s.at_number[need] >= 0:
+        # the flagged lines as a word (s.bits: 64 lines or fewer), visited in order
+        flagged = _nonzero(s.flags, s.lines) if flag else 0
+        while flagged:
+            line = _lowest(flagged)
+            flagged &= flagged - 1
+            if s.flags[line] & 2:
+                s.tight[tight] = line
+                tight += 1
+            if s.flags[line] & 1 and not _single(s, line, head, tail, high_number, now):
                 return False
-            if not _force(s, cell, <int32_t>need, head, tail, high_number + 1, now):
+    else:
+        for line in range(s.lines):
+            need = s.target[line] - s.line_sum[line]
+            free = s.free_count[line]
+            least = free * low_number + low_extra[line] + s.spread[line]
+            most = free * high_number - high_extra[line] - s.spread[line]
+            if need < least or need > most or free == 1 and not _single(s, line, head, tail, high_number, now):
                 return False
     if high_number - low_number + 1 >= 2:
-        if s.zeros:
-            return False
-        for i in range(8):
-            neighbour = s.neighbours[head * 8 + i]
-            if neighbour < 0:
-                break
-            s.mark[neighbour] = now
-        for i in range(8):
-            neighbour = s.neighbours[tail * 8 + i]
-            if neighbour < 0:
-                break
-            if s.open_[neighbour] and s.degree[neighbour] == 1:
-                if s.mark[neighbour] == now:
-                    near_both += 1
-                else:
-                    near_tail += 1
-            s.mark[neighbour] = -now
-        for i in range(8):
-            neighbour = s.neighbours[head * 8 + i]
-            if neighbour < 0:
-                break
-            if s.open_[neighbour] and s.degree[neighbour] == 1 and s.mark[neighbour] == now:
-                near_head += 1
-        if near_head > 1 or near_tail > 1 or s.ones > 2 or s.ones != near_head + near_tail + near_both:
-            return False
+        if s.bits:
+            if _sparse(s):  # a free cell with no free neighbour
+                return False
+            ones = _popcount(s.ones_bits)
+            ones_head = s.ones_bits & s.neighbour_bits[head]
+            ones_tail = s.ones_bits & s.neighbour_bits[tail]
+            if (_popcount(ones_head & ~ones_tail) > 1 or _popcount(ones_tail & ~ones_head) > 1 or ones > 2
+                    or ones != _popcount(ones_head | ones_tail)):
+                return False
+        else:
+            if s.zeros:
+                return False
+            for i in range(8):
+                neighbour = s.neighbours[head * 8 + i]
+                if neighbour < 0:
+                    break
+                s.mark[neighbour] = now
+            for i in range(8):
+                neighbour = s.neighbours[tail * 8 + i]
+                if neighbour < 0:
+                    break
+                if s.open_[neighbour] and s.degree[neighbour] == 1:
+                    if s.mark[neighbour] == now:
+                        near_both += 1
+                    else:
+                        near_tail += 1
+                s.mark[neighbour] = -now
+            for i in range(8):
+                neighbour = s.neighbours[head * 8 + i]
+                if neighbour < 0:
+                    break
+                if s.open_[neighbour] and s.degree[neighbour] == 1 and s.mark[neighbour] == now:
+                    near_head += 1
+            if near_head > 1 or near_tail > 1 or s.ones > 2 or s.ones != near_head + near_tail + near_both:
+                return False
+    s.head_next = s.tail_next = ~(<uint64_t>0)
+    if tight and not _balls(s, tight, low_number, high_number, head, tail):
+        return False
     upcoming = s.next_given[s.placed_head]
     if upcoming and upcoming < high_number + 1 and _reach(s.cols, head, s.at_number[upcoming]) > upcoming - s.placed_head:
         return False
@@ -258,46 +496,97 @@ cdef bint _alive_mirror(State *s) noexcept nogil:
     return True
 
 
+cdef inline int32_t _insert(State *s, int32_t *frame, int32_t *degree, int32_t size, int32_t cell) noexcept nogil:
+    """Insert cell into frame (size cells, with their degrees) by (degree, order_key), after
+    those that tie (the twin's stable sort): the new size."""
+    cdef int32_t onward = _degree(s, cell), k = size
+    while k > 0 and (
+        degree[k - 1] > onward or (degree[k - 1] == onward and s.order_key[frame[k - 1]] > s.order_key[cell])
+    ):
+        frame[k] = frame[k - 1]
+        degree[k] = degree[k - 1]
+        k -= 1
+    frame[k] = cell
+    degree[k] = onward
+    return size + 1
+
+
 cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexcept nogil:
     """The cells that may take the moving end's next number (the tail's when tail_moves), fewest
-    free onward moves first, then by order_key: their count."""
-    cdef int32_t size = 0, fixed, neighbour, k, number, mover, other
+    free onward moves first, then by order_key (then as the leaps are listed: by cell): their count."""
+    cdef int32_t size = 0, fixed, neighbour, number, mover, other
+    cdef int32_t degree[8]  # the frame's cells' free neighbours
+    cdef uint64_t rest
     cdef int i
-    if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
-        number = s.placed_head + 1
-        mover, other = s.path[number - 2], s.cells - 1 - s.path[0]
-    elif tail_moves:
-        number = s.cells - s.placed_tail
-        mover, other = s.path[number], s.path[s.placed_head - 1]
+    if s.bits:  # the leaps are listed by cell, as the word's bits
+        rest = _candidates(s, tail_moves, last, &other)
+        while rest:
+            size = _insert(s, frame, degree, size, _lowest(rest))
+            rest &= rest - 1
     else:
-        number = s.placed_head + 1
-        mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
-    fixed = s.at_number[number]
-    for i in range(8):
-        neighbour = s.neighbours[mover * 8 + i]
-        if neighbour < 0:
-            break
-        if not s.open_[neighbour]:
-            continue
-        if (neighbour != fixed) if fixed >= 0 else s.given[neighbour] != 0:
-            continue
-        if last and not _adjacent(s, neighbour, other):
-            continue
-        # insertion by (degree, order_key), stable as the twin's sort
-        k = size
-        while k > 0 and (
-            s.degree[frame[k - 1]] > s.degree[neighbour]
-            or (s.degree[frame[k - 1]] == s.degree[neighbour] and s.order_key[frame[k - 1]] > s.order_key[neighbour])
-        ):
-            frame[k] = frame[k - 1]
-            k -= 1
-        frame[k] = neighbour
-        size += 1
+        if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
+            number = s.placed_head + 1
+            mover, other = s.path[number - 2], s.cells - 1 - s.path[0]
+        elif tail_moves:
+            number = s.cells - s.placed_tail
+            mover, other = s.path[number], s.path[s.placed_head - 1]
+        else:
+            number = s.placed_head + 1
+            mover, other = s.path[number - 2], s.path[s.cells - s.placed_tail]
+        fixed = s.at_number[number]
+        for i in range(8):
+            neighbour = s.neighbours[mover * 8 + i]
+            if neighbour < 0:
+                break
+            if not s.open_[neighbour]:
+                continue
+            if (neighbour != fixed) if fixed >= 0 else s.given[neighbour] != 0:
+                continue
+            if last and not _adjacent(s, neighbour, other):
+                continue
+            size = _insert(s, frame, degree, size, neighbour)
     # a cell with one free neighbour, next to this end and not to the other, must be this end's
     # next: were the end to move elsewhere, it would be next to neither (_alive, 2 or more free)
-    if (size > 1 and not s.half and s.degree[frame[0]] == 1 and s.cells - s.placed_head - s.placed_tail >= 3
+    if (size > 1 and not s.half and degree[0] == 1 and s.cells - s.placed_head - s.placed_tail >= 3
             and not _adjacent(s, frame[0], other)):
         size = 1
+    return size
+
+
+cdef inline uint64_t _candidates(State *s, bint tail_moves, bint last, int32_t *other) noexcept nogil:
+    """(s.bits, outside mirror mode) The cells that may take the moving end's next number, as a
+    word; other: the other end's cell."""
+    cdef int32_t number, mover, fixed
+    cdef uint64_t cells
+    if tail_moves:
+        number = s.cells - s.placed_tail
+        mover, other[0] = s.path[number], s.path[s.placed_head - 1]
+    else:
+        number = s.placed_head + 1
+        mover, other[0] = s.path[number - 2], s.path[s.cells - s.placed_tail]
+    cells = s.neighbour_bits[mover] & s.free_bits & (s.tail_next if tail_moves else s.head_next)
+    fixed = s.at_number[number]
+    cells &= ((<uint64_t>1) << fixed) if fixed >= 0 else ~s.given_bits
+    if last:
+        cells &= s.neighbour_bits[other[0]]
+    return cells
+
+
+cdef int32_t _count(State *s, bint tail_moves, bint last) noexcept nogil:
+    """What _gather would return, from the words (s.bits, outside mirror mode): the number of
+    cells that may take the moving end's next number."""
+    cdef int32_t other, first = -1, size, cell
+    cdef uint64_t cells = _candidates(s, tail_moves, last, &other), ones
+    size = _popcount(cells)
+    ones = cells & s.ones_bits  # no free cell has none here: the first in _gather's order has one
+    if size > 1 and ones and s.cells - s.placed_head - s.placed_tail >= 3:
+        while ones:  # the first of them in _gather's order: the least order_key, then the least cell
+            cell = _lowest(ones)
+            ones &= ones - 1
+            if first < 0 or s.order_key[cell] < s.order_key[first]:
+                first = cell
+        if not (s.neighbour_bits[other] >> first) & 1:
+            size = 1
     return size
 
 
@@ -312,14 +601,20 @@ cdef void _fill(State *s, int32_t depth) noexcept nogil:
     if not (_alive_mirror(s) if s.half else _alive(s)):
         return
     tail_moves = not s.half and s.placed_head > s.placed_tail
-    size = _gather(s, tail_moves, last, frame)
-    if not s.half and size > 1:  # the end with fewer candidates moves (the other's on a tie)
-        other_size = _gather(s, not tail_moves, last, other_frame)
-        if other_size < size:
+    if s.bits:  # the bitboards count both ends' candidates; the one that moves gathers them
+        size = _count(s, tail_moves, last)
+        if size > 1 and _count(s, not tail_moves, last) < size:
             tail_moves = not tail_moves
-            size = other_size
-            for i in range(size):
-                frame[i] = other_frame[i]
+        size = _gather(s, tail_moves, last, frame)
+    else:
+        size = _gather(s, tail_moves, last, frame)
+        if not s.half and size > 1:  # the end with fewer candidates moves (the other's on a tie)
+            other_size = _gather(s, not tail_moves, last, other_frame)
+            if other_size < size:
+                tail_moves = not tail_moves
+                size = other_size
+                for i in range(size):
+                    frame[i] = other_frame[i]
     s.side[depth] = tail_moves
     if s.probing and size:  # a probe: one candidate kept at random
         s.weight *= size
@@ -454,6 +749,9 @@ def search(
     s.next_given, s.last_given = &next_given[0], &last_given[0]
     s.cell_lines, s.target, s.order_key = &cell_lines[0], &target[0], &order_key[0]
     s.stamp = 0
+    s.bits = cells <= 64 and lines <= 64 and 3 <= cols <= 31 and not mirror
+    s.free_bits = s.ones_bits = s.given_bits = 0
+    s.head_next = s.tail_next = ~(<uint64_t>0)
     s.probing = probe >= 0
     s.rng = <uint64_t>probe if probe >= 0 else 0
     s.weight, s.estimate = 1.0, 0.0
@@ -465,6 +763,10 @@ def search(
     s.line_sum = <int64_t *>calloc(lines, 8)
     s.free_odd = <int32_t *>calloc(lines, 4)
     s.free_even = <int32_t *>calloc(lines, 4)
+    s.free_count = <int32_t *>calloc(lines, 4)
+    s.need = <int32_t *>calloc(lines, 4)
+    s.flags = <int32_t *>calloc((lines + 3) // 4 * 4, 4)
+    s.spread = <int32_t *>calloc(lines, 4)
     s.xor_ = <int32_t *>calloc(lines, 4)
     s.first_count = <int32_t *>calloc(lines, 4)
     s.line_half = <int32_t *>calloc(lines, 4)
@@ -478,19 +780,30 @@ def search(
     s.candidates = <int32_t *>calloc((cells + 1) * 8, 4)
     s.frame_size = <uint8_t *>calloc(cells + 1, 1)
     s.cursor = <uint8_t *>calloc(cells + 1, 1)
+    s.neighbour_bits = <uint64_t *>calloc(cells, 8)
+    s.line_bits = <uint64_t *>calloc(lines, 8)
+    s.tight = <int32_t *>calloc(2 * lines + 1, 4)
     try:
         if (not s.open_ or not s.odd or not s.degree or not s.line_sum or not s.free_odd or not s.free_even
                 or not s.xor_ or not s.first_count or not s.line_half or not s.forced_value or not s.forced_cell or not s.stamp_cell or not s.stamp_number
-                or not s.mark or not s.side or not s.path or not s.candidates or not s.frame_size or not s.cursor):
+                or not s.mark or not s.side or not s.path or not s.candidates or not s.frame_size or not s.cursor
+                or not s.neighbour_bits or not s.line_bits or not s.tight or not s.free_count or not s.spread
+                or not s.need or not s.flags):
             raise MemoryError()
         s.zeros = s.ones = 0
         for cell in range(cells):
             s.open_[cell] = 1
             s.odd[cell] = ((cell // cols + cell % cols) & 1) == odd_colour
+            if s.bits:
+                s.free_bits |= (<uint64_t>1) << cell
+                if given[cell]:
+                    s.given_bits |= (<uint64_t>1) << cell
             for j in range(8):
                 if neighbours[cell * 8 + j] < 0:
                     break
                 s.degree[cell] += 1
+                if s.bits:
+                    s.neighbour_bits[cell] |= (<uint64_t>1) << neighbours[cell * 8 + j]
             s.zeros += s.degree[cell] == 0
             s.ones += s.degree[cell] == 1
             for j in range(C_LINES):
@@ -502,12 +815,27 @@ def search(
                     s.line_sum[line] += given[cell]
                     continue
                 s.xor_[line] ^= cell
+                if s.bits:
+                    s.line_bits[line] |= (<uint64_t>1) << cell
                 if s.odd[cell]:
                     s.free_odd[line] += 1
                 else:
                     s.free_even[line] += 1
+        if s.bits:
+            for j in range(4):
+                s.column_mask[j] = 0
+            for cell in range(cells):
+                if cell % cols >= 1:
+                    s.column_mask[0] |= (<uint64_t>1) << cell
+                if cell % cols <= cols - 2:
+                    s.column_mask[1] |= (<uint64_t>1) << cell
+                if cell % cols >= 2:
+                    s.column_mask[2] |= (<uint64_t>1) << cell
+                if cell % cols <= cols - 3:
+                    s.column_mask[3] |= (<uint64_t>1) << cell
         for line in range(lines):
             s.line_half[line] //= 2
+            _count_free(&s, line)
         for i in range(head.shape[0]):
             s.path[i] = head[i]
             _place(&s, head[i], i + 1, -1)
@@ -540,4 +868,5 @@ def search(
         free(s.open_); free(s.odd); free(s.degree); free(s.line_sum); free(s.free_odd); free(s.free_even)
         free(s.xor_); free(s.first_count); free(s.line_half); free(s.forced_value); free(s.forced_cell); free(s.stamp_cell); free(s.stamp_number)
         free(s.mark); free(s.side); free(s.path); free(s.candidates); free(s.frame_size); free(s.cursor)
+        free(s.neighbour_bits); free(s.line_bits); free(s.tight); free(s.free_count); free(s.spread); free(s.need); free(s.flags)
         free(found)

@@ -37,7 +37,13 @@ dead, and gets no candidates, when:
 * two or more cells are free and one has no free neighbour; or a free cell with one free
   neighbour is next to neither end, or more than one of them is next to one end only, or
   there are more than two (each must be an end's next step);
-* the next fixed number above the head (below the tail) is out of its reach in time.
+* the next fixed number above the head (below the tail) is out of its reach in time;
+* on boards of 64 cells and lines or fewer (``balls``), the ends' balls: the head's next number goes on
+  a free cell next to the head and the one after on a free cell two leaps away over free cells
+  (and so for the tail's): a line with none of its cells there gets numbers 2 higher (lower) on
+  that colour's cells, which raises its least sum (lowers its greatest); a line that cannot add
+  up without one of those numbers holds it, so the lines that need it must share a cell there,
+  and when they need the head's next number, the head's candidates are those cells.
 
 In mirror mode (``mirror=True``: rows and columns both even, no givens, an empty tail) the
 search stays in the half-turn subspace: number k + N/2 stands on the cell opposite number k's
@@ -51,7 +57,8 @@ their opposites), so a free cell with one free neighbour must be next to one of 
 are at most four.
 
 Candidates are the free neighbours of the moving end (the fixed cell when its next number
-is fixed; the last free cell must be next to the other end too), fewest free onward moves
+is fixed; the last free cell must be next to the other end too; the cells the lines leave it,
+above), fewest free onward moves
 first (Warnsdorff), then by ``order_key``. Every DEADLINE_EVERY nodes the clock is read
 against the deadline; a search stopped by it or by the node budget reports LIMIT.
 
@@ -76,6 +83,9 @@ __all__ = ["DEADLINE_EVERY", "EXHAUSTED", "FOUND", "LIMIT", "LINES", "reach", "s
 #: The most lines a cell lies on: its row, its column, a diagonal, a half row and a half column.
 LINES = 5
 
+#: The numbers from each end whose balls the lines narrow (4 cut no more nodes on the census).
+BALLS = 2
+
 #: Nodes between two looks at the clock (the compiled kernel looks every 4096).
 DEADLINE_EVERY = 512
 
@@ -89,16 +99,22 @@ def reach(cols: int, a: int, b: int) -> int:
     return bound + ((bound + dr + dc) & 1)
 
 
-def _fits(need: int, odd: int, even: int, low: int, high: int) -> bool:
-    """Whether need is between the least and the greatest sum of odd distinct odd numbers and
-    even distinct even numbers, all from low to high."""
+def _sums(odd: int, even: int, low: int, high: int) -> tuple[int, int]:
+    """The least and the greatest sum of odd distinct odd numbers and even distinct even
+    numbers, all from low to high."""
     odd_least, even_least = low | 1, low + (low & 1)
     odd_most, even_most = high - 1 + (high & 1), high - (high & 1)
     return (
-        odd * odd_least + odd * (odd - 1) + even * even_least + even * (even - 1)
-        <= need
-        <= odd * odd_most - odd * (odd - 1) + even * even_most - even * (even - 1)
+        odd * odd_least + odd * (odd - 1) + even * even_least + even * (even - 1),
+        odd * odd_most - odd * (odd - 1) + even * even_most - even * (even - 1),
     )
+
+
+def _fits(need: int, odd: int, even: int, low: int, high: int) -> bool:
+    """Whether need is between the least and the greatest sum of odd distinct odd numbers and
+    even distinct even numbers, all from low to high."""
+    least, most = _sums(odd, even, low, high)
+    return least <= need <= most
 
 
 def search(
@@ -154,6 +170,18 @@ def search(
             else:
                 free_even[line] += 1
     line_half = [length // 2 for length in line_half]
+    # the ends' balls (balls): the cells as bits, on boards of 64 cells and lines or fewer (the
+    # compiled kernel's words) whose rows are 3 to 31 cells wide (its leaps are shifts), outside
+    # mirror mode
+    bits = cells <= 64 and lines <= 64 and 3 <= cols <= 31 and not mirror
+    neighbour_bits = [sum(1 << n for n in neighbours[cell * 8 : cell * 8 + 8] if n >= 0) for cell in range(cells)]
+    line_bits = [0] * lines
+    for cell in range(cells):
+        for line in cell_lines[cell * LINES : cell * LINES + LINES]:
+            if line >= 0 and not given[cell]:
+                line_bits[line] |= 1 << cell
+    free_bits = [(1 << cells) - 1]
+    next_cells = [-1, -1]  # the cells that may take the head's next number, the tail's (-1: any)
     forced_value = [0] * cells
     forced_cell = [0] * (total + 2)
     stamp_cell = [0] * cells
@@ -170,6 +198,7 @@ def search(
 
     def place(cell: int, number: int, change: int) -> None:
         """Put number on cell (change -1) or take it off (+1)."""
+        free_bits[0] ^= 1 << cell
         if change < 0:
             counts["zeros"] -= degree[cell] == 0
             counts["ones"] -= degree[cell] == 1
@@ -262,11 +291,76 @@ def search(
             ones = counts["ones"]
             if near_head > 1 or near_tail > 1 or ones > 2 or ones != near_head + near_tail + near_both:
                 return False
+        next_cells[0] = next_cells[1] = -1
+        if bits and not balls(low_number, high_number, head_cell, tail_cell):
+            return False
         upcoming = next_given[ends[0]]
         if upcoming and upcoming < high_number + 1 and reach(cols, head_cell, at_number[upcoming]) > upcoming - ends[0]:
             return False
         before = last_given[high_number + 1]
         return not (before > ends[0] and reach(cols, at_number[before], tail_cell) > high_number + 1 - before)
+
+    def leaps(cells: int) -> int:
+        """The cells a leap from cells (bits) reaches."""
+        reached = 0
+        while cells:
+            lowest = cells & -cells
+            reached |= neighbour_bits[lowest.bit_length() - 1]
+            cells ^= lowest
+        return reached
+
+    def balls(low_number: int, high_number: int, head_cell: int, tail_cell: int) -> bool:
+        """Whether every line may still add up given the ends' balls: the head's k-th next
+        number (k = 1..BALLS) goes on a free cell k leaps away or less over free cells, and so
+        for the tail's. A line that cannot add up without one of them (its cells of that
+        number's colour taking the next ones of that parity instead) holds it, so the lines
+        that need it share a cell there; consecutive numbers stand a leap apart, so those cells
+        narrow each other, and the head's next cells are its candidates (next_cells). A line
+        with none of its cells where an end's first or second number may go gets numbers 2
+        higher (lower) on that colour's cells: its least sum higher (greatest lower)."""
+        free = free_bits[0]
+        ball = [[0] * (BALLS + 1) for _ in range(2)]  # per end, per k: the cells its k-th number may take
+        for side, end in enumerate((head_cell, tail_cell)):
+            ball[side][1] = neighbour_bits[end] & free
+            for k in range(2, BALLS + 1):
+                ball[side][k] = leaps(ball[side][k - 1]) & free
+        needed = [False, False]
+        for line in range(lines):
+            need = target[line] - line_sum[line]
+            cells = line_bits[line] & free
+            a, b = free_odd[line], free_even[line]
+            least, most = _sums(a, b, low_number, high_number)
+            # per end: the line's free cells of the colour of its next number (odd numbers on
+            # the a cells), then of the number after
+            colour = ((a, b) if low_number & 1 else (b, a), (a, b) if high_number & 1 else (b, a))
+            for side in range(2):
+                for k in range(1, BALLS + 1):
+                    # without the end's k-th number, that colour's cells from the ((k - 1) // 2)-th
+                    # on take numbers 2 further
+                    room = 2 * (colour[side][(k - 1) & 1] - (k - 1) // 2)
+                    if (need < least + room) if side == 0 else (need > most - room):
+                        ball[side][k] &= cells
+                        needed[side] = True
+                        if not ball[side][k]:
+                            return False
+            for k in (1, 2):
+                if not cells & ball[0][k]:
+                    least += 2 * colour[0][k - 1]
+                if not cells & ball[1][k]:
+                    most -= 2 * colour[1][k - 1]
+            if not least <= need <= most:
+                return False
+        reach = min(BALLS, high_number - low_number + 1)
+        for side in range(2):
+            if needed[side]:
+                for k in range(2, reach + 1):
+                    ball[side][k] &= leaps(ball[side][k - 1])
+                for k in range(reach - 1, 0, -1):
+                    ball[side][k] &= leaps(ball[side][k + 1])
+                if not ball[side][1]:
+                    return False
+                next_cells[side] = ball[side][1]
+        return True
 
     def line_fits_mirror(line: int, placed: int) -> bool:
         """Whether the line's remaining sum is within what its free cells can still get in mirror
@@ -323,11 +417,14 @@ def search(
         else:
             other = path[ends[0] - 1] if tail_moves else path[total - ends[1]]
         fixed = at_number[number]
+        allowed = next_cells[tail_moves]
         for i in range(8):
             neighbour = neighbours[mover * 8 + i]
             if neighbour < 0:
                 break
-            if not open_[neighbour] or (neighbour != fixed if fixed >= 0 else given[neighbour]):
+            if not open_[neighbour] or not (allowed >> neighbour) & 1:
+                continue
+            if neighbour != fixed if fixed >= 0 else given[neighbour]:
                 continue
             if last and other not in neighbours[neighbour * 8 : neighbour * 8 + 8]:
                 continue

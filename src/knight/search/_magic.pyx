@@ -34,32 +34,6 @@ cdef extern from *:
     """
     int _lowest "knight_lowest64"(uint64_t x) nogil  # the index of x's lowest set bit (x != 0)
 
-cdef extern from *:
-    """
-    #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
-    #include <emmintrin.h>
-    /* bit i set when flags[i] != 0, for i < n <= 64 (flags padded with zeros to a multiple of 4) */
-    static inline unsigned long long knight_nonzero64(const int *flags, int n) {
-        unsigned long long word = 0;
-        __m128i zero = _mm_setzero_si128();
-        int i;
-        for (i = 0; i < n; i += 4) {
-            int equal = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(flags + i)), zero)));
-            word |= (unsigned long long)(~equal & 15) << i;
-        }
-        return word;
-    }
-    #else
-    static inline unsigned long long knight_nonzero64(const int *flags, int n) {
-        unsigned long long word = 0;
-        int i;
-        for (i = 0; i < n; i++) word |= (unsigned long long)(flags[i] != 0) << i;
-        return word;
-    }
-    #endif
-    """
-    uint64_t _nonzero "knight_nonzero64"(const int32_t *flags, int n) nogil
-
 cdef inline int _popcount(uint64_t x) noexcept nogil:
     """The set bits of x (without branches: the counts vary, their branches mispredict)."""
     x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
@@ -106,7 +80,7 @@ cdef struct State:
     int32_t *free_even
     int32_t *free_count   # free_odd + free_even
     int32_t *need         # target - line_sum (s.bits: the lines' sums are small)
-    int32_t *flags        # per line, for _alive (0 past the last line, to a multiple of 4)
+    int32_t *flags        # per line, for _alive
     int32_t *spread       # see _count_free
     int32_t *xor_
     int32_t *first_count  # mirror: per line, its cells holding numbers 1..half
@@ -381,8 +355,10 @@ cdef bint _alive(State *s) noexcept nogil:
             flag |= s.flags[line]
         if out:
             return False
-        # the flagged lines as a word (s.bits: 64 lines or fewer), visited in order
-        flagged = _nonzero(s.flags, s.lines) if flag else 0
+        flagged = 0  # the flagged lines as a word (s.bits: 64 lines or fewer), visited in order
+        if flag:
+            for line in range(s.lines):
+                flagged |= (<uint64_t>(s.flags[line] != 0)) << line
         while flagged:
             line = _lowest(flagged)
             flagged &= flagged - 1
@@ -765,7 +741,7 @@ def search(
     s.free_even = <int32_t *>calloc(lines, 4)
     s.free_count = <int32_t *>calloc(lines, 4)
     s.need = <int32_t *>calloc(lines, 4)
-    s.flags = <int32_t *>calloc((lines + 3) // 4 * 4, 4)
+    s.flags = <int32_t *>calloc(lines, 4)
     s.spread = <int32_t *>calloc(lines, 4)
     s.xor_ = <int32_t *>calloc(lines, 4)
     s.first_count = <int32_t *>calloc(lines, 4)

@@ -21,6 +21,11 @@ def _p_value(chi2, freedom):
 
 
 def test_the_304_corner_tours_of_5x5_come_up_uniformly(draw):
+    if draw.__name__.endswith("_py"):
+        pytest.skip(
+            "the twin's draws of these 304 tours: test_sample_is_uniform_over_the_304_corner_tours_of_5_by_5"
+            " (50 draws a tour, not 10); through knight.tour: test_draws_are_tours_of_the_question"
+        )
     draws = 304 * 10
     seen = {}
     for seed in range(draws):

@@ -497,7 +497,11 @@ class _DaskFiles(_DaskWorkers):
             return None
         except Exception as error:
             raise _lost(error, self.client, "a round of the sharded sweep on a Dask worker") from error
-        self.futures = []  # nothing a lost worker holds is needed any more
+        # nothing a lost worker holds is needed any more: the scheduler forgets the round's results
+        # now (a future merely dropped is released later, by a message, and a worker lost before it
+        # arrives would have its finished tasks run again from files already removed)
+        self.client.cancel(round_)
+        self.futures = []
         return [statistics for statistics, _ in self.results]
 
     def pieces(self, round_: list[DaskFuture[_FilesResult]], counts: list[tuple[int, ...]]) -> list[list[str]]:

@@ -363,7 +363,7 @@ cdef class _Engine:
         if self.most != <size_t>-1:
             self.most = max(1024, self.most * (self.kw + self.limbs) // (self.kw + limbs))
         total = <uint64_t *>calloc(limbs, sizeof(uint64_t))
-        if total == NULL or _table_init(&wider, self.now.cap, self.kw, limbs) < 0:
+        if total == NULL or _table_init(&wider, self.now.cap, self.kw, limbs, self.now.half) < 0:
             free(total)
             raise MemoryError("a layer of the frontier sweep outgrew memory while its counts grew wider")
         for slot in range(self.now.cap):
@@ -376,7 +376,7 @@ cdef class _Engine:
         _table_free(&self.now)
         self.now = wider
         _table_free(&self.nxt)
-        if _table_init(&self.nxt, 1024, self.kw, limbs) < 0:
+        if _table_init(&self.nxt, 1024, self.kw, limbs, wider.half) < 0:
             raise MemoryError()
         self.nxt.most = self.most
         free(self.total)

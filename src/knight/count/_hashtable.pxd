@@ -7,7 +7,7 @@ without a body; the small ones with a body are inlined into every module that ci
   picked by the hash's top bits (a crew's thread owns a run of them, see ``_crew.pyx``). A key's
   first slot in its region is Lemire's multiply-shift of the hash's bits below (``(x * n) >> 64``),
   so that a table may take any number of slots (a multiple of 64), not only a power of two; and it
-  grows in place, a region at a time (``_grow_table``: the memory reallocated, the regions moved
+  grows in place, by half or by two, a region at a time (``_grow_table``: the memory reallocated, the regions moved
   from the last, each through a buffer of one region), so that a table that grows holds little
   more than its new slots, never its old and new slots at once;
 * ``Patterns``, a hash set of 64-bit demand patterns, while the pattern pass finds a layer of them
@@ -82,6 +82,9 @@ cdef struct Table:
     int pbits
     size_t rslots    # cap >> rbits
     size_t rsize[SLICES]  # the keys in each region (put by _put; a crew keeps its own count, see _crew.pyx)
+    # A shard's round's table (memory first) grows by half, in up to 64 regions; the sweep in memory's (speed
+    # first) doubles, in one region (its probing wraps at the table's end, no region's count to keep).
+    bint half
 
 
 cdef struct Patterns:
@@ -101,7 +104,7 @@ cdef struct Fits:
     int bytes         # 2, 4 or 8
 
 
-cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil
+cdef int _table_init(Table *t, size_t cap, int kw, int limbs, bint half=*) noexcept nogil
 cdef void _table_free(Table *t) noexcept nogil
 cdef void _table_reset(Table *t, size_t states, bint clear=*) noexcept nogil
 cdef void _set_regions(Table *t, int pbits) noexcept nogil
@@ -204,7 +207,7 @@ cdef inline bint _insert(Table *t, const uint64_t *key, const uint64_t *value, u
 
 
 cdef inline int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overflow) noexcept nogil:
-    """_insert, growing the table (in place, by half) once it is three quarters full, or its key's region
+    """_insert, growing the table (in place) once it is three quarters full, or its key's region
     seven eighths (keys may come in an order that fills one region first: a layer swept in its slots'
     order, or a piece in its sender's); -1 when out of memory."""
     cdef uint64_t h = _hash(key, t.kw)

@@ -1,9 +1,9 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
 """The compiled frontier sweep's hash tables: what ``_hashtable.pxd`` declares without a body (making,
 clearing, growing and freeing a layer's table or a pattern set, looking a state up, and packing a
-pattern set for look-ups). A table grows by half, in place, at three quarters full, a pattern set
-doubles at half; a table grows no further than its ``most`` slots (the memory available), and keeps
-its memory when cut back for a narrower layer."""
+pattern set for look-ups). A table grows in place at three quarters full (by half or to twice its
+slots), a pattern set doubles at half; a table grows no further than its ``most`` slots (the memory
+available), and keeps its memory when cut back for a narrower layer."""
 
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
@@ -49,11 +49,11 @@ cdef void _lay_out(Table *t, size_t cap, int pbits, int rbits) noexcept nogil:
     memset(t.rsize, 0, sizeof(t.rsize))
 
 
-cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
+cdef int _table_init(Table *t, size_t cap, int kw, int limbs, bint half=False) noexcept nogil:
     cap = (max(<size_t>1024, cap) + SLICES - 1) // SLICES * SLICES
     t.slots = <uint64_t *>malloc(cap * (kw + limbs) * sizeof(uint64_t))
-    t.room, t.size, t.kw, t.limbs, t.width, t.most = cap, 0, kw, limbs, kw + limbs, <size_t>-1
-    _lay_out(t, cap, 0, _rbits_for(cap))
+    t.room, t.size, t.kw, t.limbs, t.width, t.most, t.half = cap, 0, kw, limbs, kw + limbs, <size_t>-1, half
+    _lay_out(t, cap, 0, _rbits_for(cap) if half else 0)
     if t.slots == NULL:
         return -1
     _huge_pages(t.slots, cap * t.width * sizeof(uint64_t))
@@ -80,20 +80,21 @@ cdef void _table_reset(Table *t, size_t states, bint clear=True) noexcept nogil:
     while cap < 4 * states:
         cap *= 2
     cap = min(t.room, cap)
-    _lay_out(t, cap, 0, _rbits_for(cap))
+    _lay_out(t, cap, 0, _rbits_for(cap) if t.half else 0)
     if clear:
         memset(t.slots, 0xFF, t.cap * t.width * sizeof(uint64_t))
     t.size = 0
 
 
 cdef int _grow_table(Table *t) noexcept nogil:
-    """Grow t (three quarters full, or a region of it seven eighths) by half its slots, in place, or -1 when
-    out of memory (t unchanged). Its memory is reallocated (on Linux a large block is remapped, not copied),
-    then its regions (as many as before, each larger by half) are moved from the last to the first, each
+    """Grow t (three quarters full, or a region of it seven eighths) by half its slots (t.half) or to twice
+    them, in place, or -1 when out of memory (t unchanged). Its memory is reallocated (on Linux a large block
+    is remapped, not copied), then its regions (as many as before, each larger) are moved from the last to
+    the first, each
     copied to a buffer of one region and put again from there in its new slots (which start at or after its
     old ones, and end before any region not yet moved): t holds its new slots and one old region's."""
     cdef Table old = t[0]
-    cdef size_t cap = (old.cap + old.cap // 2 + SLICES - 1) // SLICES * SLICES, run, r, i, k, end
+    cdef size_t cap = ((old.cap + old.cap // 2 if old.half else 2 * old.cap) + SLICES - 1) // SLICES * SLICES, run, r, i, k, end
     cdef size_t bytes_ = old.rslots * old.width * sizeof(uint64_t)
     cdef uint64_t h
     cdef uint64_t *slots
@@ -112,7 +113,7 @@ cdef int _grow_table(Table *t) noexcept nogil:
     buffer = <uint64_t *>malloc(bytes_)
     if buffer == NULL:
         return -1
-    _lay_out(t, cap, old.pbits, old.rbits)  # the same regions, each larger by half
+    _lay_out(t, cap, old.pbits, old.rbits)  # the same regions, each larger
     run = t.rslots
     for r in range(<size_t>1 << old.rbits, 0, -1):
         memcpy(buffer, t.slots + (r - 1) * old.rslots * old.width, bytes_)

@@ -235,9 +235,10 @@ cdef void _states_alone(Table *t) noexcept nogil:
 
 
 cdef _small(_Engine engine, Table *t, size_t cap):
-    """t emptied, its table cap slots again (the memory of a layer no longer needed given back)."""
+    """t emptied, its table cap slots again (the memory of a layer no longer needed given back), to grow by
+    half as it fills (a shard's round holds as little as it may)."""
     _table_free(t)
-    if _table_init(t, cap, engine.kw, engine.limbs) < 0:
+    if _table_init(t, cap, engine.kw, engine.limbs, True) < 0:
         raise MemoryError()
     t.most = engine.most
 

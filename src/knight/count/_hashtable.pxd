@@ -7,9 +7,9 @@ without a body; the small ones with a body are inlined into every module that ci
   picked by the hash's top bits (a crew's thread owns a run of them, see ``_crew.pyx``). A key's
   first slot in its region is Lemire's multiply-shift of the hash's bits below (``(x * n) >> 64``),
   so that a table may take any number of slots (a multiple of 64), not only a power of two; and it
-  grows in place, by half or by two, a region at a time (``_grow_table``: the memory reallocated, the regions moved
-  from the last, each through a buffer of one region), so that a table that grows holds little
-  more than its new slots, never its old and new slots at once;
+  grows in place (``_grow_table``: the memory reallocated, the regions moved from the last, each
+  through a buffer of one region), so that a table of many regions that grows holds little more
+  than its new slots (a shard's round's: see ``half``);
 * ``Patterns``, a hash set of 64-bit demand patterns, while the pattern pass finds a layer of them
   (see ``_patterns.pyx``);
 * ``Fits``, a layer's patterns once found, packed for look-ups (``_fits_pack``): a few bytes a

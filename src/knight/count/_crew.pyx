@@ -8,7 +8,7 @@ from cpython.exc cimport PyErr_CheckSignals
 from cpython.pythread cimport (NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock,
                                PyThread_free_lock, PyThread_release_lock)
 
-from ._hashtable cimport NO_KEY, _add, _grow_table, _home, _key_at, _next, _prefetch, _set_regions
+from ._hashtable cimport NO_KEY, _add, _end, _grow_table, _home, _key_at, _next, _prefetch, _set_regions
 
 cdef enum:
     CREW_ROUND = 1 << 18   # slots of the layer all threads sweep between two meetings (their boxes: a few MB)
@@ -21,7 +21,7 @@ cdef enum:
 cdef size_t _add_box(Table *t, _Outbox *box, bint *overflow) noexcept nogil:
     """Add up a box's successors in their region of t (one thread a region: t.size is not touched);
     the keys that were new. The box is emptied."""
-    cdef size_t j, i, added = 0
+    cdef size_t j, i, end, added = 0
     cdef uint64_t *slot
     cdef const _Sent *sent
     cdef int k
@@ -29,7 +29,7 @@ cdef size_t _add_box(Table *t, _Outbox *box, bint *overflow) noexcept nogil:
         if j + 8 < box.n:
             _prefetch(_key_at(t, _home(t, box.sent[j + 8].hash)))
         sent = box.sent + j
-        i = _home(t, sent.hash)
+        i, end = _home(t, sent.hash), _end(t, sent.hash)
         while True:
             slot = _key_at(t, i)
             if slot[0] == NO_KEY:
@@ -43,7 +43,7 @@ cdef size_t _add_box(Table *t, _Outbox *box, bint *overflow) noexcept nogil:
                 if _add(slot + t.kw, sent.value, t.limbs):
                     overflow[0] = True
                 break
-            i = _next(t, i)
+            i = _next(t, i, end)
     box.n = 0
     return added
 
@@ -85,7 +85,8 @@ cdef class _Crew:
     The next layer's table is laid out as one region a thread (see Table). In each round every
     thread makes the successors of its next share of CREW_ROUND slots and puts them in the boxes
     of their regions (the sweep's Make); once all have, the calling thread doubles the table if a
-    region could fill up; then each thread adds up the boxes bound for its own region (_add_box). So
+    region could fill up (in place: see _hashtable's _grow_table); then each thread adds up the boxes bound
+    for its own region (_add_box). So
     no two threads ever write the same memory, and the states, counts and peak are the same as one
     thread's. The helper threads run without the GIL from start to stop, handed each task by a lock
     of their own; only the calling thread looks at the clock, the budget and Ctrl-C, between rounds,
@@ -182,7 +183,7 @@ cdef class _Crew:
     cdef void _make(self, int w) noexcept nogil:
         cdef _Worker *me = &self.workers[w]
         cdef size_t first = me.first + self.at, last = min(me.first + self.at + self.round, me.first + self.share)
-        cdef size_t region = self.nxt.rmask + 1
+        cdef size_t region = self.nxt.cap >> self.nxt.pbits
         if self.at == 0:  # the first round clears the thread's region of the next layer (nobody adds up yet)
             memset(_key_at(self.nxt, w * region), 0xFF, region * self.nxt.width * sizeof(uint64_t))
             if me.memo.before != NULL:  # and its memo
@@ -199,9 +200,9 @@ cdef class _Crew:
             me.added += _add_box(self.nxt, &self.workers[t].boxes[w], &me.overflow)
 
     cdef int _make_room(self) except -1:
-        """Double the next layer's table until no region can fill up in this round's adding up
+        """Grow the next layer's table until no region can fill up in this round's adding up
         (MemoryError when it may not grow and one could)."""
-        cdef size_t incoming, region = self.nxt.rmask + 1
+        cdef size_t incoming, region = self.nxt.cap >> self.nxt.pbits
         cdef int r, w
         cdef size_t i
         cdef bint tight = True, full
@@ -220,11 +221,12 @@ cdef class _Crew:
                             f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states"
                         )
                     return 0  # no more memory, but no region can fill up: add up as it is
-                region = self.nxt.rmask + 1
+                region = self.nxt.cap >> self.nxt.pbits
                 memset(self.rsize, 0, self.threads * sizeof(size_t))
-                for i in range(self.nxt.cap):
-                    if _key_at(self.nxt, i)[0] != NO_KEY:
-                        self.rsize[i >> self.nxt.rshift] += 1
+                for r in range(self.threads):
+                    for i in range(r * region, (r + 1) * region):
+                        if _key_at(self.nxt, i)[0] != NO_KEY:
+                            self.rsize[r] += 1
         return 0
 
     cdef int sweep(self, Make make, Table *now, Table *nxt, const Step *s, const Fits *before, bint closed,

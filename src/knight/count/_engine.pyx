@@ -26,8 +26,8 @@ from cpython.exc cimport PyErr_CheckSignals
 
 from ._crew cimport _Crew, _Outbox, _send
 from ._hashtable cimport (CHUNK, MAX_LIMBS, NO_KEY, _add, _count_at, _fits_free, _fits_has, _fits_prefetch,
-                          _fits_prefetch_bucket, _fits_slot, _key_at, _prefetch, _put, _set_regions, _slot,
-                          _table_free, _table_init, _table_reset)
+                          _fits_prefetch_bucket, _fits_slot, _hash, _home, _key_at, _prefetch, _put, _table_free,
+                          _table_init, _table_reset)
 from ._patterns cimport KNOWN, _Memo, _demands, _early, _fitting, _free_demands
 from ._rules cimport (CELLS, EMPTY, MAX_WIDTH, _below, _finish, _linked, _pack, _pattern, _read_step,
                       _state_pattern, _unpack)
@@ -101,7 +101,7 @@ cdef int _advance_early(Table *now, Table *nxt, const Step *s, bint closed, bint
                     if _linked(cells[j], s, c, closed, alone, work) == 0 and _finish(work, s, closed, keys[m], nxt.kw) == 0:
                         adds[m] = values[j]
                         if boxes == NULL:
-                            _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                            _prefetch(_key_at(nxt, _home(nxt, _hash(keys[m], nxt.kw))))
                         m += 1
                 choices >>= 1
                 c += 1
@@ -156,7 +156,7 @@ cdef int _advance(Table *now, Table *nxt, const Step *s, bint closed, bint alone
             m = 0
             for j in range(n):
                 if (s.fits == NULL or _fits_has(s.fits, patterns[j])) and _finish(work[j], s, closed, keys[m], nxt.kw) == 0:
-                    _prefetch(_key_at(nxt, _slot(keys[m], nxt.kw, nxt.cap - 1)))
+                    _prefetch(_key_at(nxt, _home(nxt, _hash(keys[m], nxt.kw))))
                     m += 1
             for j in range(m):
                 if _put(nxt, keys[j], value, overflow) < 0:
@@ -363,7 +363,7 @@ cdef class _Engine:
         if self.most != <size_t>-1:
             self.most = max(1024, self.most * (self.kw + self.limbs) // (self.kw + limbs))
         total = <uint64_t *>calloc(limbs, sizeof(uint64_t))
-        if total == NULL or _table_init(&wider, self.now.cap, self.kw, limbs) < 0:
+        if total == NULL or _table_init(&wider, self.now.cap, self.kw, limbs, self.now.half) < 0:
             free(total)
             raise MemoryError("a layer of the frontier sweep outgrew memory while its counts grew wider")
         for slot in range(self.now.cap):
@@ -371,11 +371,12 @@ cdef class _Engine:
             for j in range(limbs):
                 _count_at(&wider, slot)[j] = _count_at(&self.now, slot)[j] if j < self.limbs else 0
         wider.size, wider.most = self.now.size, self.most
-        _set_regions(&wider, self.now.pbits)  # the slots are copied where they are
+        wider.pbits, wider.rbits, wider.rslots = self.now.pbits, self.now.rbits, self.now.rslots  # the slots copied as they are
+        memcpy(wider.rsize, self.now.rsize, sizeof(wider.rsize))
         _table_free(&self.now)
         self.now = wider
         _table_free(&self.nxt)
-        if _table_init(&self.nxt, 1024, self.kw, limbs) < 0:
+        if _table_init(&self.nxt, 1024, self.kw, limbs, wider.half) < 0:
             raise MemoryError()
         self.nxt.most = self.most
         free(self.total)

@@ -3,8 +3,13 @@
 without a body; the small ones with a body are inlined into every module that cimports them):
 
 * ``Table``, a layer: open addressing, each slot a packed state (``kw`` words) and its count
-  (``limbs`` words, least significant first) side by side, laid out as one region or as one
-  region a thread (see ``_crew.pyx``);
+  (``limbs`` words, least significant first) side by side, in up to 64 regions of equal slots
+  picked by the hash's top bits (a crew's thread owns a run of them, see ``_crew.pyx``). A key's
+  first slot in its region is Lemire's multiply-shift of the hash's bits below (``(x * n) >> 64``),
+  so that a table may take any number of slots (a multiple of 64), not only a power of two; and it
+  grows in place (``_grow_table``: the memory reallocated, the regions moved from the last, each
+  through a buffer of one region), so that a table of many regions that grows holds little more
+  than its new slots (a shard's round's: see ``half``);
 * ``Patterns``, a hash set of 64-bit demand patterns, while the pattern pass finds a layer of them
   (see ``_patterns.pyx``);
 * ``Fits``, a layer's patterns once found, packed for look-ups (``_fits_pack``): a few bytes a
@@ -20,6 +25,7 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t
 cdef enum:
     MAX_LIMBS = 64  # counts of up to 4096 bits
     CHUNK = 1 << 14  # hash slots swept between looks at the clock and Ctrl-C
+    SLICES = 64  # a table's slots are a multiple of this: up to 64 regions, or a crew's threads' equal runs
 
 
 cdef extern from *:
@@ -33,6 +39,18 @@ cdef extern from *:
     #else
     #define KNIGHT_PREFETCH(p) ((void)(p))
     #endif
+    #if defined(__SIZEOF_INT128__)
+    static inline uint64_t knight_mulhi(uint64_t a, uint64_t b) { return (uint64_t)(((unsigned __int128)a * b) >> 64); }
+    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
+    #include <intrin.h>
+    static inline uint64_t knight_mulhi(uint64_t a, uint64_t b) { return __umulh(a, b); }
+    #else
+    static inline uint64_t knight_mulhi(uint64_t a, uint64_t b) {
+        uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+        uint64_t p01 = a0 * b1, p10 = a1 * b0, mid = ((a0 * b0) >> 32) + (uint32_t)p01 + (uint32_t)p10;
+        return a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    }
+    #endif
     #if defined(__GLIBC__)
     #include <malloc.h>
     #define KNIGHT_TRIM() ((void)malloc_trim(0))
@@ -42,6 +60,7 @@ cdef extern from *:
     """
     const uint64_t NO_KEY "KNIGHT_NO_KEY"  # first word of an empty slot (never a state: 16 codes of 15)
     void _prefetch "KNIGHT_PREFETCH"(const void *p) noexcept nogil  # a hint: fetch p's cache line soon
+    uint64_t _mulhi "knight_mulhi"(uint64_t a, uint64_t b) noexcept nogil  # the top 64 bits of a × b
     # glibc: give the heap's free memory back to the system (the pattern pass frees many hash sets of a
     # few megabytes, which the heap would keep resident); elsewhere nothing
     void _trim "KNIGHT_TRIM"() noexcept nogil
@@ -49,18 +68,23 @@ cdef extern from *:
 
 cdef struct Table:
     uint64_t *slots  # cap slots of kw key words then limbs count words (least significant first)
-    size_t cap       # a power of two
+    size_t cap       # a multiple of SLICES (1024 or more)
     size_t room      # the slots allocated (cap or more: a table cut back keeps its memory)
     size_t size
     size_t most      # the most slots it may grow to (memory available)
     int kw
     int limbs
     int width        # kw + limbs: a slot's words, key and count side by side (one cache line a probe)
-    # Regions (a layer swept by several threads, see _crew.pyx): 2**pbits equal runs of slots, a
-    # key's region the top pbits of its hash, probing wrapping inside it; one region: pbits 0.
+    # Regions: 2**rbits equal runs of rslots slots, a key's region the top rbits of its hash, probing
+    # wrapping inside it (a table grows a region at a time: see _grow_table). A layer swept by several
+    # threads (see _crew.pyx) has one region a thread (rbits = pbits), a key's the top pbits of its hash.
+    int rbits        # at most 6
     int pbits
-    int rshift       # log2 of a region's slots
-    size_t rmask     # a region's slots - 1 (cap - 1 with one region)
+    size_t rslots    # cap >> rbits
+    size_t rsize[SLICES]  # the keys in each region (put by _put; a crew keeps its own count, see _crew.pyx)
+    # A shard's round's table (memory first) grows by half, in up to 64 regions; the sweep in memory's (speed
+    # first) doubles, in one region (its probing wraps at the table's end, no region's count to keep).
+    bint half
 
 
 cdef struct Patterns:
@@ -80,11 +104,12 @@ cdef struct Fits:
     int bytes         # 2, 4 or 8
 
 
-cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil
+cdef int _table_init(Table *t, size_t cap, int kw, int limbs, bint half=*) noexcept nogil
 cdef void _table_free(Table *t) noexcept nogil
 cdef void _table_reset(Table *t, size_t states, bint clear=*) noexcept nogil
 cdef void _set_regions(Table *t, int pbits) noexcept nogil
 cdef int _grow_table(Table *t) noexcept nogil
+cdef size_t _slots_for(size_t states) noexcept nogil
 cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil
 cdef int _set_init(Patterns *f, size_t cap) noexcept nogil
 cdef int _set_grow(Patterns *f) noexcept nogil
@@ -128,29 +153,39 @@ cdef inline size_t _mix(uint64_t h, size_t mask) noexcept nogil:
     return <size_t>(h ^ (h >> 29)) & mask
 
 
-cdef inline size_t _slot(const uint64_t *key, int kw, size_t mask) noexcept nogil:
-    """A key's first slot in a table of one region (mask: its slots - 1)."""
-    return <size_t>_hash(key, kw) & mask
-
-
 cdef inline size_t _region(const Table *t, uint64_t h) noexcept nogil:
-    """The region of a key of hash h."""
+    """The crew's region (a thread's run of t's regions) of a key of hash h."""
     return <size_t>(h >> (64 - t.pbits)) if t.pbits else 0
 
 
+cdef inline size_t _part(const Table *t, uint64_t h) noexcept nogil:
+    """The region of a key of hash h."""
+    return <size_t>(h >> (64 - t.rbits)) if t.rbits else 0
+
+
 cdef inline size_t _home(const Table *t, uint64_t h) noexcept nogil:
-    """The first slot of a key of hash h: in its region, at the hash's low bits."""
-    return (_region(t, h) << t.rshift) | (<size_t>h & t.rmask)
+    """The first slot of a key of hash h: its region's first slot (the hash's top rbits), and in the region
+    Lemire's multiply-shift of the bits below ((x * rslots) >> 64: any number of slots, no division)."""
+    if t.rbits == 0:
+        return <size_t>_mulhi(h, t.rslots)
+    return _part(t, h) * t.rslots + <size_t>_mulhi(h << t.rbits, t.rslots)
 
 
-cdef inline size_t _next(const Table *t, size_t i) noexcept nogil:
-    """The slot probed after slot i: the next one, wrapping inside i's region."""
-    return (i & ~t.rmask) | ((i + 1) & t.rmask)
+cdef inline size_t _end(const Table *t, uint64_t h) noexcept nogil:
+    """Where the region of a key of hash h ends: its probing wraps back a region's slots there."""
+    return (_part(t, h) + 1) * t.rslots
 
 
-cdef inline bint _insert(Table *t, const uint64_t *key, const uint64_t *value) noexcept nogil:
-    """Add value to key's count, inserting the key if new; True on overflow. The table must have room."""
-    cdef size_t i = _home(t, _hash(key, t.kw))
+cdef inline size_t _next(const Table *t, size_t i, size_t end) noexcept nogil:
+    """The slot probed after slot i: the next one, wrapping inside its region (which ends at end)."""
+    i += 1
+    return i - t.rslots if i == end else i
+
+
+cdef inline bint _insert(Table *t, const uint64_t *key, const uint64_t *value, uint64_t h) noexcept nogil:
+    """Add value to key's count (h: its hash), inserting the key if new; True on overflow. Its region must
+    have room."""
+    cdef size_t i = _home(t, h), end = _end(t, h)
     cdef uint64_t *slot
     cdef int j
     while True:
@@ -161,20 +196,24 @@ cdef inline bint _insert(Table *t, const uint64_t *key, const uint64_t *value) n
             for j in range(t.limbs):
                 slot[t.kw + j] = value[j]
             t.size += 1
+            t.rsize[_part(t, h)] += 1
             return False
         if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
             if t.limbs == 1:
                 slot[t.kw] += value[0]
                 return slot[t.kw] < value[0]
             return _add(slot + t.kw, value, t.limbs)
-        i = _next(t, i)
+        i = _next(t, i, end)
 
 
 cdef inline int _put(Table *t, const uint64_t *key, const uint64_t *value, bint *overflow) noexcept nogil:
-    """_insert, doubling the table once it is three quarters full; -1 when out of memory."""
-    if _insert(t, key, value):
+    """_insert, growing the table (in place) once it is three quarters full, or its key's region
+    seven eighths (keys may come in an order that fills one region first: a layer swept in its slots'
+    order, or a piece in its sender's); -1 when out of memory."""
+    cdef uint64_t h = _hash(key, t.kw)
+    if _insert(t, key, value, h):
         overflow[0] = True
-    if 4 * t.size <= 3 * t.cap:
+    if 4 * t.size <= 3 * t.cap and 8 * t.rsize[_part(t, h)] <= 7 * t.rslots:
         return 0
     return _grow_table(t)
 

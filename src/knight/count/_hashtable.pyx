@@ -1,13 +1,13 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
 """The compiled frontier sweep's hash tables: what ``_hashtable.pxd`` declares without a body (making,
 clearing, growing and freeing a layer's table or a pattern set, looking a state up, and packing a
-pattern set for look-ups). A table doubles at three quarters full, a pattern set at half; a table
-grows no further than its ``most`` slots (the memory available), and keeps its memory when cut back
-for a narrower layer."""
+pattern set for look-ups). A table grows in place at three quarters full (by half or to twice its
+slots), a pattern set doubles at half; a table grows no further than its ``most`` slots (the memory
+available), and keeps its memory when cut back for a narrower layer."""
 
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memset
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memcpy, memset
 
 cdef extern from *:
     """
@@ -27,10 +27,33 @@ cdef extern from *:
     void _huge_pages "knight_huge_pages"(void *p, size_t n) noexcept nogil
 
 
-cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
+cdef size_t _slots_for(size_t states) noexcept nogil:
+    """The slots of a table that holds states states three quarters full: a multiple of SLICES, 1024 or more."""
+    cdef size_t slots = max(<size_t>1024, states + states // 3 + 1)
+    return (slots + SLICES - 1) // SLICES * SLICES
+
+
+cdef int _rbits_for(size_t cap) noexcept nogil:
+    """A table of cap slots' regions' bits: as many regions as keep one 4096 slots or more, at most SLICES."""
+    cdef int rbits = 0
+    while (<size_t>2 << rbits) <= SLICES and (cap >> (rbits + 1)) >= 4096:
+        rbits += 1
+    return rbits
+
+
+cdef void _lay_out(Table *t, size_t cap, int pbits, int rbits) noexcept nogil:
+    """t's slots (cap, a multiple of SLICES) laid out in 2**rbits regions (one a crew's thread, 2**pbits, if
+    pbits), their keys not counted."""
+    t.cap, t.pbits, t.rbits = cap, pbits, pbits if pbits else rbits
+    t.rslots = cap >> t.rbits
+    memset(t.rsize, 0, sizeof(t.rsize))
+
+
+cdef int _table_init(Table *t, size_t cap, int kw, int limbs, bint half=False) noexcept nogil:
+    cap = (max(<size_t>1024, cap) + SLICES - 1) // SLICES * SLICES
     t.slots = <uint64_t *>malloc(cap * (kw + limbs) * sizeof(uint64_t))
-    t.cap, t.room, t.size, t.kw, t.limbs, t.width, t.most = cap, cap, 0, kw, limbs, kw + limbs, <size_t>-1
-    _set_regions(t, 0)
+    t.room, t.size, t.kw, t.limbs, t.width, t.most, t.half = cap, 0, kw, limbs, kw + limbs, <size_t>-1, half
+    _lay_out(t, cap, 0, _rbits_for(cap) if half else 0)
     if t.slots == NULL:
         return -1
     _huge_pages(t.slots, cap * t.width * sizeof(uint64_t))
@@ -39,12 +62,8 @@ cdef int _table_init(Table *t, size_t cap, int kw, int limbs) noexcept nogil:
 
 
 cdef void _set_regions(Table *t, int pbits) noexcept nogil:
-    """Lay t (empty, or being rebuilt) out as 2**pbits regions of equal slots (see Table)."""
-    cdef int bits = 0
-    while (<size_t>1 << bits) < t.cap:
-        bits += 1
-    t.pbits, t.rshift = pbits, bits - pbits
-    t.rmask = (<size_t>1 << t.rshift) - 1
+    """Lay t (empty) out as 2**pbits regions, one a crew's thread (see Table)."""
+    _lay_out(t, t.cap, pbits, 0)
 
 
 cdef void _table_free(Table *t) noexcept nogil:
@@ -60,32 +79,64 @@ cdef void _table_reset(Table *t, size_t states, bint clear=True) noexcept nogil:
     cdef size_t cap = 1024
     while cap < 4 * states:
         cap *= 2
-    t.cap = min(t.room, cap)
+    cap = min(t.room, cap)
+    _lay_out(t, cap, 0, _rbits_for(cap) if t.half else 0)
     if clear:
         memset(t.slots, 0xFF, t.cap * t.width * sizeof(uint64_t))
     t.size = 0
-    _set_regions(t, 0)
 
 
 cdef int _grow_table(Table *t) noexcept nogil:
-    """Double t's slots (it is three quarters full), or -1 when out of memory."""
+    """Grow t (three quarters full, or a region of it seven eighths) by half its slots (t.half) or to twice
+    them, in place, or -1 when out of memory (t unchanged). Its memory is reallocated (on Linux a large block
+    is remapped, not copied), then its regions (as many as before, each larger) are moved from the last to
+    the first, each
+    copied to a buffer of one region and put again from there in its new slots (which start at or after its
+    old ones, and end before any region not yet moved): t holds its new slots and one old region's."""
     cdef Table old = t[0]
-    cdef size_t i
-    if 2 * old.cap > old.most or _table_init(t, 2 * old.cap, old.kw, old.limbs) < 0:
-        t[0] = old
+    cdef size_t cap = ((old.cap + old.cap // 2 if old.half else 2 * old.cap) + SLICES - 1) // SLICES * SLICES, run, r, i, k, end
+    cdef size_t bytes_ = old.rslots * old.width * sizeof(uint64_t)
+    cdef uint64_t h
+    cdef uint64_t *slots
+    cdef uint64_t *buffer
+    cdef uint64_t *slot
+    cdef int j
+    cap = min(cap, old.most // SLICES * SLICES)
+    if cap <= old.cap:
         return -1
-    t.most = old.most
-    _set_regions(t, old.pbits)
-    for i in range(old.cap):
-        if _key_at(&old, i)[0] != NO_KEY:
-            _insert(t, _key_at(&old, i), _count_at(&old, i))
-    _table_free(&old)
+    if cap > old.room:
+        slots = <uint64_t *>realloc(old.slots, cap * old.width * sizeof(uint64_t))
+        if slots == NULL:
+            return -1
+        t.slots, t.room = slots, cap
+        _huge_pages(t.slots, cap * t.width * sizeof(uint64_t))
+    buffer = <uint64_t *>malloc(bytes_)
+    if buffer == NULL:
+        return -1
+    _lay_out(t, cap, old.pbits, old.rbits)  # the same regions, each larger
+    run = t.rslots
+    for r in range(<size_t>1 << old.rbits, 0, -1):
+        memcpy(buffer, t.slots + (r - 1) * old.rslots * old.width, bytes_)
+        memset(t.slots + (r - 1) * run * t.width, 0xFF, run * t.width * sizeof(uint64_t))
+        for k in range(old.rslots):
+            if buffer[k * t.width] != NO_KEY:  # distinct keys: each put in the first empty slot of its probe
+                h = _hash(buffer + k * t.width, t.kw)
+                i, end = _home(t, h), _end(t, h)
+                slot = _key_at(t, i)
+                while slot[0] != NO_KEY:
+                    i = _next(t, i, end)
+                    slot = _key_at(t, i)
+                for j in range(t.width):
+                    slot[j] = buffer[k * t.width + j]
+                t.rsize[_part(t, h)] += 1
+    free(buffer)
     return 0
 
 
 cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
     """The slot holding key in t; t.cap when it is not there."""
-    cdef size_t i = _home(t, _hash(key, t.kw))
+    cdef uint64_t h = _hash(key, t.kw)
+    cdef size_t i = _home(t, h), end = _end(t, h)
     cdef const uint64_t *slot
     while True:
         slot = _key_at(t, i)
@@ -93,7 +144,7 @@ cdef size_t _lookup(const Table *t, const uint64_t *key) noexcept nogil:
             return t.cap
         if slot[0] == key[0] and (t.kw == 1 or slot[1] == key[1]):
             return i
-        i = _next(t, i)
+        i = _next(t, i, end)
 
 
 cdef int _set_init(Patterns *f, size_t cap) noexcept nogil:

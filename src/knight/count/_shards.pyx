@@ -4,10 +4,10 @@ and ``_packed`` for the format), one shard's states loaded into an engine (``_en
 and dealt to their owners; and the check of a piece read from a file not written here
 (``check_piece``). An engine's demand patterns are a few per cent of a whole sweep's time, and a
 sharded sweep has a round a square: each process keeps its idle engines, pruned and emptied, for
-the last _IDLE_PLANS sweeps, and how much its last round's layer grew a square (the next table is
-sized for that). A round holds at once no more than it must: each piece is let go once loaded
+the last _IDLE_PLANS sweeps. A round holds at once no more than it must: each piece is let go once loaded
 (pieces may come one at a time, ``_packed.Stream``), the layer loaded is packed into its states
-alone before it is swept (it is only read), the layer swept from goes once swept, each state's
+alone before it is swept (it is only read), the next table is made for as many states as were loaded
+and grows in place as it fills (``_hashtable``), the layer swept from goes once swept, each state's
 owner takes a byte while they are dealt (up to 255 shards), and with a sink each shard's piece is
 made and handed over in turn; the heap's free memory is given back after each round."""
 
@@ -17,8 +17,8 @@ from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
 from ._engine cimport _Engine
-from ._hashtable cimport (MAX_LIMBS, NO_KEY, Table, _count_at, _hash, _home, _key_at, _prefetch, _put, _table_free,
-                         _table_init, _trim)
+from ._hashtable cimport (MAX_LIMBS, NO_KEY, SLICES, Table, _count_at, _hash, _home, _key_at, _prefetch, _put,
+                         _slots_for, _table_free, _table_init, _trim)
 from ._rules cimport CELLS, FIRST_LABEL, _pack, _unpack
 
 from . import _packed
@@ -47,7 +47,6 @@ cdef extern from *:
 
 cdef enum:
     LOADS = 16  # states a load packs (their slots prefetched) before putting them
-    SLICES = 64  # a packed layer's slots are a multiple of this: a crew's threads (at most 64) take equal runs
 
 cdef uint32_t _CRC[4][256]  # zlib's CRC-32 table, and three more to take four bytes at a time
 for _byte in range(256):
@@ -60,7 +59,6 @@ for _slice in range(1, 4):
         _CRC[_slice][_byte] = (_CRC[_slice - 1][_byte] >> 8) ^ _CRC[0][_CRC[_slice - 1][_byte] & 0xFF]
 
 _IDLE = {}  # plan -> idle engines
-_GROWTH = {}  # plan -> how much the layer grew a square in this process's last round of it
 
 
 cdef inline uint32_t _crc32(const uint8_t *codes, int n) noexcept nogil:
@@ -228,7 +226,7 @@ cdef void _states_alone(Table *t) noexcept nogil:
             if i != j:
                 memcpy(_key_at(t, j), _key_at(t, i), bytes_)
             j += 1
-    room = max(<size_t>SLICES, (j + SLICES - 1) // SLICES * SLICES)  # at most t.cap, a power of two of 1024 or more
+    room = max(<size_t>SLICES, (j + SLICES - 1) // SLICES * SLICES)  # at most t.cap, a multiple of SLICES
     memset(_key_at(t, j), 0xFF, (room - j) * bytes_)
     slots = <uint64_t *>realloc(t.slots, room * bytes_)
     if slots != NULL:  # else it keeps its memory
@@ -237,18 +235,18 @@ cdef void _states_alone(Table *t) noexcept nogil:
 
 
 cdef _small(_Engine engine, Table *t, size_t cap):
-    """t emptied, its table cap slots again (the memory of a layer no longer needed given back)."""
+    """t emptied, its table cap slots again (the memory of a layer no longer needed given back), to grow by
+    half as it fills (a shard's round holds as little as it may)."""
     _table_free(t)
-    if _table_init(t, cap, engine.kw, engine.limbs) < 0:
+    if _table_init(t, cap, engine.kw, engine.limbs, True) < 0:
         raise MemoryError()
     t.most = engine.most
 
 
-cdef size_t _load(_Engine engine, int first, size_t states, source, growth) except? 0:
+cdef _load(_Engine engine, int first, size_t states, source):
     """engine.load of _packed pieces (source: an iterator of them, holding states states), in C (a state in
     several pieces: its counts added), LOADS states at a time: packed, their first slots prefetched, then
-    put (a put is mostly a wait for its slot); each piece let go once loaded. Returns the slots of the
-    next table, sized for the layer grown by growth (None: unknown)."""
+    put (a put is mostly a wait for its slot); each piece let go once loaded."""
     cdef const uint8_t *keys
     cdef const uint8_t *counts
     cdef int width = engine.widths[first], words, j, q, m
@@ -257,24 +255,12 @@ cdef size_t _load(_Engine engine, int first, size_t states, source, growth) exce
     cdef uint64_t value[LOADS][MAX_LIMBS]
     cdef bint overflow = False
     cdef int failed = 0
-    cdef size_t cap = 1024
     cdef Table *t = &engine.now
     engine.at = first
-    # the table sized for every state at once (at most three quarters full, as _put keeps it): a piece
+    # the table sized for every state at once (three quarters full at most, as _put keeps it): a piece
     # comes in its sender's slot order, and keys put in hash order into a table that grows as it fills
     # pile up in long probe runs
-    while 3 * cap <= 4 * states and 2 * cap <= engine.most:
-        cap *= 2
-    _small(engine, &engine.now, cap)
-    # the next table (made once the pieces are loaded and gone, and the layer packed) sized for the layer grown as in the
-    # last round (with room to spare), else twice the states: grown from its least size it would be
-    # rebuilt a dozen times a round (a sweep in memory keeps its tables' room from square to square),
-    # and a table that doubles holds three times its slots for a moment
-    nxt = 2 * cap
-    if growth is not None:
-        nxt = 1024
-        while 3 * nxt <= 4 * 1.2 * growth * states and nxt < 2 * cap:
-            nxt *= 2
+    _small(engine, &engine.now, min(_slots_for(states), max(<size_t>1024, engine.most)))
     for piece_keys, piece_counts, bits in source:
         words = max(1, (bits + 63) // 64)
         n = len(piece_counts) // (8 * words)
@@ -302,7 +288,6 @@ cdef size_t _load(_Engine engine, int first, size_t states, source, growth) exce
     if overflow:
         raise OverflowError("a shard's counts overflowed while loading")
     engine.peak = max(engine.peak, engine.now.size)
-    return nxt
 
 
 cdef _empty(_Engine engine):
@@ -331,20 +316,19 @@ def shard_round(sweep, int first, int stop, pieces, int shards, check=None, int 
     engine._take_threads(threads)  # an idle engine may have swept with other threads
     while engine.limbs < limbs:
         engine._widen()
-    nxt = _load(engine, first, states, source, _GROWTH.get(sweep))
+    _load(engine, first, states, source)
     loaded = engine.now.size
     engine._forget_fits(first - 1)  # a shard's rounds go forwards: the patterns of the squares before, let go
     _states_alone(&engine.now)  # only swept from: its states alone
     _trim()  # the pieces loaded, given back (the heap would keep them while the next table is made)
-    _small(engine, &engine.nxt, nxt)
+    # the next table made for as many states as were loaded, three quarters full: it grows in place (by half,
+    # a region at a time) where the layer grows, and is no larger than this round's own layer where it shrinks
+    _small(engine, &engine.nxt, min(_slots_for(loaded), max(<size_t>1024, engine.most)))
     engine.run(min(stop, first + 1), check)  # on an error, the engine is dropped
     if engine.at < stop:  # the packed layer is the next table now: a table again, then the rest of the round
         _small(engine, &engine.nxt, engine.now.cap)
         engine.run(stop, check)
     _small(engine, &engine.nxt, 1024)  # the layer swept from, not needed while the next one is dealt
-    if loaded:
-        remembered(_GROWTH, sweep, float, _IDLE_PLANS)  # a place for it (the oldest plan's let go)
-        _GROWTH[sweep] = (engine.now.size / loaded) ** (1 / max(1, stop - first))
     found = (
         _deal(engine, shards, sink) if engine.now.size else [_packed.NOTHING] * shards,
         engine.total_count(),

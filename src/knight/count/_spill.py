@@ -46,15 +46,15 @@ if TYPE_CHECKING:
     from ._plan import Frontier
     from ._sweep import _Watch
 
-#: The memory a state of a shard takes while it is swept a square: its slot in the compiled kernel's
-#: table while it is loaded (16-byte slots, the table three eighths to three quarters full: 21-43
-#: bytes), then its packed slot alone (16 bytes) while it is swept; and each of its successors: a
-#: slot in the next table (made for the layer grown as in the last round, with a fifth to spare:
-#: 26-51 bytes), its place in the deal's order (8) and, while dealt, a packed piece (about 22 bytes,
-#: one shard's at a time on disk). The rest of the process (the interpreter, the plan, the demand
-#: patterns) is measured, and memory= bounds the whole.
-BYTES_A_STATE = 24
-BYTES_A_SUCCESSOR = 64
+#: The memory a state of a shard takes while it is swept a square: its packed slot (16 bytes; while
+#: it is loaded, a slot of a table three quarters full, 21 bytes, gone before the next table is made);
+#: and each of its successors: a slot in the next table (made for as many states as were loaded, three
+#: quarters full, grown by half in place as it fills: 21-32 bytes), and while they are dealt, its owner
+#: and its place in the deal's order (9-10 bytes; the layer swept from is gone by then) and one shard's
+#: piece at a time (on disk). The rest of the process (the interpreter, the plan, the demand patterns)
+#: is measured, and memory= bounds the whole.
+BYTES_A_STATE = 16
+BYTES_A_SUCCESSOR = 40
 #: A round of a layer in memory takes as many squares as are expected to take about this (seconds).
 ROUND_SECONDS = 5.0
 #: Seconds a state expanded, assumed after a round of fewer than MEASURED states (whose time is mostly

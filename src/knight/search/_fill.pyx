@@ -17,6 +17,7 @@ from libc.string cimport memcpy, memset
 
 import time
 
+from ._bits cimport lowest_bit, popcount
 from ..model._status cimport S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
@@ -57,22 +58,10 @@ cdef struct Fill:
     int32_t *cursor            # per depth
 
 
-cdef inline int _popcount(uint64_t x) noexcept nogil:
-    x = x - ((x >> 1) & 0x5555555555555555ULL)
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((x * 0x0101010101010101ULL) >> 56)
-
-
-cdef inline int _low(uint64_t word) noexcept nogil:
-    """The position of a non-zero word's lowest set bit."""
-    return _popcount((word & (~word + 1)) - 1)
-
-
 cdef inline int32_t _size(const uint64_t *bits, int32_t words) noexcept nogil:
     cdef int32_t total = 0, i
     for i in range(words):
-        total += _popcount(bits[i])
+        total += popcount(bits[i])
     return total
 
 
@@ -81,7 +70,7 @@ cdef inline int32_t _lowest(const uint64_t *bits, int32_t words) noexcept nogil:
     cdef int32_t i
     for i in range(words):
         if bits[i]:
-            return i * 64 + _low(bits[i])
+            return i * 64 + lowest_bit(bits[i])
     return -1
 
 
@@ -232,7 +221,7 @@ cdef int32_t _branches(Fill *f, const uint64_t *domain, int32_t *options) noexce
             for i in range(words):
                 bits = domain[move * words + i]
                 while bits:
-                    f.held[i * 64 + _low(bits)] += 1
+                    f.held[i * 64 + lowest_bit(bits)] += 1
                     bits &= bits - 1
             if best < 0 or count * f.weight[best] < size * f.weight[move]:
                 best, size = move, count
@@ -251,7 +240,7 @@ cdef int32_t _branches(Fill *f, const uint64_t *domain, int32_t *options) noexce
     for i in range(words):
         bits = domain[best * words + i]
         while bits:
-            square = i * 64 + _low(bits)
+            square = i * 64 + lowest_bit(bits)
             bits &= bits - 1
             options[2 * count] = best
             j = count - 1  # a stable insertion by held: ties stay in square order

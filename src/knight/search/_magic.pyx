@@ -18,29 +18,11 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport abs, calloc, free, realloc
 
+from ._bits cimport lowest_bit, popcount
 from ._loops cimport TICK_INTERRUPTED, TICK_ON, splitmix_next, tick
 from ..model._status cimport S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT
-
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int knight_lowest64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    static inline int knight_lowest64(unsigned long long x) { return __builtin_ctzll(x); }
-    #endif
-    """
-    int _lowest "knight_lowest64"(uint64_t x) nogil  # the index of x's lowest set bit (x != 0)
-
-cdef inline int _popcount(uint64_t x) noexcept nogil:
-    """The set bits of x (without branches: the counts vary, their branches mispredict)."""
-    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
-    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
-    x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
-    return <int>((x * <uint64_t>0x0101010101010101) >> 56)
-
 
 cdef enum:
     C_BALLS = 2  # the numbers from each end whose balls the lines narrow (4 cut no more nodes)
@@ -232,7 +214,7 @@ cdef inline bint _sparse(State *s) noexcept nogil:
 
 cdef inline int32_t _degree(State *s, int32_t cell) noexcept nogil:
     """The free neighbours of cell."""
-    return _popcount(s.neighbour_bits[cell] & s.free_bits) if s.bits else s.degree[cell]
+    return popcount(s.neighbour_bits[cell] & s.free_bits) if s.bits else s.degree[cell]
 
 
 cdef inline bint _force(State *s, int32_t cell, int32_t number, int32_t head, int32_t tail, int32_t tail_number,
@@ -360,7 +342,7 @@ cdef bint _alive(State *s) noexcept nogil:
             for line in range(s.lines):
                 flagged |= (<uint64_t>(s.flags[line] != 0)) << line
         while flagged:
-            line = _lowest(flagged)
+            line = lowest_bit(flagged)
             flagged &= flagged - 1
             if s.flags[line] & 2:
                 s.tight[tight] = line
@@ -379,11 +361,11 @@ cdef bint _alive(State *s) noexcept nogil:
         if s.bits:
             if _sparse(s):  # a free cell with no free neighbour
                 return False
-            ones = _popcount(s.ones_bits)
+            ones = popcount(s.ones_bits)
             ones_head = s.ones_bits & s.neighbour_bits[head]
             ones_tail = s.ones_bits & s.neighbour_bits[tail]
-            if (_popcount(ones_head & ~ones_tail) > 1 or _popcount(ones_tail & ~ones_head) > 1 or ones > 2
-                    or ones != _popcount(ones_head | ones_tail)):
+            if (popcount(ones_head & ~ones_tail) > 1 or popcount(ones_tail & ~ones_head) > 1 or ones > 2
+                    or ones != popcount(ones_head | ones_tail)):
                 return False
         else:
             if s.zeros:
@@ -497,7 +479,7 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
     if s.bits:  # the leaps are listed by cell, as the word's bits
         rest = _candidates(s, tail_moves, last, &other)
         while rest:
-            size = _insert(s, frame, degree, size, _lowest(rest))
+            size = _insert(s, frame, degree, size, lowest_bit(rest))
             rest &= rest - 1
     else:
         if s.half:  # the head alone moves; the last of the first half must lead to number half + 1
@@ -553,11 +535,11 @@ cdef int32_t _count(State *s, bint tail_moves, bint last) noexcept nogil:
     cells that may take the moving end's next number."""
     cdef int32_t other, first = -1, size, cell
     cdef uint64_t cells = _candidates(s, tail_moves, last, &other), ones
-    size = _popcount(cells)
+    size = popcount(cells)
     ones = cells & s.ones_bits  # no free cell has none here: the first in _gather's order has one
     if size > 1 and ones and s.cells - s.placed_head - s.placed_tail >= 3:
         while ones:  # the first of them in _gather's order: the least order_key, then the least cell
-            cell = _lowest(ones)
+            cell = lowest_bit(ones)
             ones &= ones - 1
             if first < 0 or s.order_key[cell] < s.order_key[first]:
                 first = cell

@@ -550,6 +550,22 @@ def test_table_kernel_stops_at_the_deadline(table_kernel):
         board.topology.table(board.steps, None, when=0.0)  # long past
 
 
+def test_a_kept_table_is_built_by_the_deadline_too():
+    """A board small enough that its table is kept (at most TABLE_CACHE_SQUARES cells) is built within
+    the call's deadline as well; a table stopped part way is not kept, and the next call builds it."""
+    from knight.model._deadline import OutOfTime
+    from knight.model._topology import TABLE_CACHE_SQUARES, neighbour_table
+
+    board = knight.Board((40, 6), periodic=(False, True), twisted=(False, True))
+    assert 40 * 6 <= TABLE_CACHE_SQUARES
+    steps = board.steps + ((5, 7),)  # a leaper no other test asks of this board, so no table is kept yet
+    with pytest.raises(OutOfTime):
+        neighbour_table(board.topology, steps, None, "board", when=0.0)  # long past
+    offsets, targets = neighbour_table(board.topology, steps, None, "board")
+    assert len(offsets) == 40 * 6 + 1 and len(targets) > 0
+    assert neighbour_table(board.topology, steps, None, "board", when=0.0)[1] is targets  # kept now
+
+
 def test_search_on_a_huge_surface_within_its_deadline():
     board = knight.Board((1000, 1000), periodic=True, holes=[7, 8])  # holes: the search, not the construction
     started = time.monotonic()

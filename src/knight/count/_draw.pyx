@@ -17,7 +17,8 @@ from libc.string cimport memset
 from ._engine cimport _Engine
 from ._hashtable cimport MAX_LIMBS, NO_KEY, Table, _add, _count_at, _key_at, _lookup, _table_free
 from ._rules cimport CELLS, EMPTY, Step, _read_step, _successor, _unpack
-from ._plan import KNIGHT_STEPS, TooManyArrows, plan, question_of, remembered, walk_edges
+from ._plan import KNIGHT_STEPS, TooManyArrows, plan, question_of, walk_edges
+from ..model._remembered import remembered
 
 cdef void _completions(Table *layer, const Table *after, const Step *s, bint closed, bint alone) noexcept nogil:
     """Overwrite layer's counts with each state's completions: the tours its successors complete

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
+from ..model._remembered import remembered
 from ._plan import KNIGHT_STEPS as KNIGHT_STEPS
-from ._plan import Check, Moves, Plan, Question, TooManyArrows, plan, question_of, remembered, walk_edges
+from ._plan import Check, Moves, Plan, Question, TooManyArrows, plan, question_of, walk_edges
 from ._states import CHUNK, demanded, demands_first, successors
 
 if TYPE_CHECKING:

@@ -84,8 +84,6 @@ Neighbours = Dict[int, List[int]]
 States = List[Tuple[bytes, int]]
 
 _T = TypeVar("_T")
-_K = TypeVar("_K")
-_V = TypeVar("_V")
 
 
 class Tick(Protocol):
@@ -742,17 +740,6 @@ def question_of(
 def wrap_of(question: AnyQuestion) -> Optional[Wrap]:
     """The Wrap of a question, None for a flat board (its first seven items are the kernels' count arguments)."""
     return question[7] if len(question) > 7 else None
-
-
-def remembered(cache: dict[_K, _V], key: _K, make: Callable[[], _V], size: int) -> _V:
-    """cache[key], made by make() if missing; the oldest entry goes past size entries. Unlike
-    lru_cache, make may stop by raising (a check), and then nothing is kept."""
-    if key not in cache:
-        value = make()
-        if len(cache) >= size:
-            cache.pop(next(iter(cache)), None)
-        cache[key] = value
-    return cache[key]
 
 
 def walk_edges(

@@ -22,7 +22,7 @@ from ._hashtable cimport (MAX_LIMBS, NO_KEY, SLICES, Table, _count_at, _hash, _h
 from ._rules cimport CELLS, FIRST_LABEL, _pack, _unpack
 
 from . import _packed
-from ._plan import remembered
+from ..model._remembered import remembered
 from ..model._memory import available_memory
 
 #: The sweeps whose idle engines a process keeps.

@@ -46,6 +46,7 @@ from ..model._board import Board
 from ..model._deadline import NEVER, timed_out
 from ..model._errors import KnightError, SearchLimitError, WorkerError, worker_error
 from ..model._memory import check_memory
+from ..model._remembered import remembered
 from . import _enumerate, _kernels, _packed, _plan, _shardfile
 from ._sweep import _Watch, _question, workers
 
@@ -155,9 +156,7 @@ _PLANS: dict[_plan.AnyQuestion, _plan.Plan] = {}  # question -> plan, the last t
 
 
 def _plan_of(question: _plan.AnyQuestion, check: Optional[_plan.Check] = None) -> _plan.Plan:
-    return _plan.remembered(
-        _PLANS, question, lambda: _plan.plan(*question[:7], _plan.wrap_of(question), check=check), 2
-    )
+    return remembered(_PLANS, question, lambda: _plan.plan(*question[:7], _plan.wrap_of(question), check=check), 2)
 
 
 class _TaskWatch(_Watch):

@@ -41,7 +41,8 @@ from itertools import count as counting
 from itertools import product
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from ._plan import Check, Plan, Step, demand_ends, remembered
+from ..model._remembered import remembered
+from ._plan import Check, Plan, Step, demand_ends
 
 #: check(): called every CHUNK patterns; it stops the search by raising.
 _Tick = Callable[[], None]

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from array import array
-from functools import lru_cache
 from math import prod
 from typing import Callable
 
@@ -32,6 +31,7 @@ from ._deadline import NEVER
 from ._errors import InvalidInputError, InvalidTypeError
 from ._memory import allocating
 from ._narrow import is_sequence
+from ._remembered import remembered
 from ._shown import _shown
 
 _SHAPE_TEXT = re.compile(r"\s*[0-9]+(?:\s*[x×X,]\s*[0-9]+){2,}\s*")
@@ -278,11 +278,8 @@ def box_square_name(topology: Topology, number: int) -> str:
     return "(" + ", ".join(map(str, topology.coords(number - 1))) + ")"
 
 
-@lru_cache(maxsize=TABLES_KEPT)
-def kept_table(
-    topology: Topology, steps: tuple[tuple[int, ...], ...], mask: bytes | None
-) -> tuple[array[int], array[int]]:
-    return topology.table(steps, mask)
+#: The tables of the last TABLES_KEPT boards of at most TABLE_CACHE_SQUARES cells, by (topology, steps, mask).
+_KEPT_TABLES: dict[tuple[Topology, tuple[tuple[int, ...], ...], bytes | None], tuple[array[int], array[int]]] = {}
 
 
 def neighbour_table(
@@ -299,7 +296,8 @@ def neighbour_table(
             "an int32 table indexes"
         )
     if cells <= TABLE_CACHE_SQUARES:
-        return kept_table(topology, steps, mask)
+        key = (topology, steps, mask)
+        return remembered(_KEPT_TABLES, key, lambda: topology.table(steps, mask, when=when), TABLES_KEPT)
     needed = (cells + 1) * TABLE_CELL_BYTES + entries * TABLE_MOVE_BYTES
     with allocating(needed, f"the neighbour table of the {name}"):
         return topology.table(steps, mask, when=when)

@@ -6,11 +6,12 @@ handed to the search engine's magic kernel (``search.magic_search``): in rounds 
 restarts to find one tour, or piece by piece to list and count them all.
 
 The pieces of a count are the tours' first moves: a start from each class of squares under
-the board's symmetries (a tour from any other square is the image of one from these), then
-every path of ``depth`` more moves. Each piece's result is written as a small JSON file in
+the board's symmetries (a tour from any other square is the image of one from these), an end
+of each (start, end) orbit under the symmetries and the reversal (``_plan``), then every path
+of ``depth`` more moves. Each piece's result is written as a small JSON file in
 the results folder, so that a count killed, or spread over many machines sharing the
-folder, resumes where it stopped; the answer joins the files: tours (each start class
-weighed by its size), symmetry classes (the board's symmetries and the reversal, which
+folder, resumes where it stopped; the answer joins the files: tours (each piece weighed by
+its orbit's size), symmetry classes (the board's symmetries and the reversal, which
 numbers a tour N + 1 - k: 16 tours a class on a square board), open and closed.
 """
 
@@ -764,7 +765,8 @@ def count_magic(
     The arguments closed, diagonal, nested, start and a Board's givens ask what knight.magic
     asks (closed=True counts the closed tours only; otherwise all, split into open and
     closed). The work is split into pieces: a start from each class of squares under the
-    board's symmetries, then every path of depth more moves.
+    board's symmetries, an end of each (start, end) pair's orbit under the symmetries and the
+    reversal, then every path of depth more moves.
 
     Parameters
     ----------

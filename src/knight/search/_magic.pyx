@@ -93,6 +93,7 @@ cdef struct State:
     uint64_t head_next    # the cells that may take the head's next number (all ones: any)
     uint64_t tail_next
     bint probing          # a probe (see the twin): one random candidate a frame
+    bint unsorted         # s.bits, a count: the candidates in the order of their cells (_gather)
     uint64_t rng
     double weight
     double estimate
@@ -486,6 +487,17 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
     cdef int i
     if s.bits:  # the leaps are listed by cell, as the word's bits
         rest = _candidates(s, tail_moves, last, &other)
+        if s.unsorted:  # a count visits every candidate: in the order of the cells, or the forced one
+            size = _forced(s, rest, other)
+            if size >= 0:
+                frame[0] = size
+                return 1
+            size = 0
+            while rest:
+                frame[size] = lowest_bit(rest)
+                size += 1
+                rest &= rest - 1
+            return size
         while rest:
             size = _insert(s, frame, degree, size, lowest_bit(rest))
             rest &= rest - 1
@@ -538,22 +550,29 @@ cdef inline uint64_t _candidates(State *s, bint tail_moves, bint last, int32_t *
     return cells
 
 
-cdef int32_t _count(State *s, bint tail_moves, bint last) noexcept nogil:
-    """What _gather would return, from the words (s.bits, outside mirror mode): the number of
-    cells that may take the moving end's next number."""
-    cdef int32_t other, first = -1, size, cell
-    cdef uint64_t cells = _candidates(s, tail_moves, last, &other), ones
-    size = popcount(cells)
-    ones = cells & s.ones_bits  # no free cell has none here: the first in _gather's order has one
-    if size > 1 and ones and s.cells - s.placed_head - s.placed_tail >= 3:
+cdef inline int32_t _forced(State *s, uint64_t cells, int32_t other) noexcept nogil:
+    """(s.bits, outside mirror mode) The one of cells (the moving end's candidates) that must
+    take its next number, or -1: the first in _gather's order, when it has one free neighbour
+    and is not next to the other end (its cell: other)."""
+    cdef int32_t first = -1, cell
+    cdef uint64_t ones = cells & s.ones_bits  # no free cell has none here: the first in _gather's order has one
+    if popcount(cells) > 1 and ones and s.cells - s.placed_head - s.placed_tail >= 3:
         while ones:  # the first of them in _gather's order: the least order_key, then the least cell
             cell = lowest_bit(ones)
             ones &= ones - 1
             if first < 0 or s.order_key[cell] < s.order_key[first]:
                 first = cell
         if not (s.neighbour_bits[other] >> first) & 1:
-            size = 1
-    return size
+            return first
+    return -1
+
+
+cdef int32_t _count(State *s, bint tail_moves, bint last) noexcept nogil:
+    """What _gather would return, from the words (s.bits, outside mirror mode): the number of
+    cells that may take the moving end's next number."""
+    cdef int32_t other
+    cdef uint64_t cells = _candidates(s, tail_moves, last, &other)
+    return 1 if _forced(s, cells, other) >= 0 else popcount(cells)
 
 
 cdef void _fill(State *s, int32_t depth) noexcept nogil:
@@ -719,6 +738,7 @@ def search(
     s.free_bits = s.ones_bits = s.given_bits = 0
     s.head_next = s.tail_next = ~(<uint64_t>0)
     s.probing = probe >= 0
+    s.unsorted = s.bits and count_all and not s.probing
     s.rng = <uint64_t>probe if probe >= 0 else 0
     s.weight, s.estimate = 1.0, 0.0
     s.half = cells // 2 if mirror else 0

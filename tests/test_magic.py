@@ -13,6 +13,7 @@ import pytest
 
 import knight
 import knight.svg
+from knight.count._symmetry import rectangle_symmetries
 from knight.model._magic import line_cells
 from knight.search import magic_search, quarte_tour
 
@@ -376,14 +377,25 @@ def test_closed_asks_for_no_givens_and_counts_closed_tours_only():
 
 @pytest.mark.parametrize("size, closed", [(8, False), (8, True), ((8, 12), False), ((8, 12), True)])
 def test_the_pieces_weigh_every_start_and_end_once(size, closed):
-    """A start of each class and the ends of no earlier class, weighed by class size (doubled for
-    the reversal): the weights add up to every ordered (start, end) pair the count stands for."""
+    """One (start, end) pair of each orbit under the board's symmetries and the reversal, the start
+    the least cell of its class (8×8: the corner's ends halved by the reflection in the diagonal
+    through it), weighed by the orbit's size: the orbits cover every ordered pair the count
+    stands for, once."""
     ask = knight._magic._Magic(size, None, closed, False, False, None, None, "count_magic")
     cells = ask.rows * ask.cols
     pairs = (
         sum(len(knight._magic._leaps(ask.rows, ask.cols, c)) for c in range(cells)) if closed else cells * cells // 2
     )
-    assert sum(weight for _, _, weight in knight._magic._plan(ask, 0)) == pairs
+    plan = knight._magic._plan(ask, 0)
+    symmetries = rectangle_symmetries(ask.rows, ask.cols)
+    covered = set()
+    for (start,), end, weight in plan:
+        images = {pair for g in symmetries for pair in ((g[start], g[end]), (g[end], g[start]))}
+        assert len(images) == weight and not images & covered
+        covered |= images
+    assert len(covered) == sum(weight for _, _, weight in plan) == pairs
+    if size == 8 and not closed:  # the corner's 32 ends halved by the diagonal through it
+        assert sum(path[0] == 0 for path, _, _ in plan) == 16
 
 
 def test_progress_says_pieces_and_time_left(capsys):

@@ -6,11 +6,12 @@ handed to the search engine's magic kernel (``search.magic_search``): in rounds 
 restarts to find one tour, or piece by piece to list and count them all.
 
 The pieces of a count are the tours' first moves: a start from each class of squares under
-the board's symmetries (a tour from any other square is the image of one from these), then
-every path of ``depth`` more moves. Each piece's result is written as a small JSON file in
+the board's symmetries (a tour from any other square is the image of one from these), an end
+of each (start, end) orbit under the symmetries and the reversal (``_plan``), then every path
+of ``depth`` more moves. Each piece's result is written as a small JSON file in
 the results folder, so that a count killed, or spread over many machines sharing the
-folder, resumes where it stopped; the answer joins the files: tours (each start class
-weighed by its size), symmetry classes (the board's symmetries and the reversal, which
+folder, resumes where it stopped; the answer joins the files: tours (each piece weighed by
+its orbit's size), symmetry classes (the board's symmetries and the reversal, which
 numbers a tour N + 1 - k: 16 tours a class on a square board), open and closed.
 """
 
@@ -517,26 +518,25 @@ def _paths(rows: int, cols: int, start: int, depth: int, avoid: int) -> list[tup
 def _plan(ask: _Magic, depth: int) -> list[tuple[tuple[int, ...], int, int]]:
     """The pieces: (the cells of the first moves, the end's cell, the piece's weight).
 
-    Without a fixed start or givens, the starts are one cell of each class under the board's
-    symmetries (weight: the class's size), and the end's class comes no earlier than the
-    start's: a tour ending in an earlier class is the reverse of the image of one counted
-    (weight doubled when the classes differ)."""
+    Without a fixed start or givens, a tour from start to end stands for its images under the
+    board's symmetries and the reversal (a tour from end to start), whose (start, end) pairs make
+    its pair's orbit: one pair of each orbit is searched, the least whose start is the least cell
+    of its class (weight: the orbit's size). So the starts are one cell of each class, the ends
+    of an earlier class are left to that class's start, and where a symmetry keeps the start (on
+    a square board, the reflection in the diagonal through it) one of the ends it swaps is
+    searched."""
     fixed = ask.question.start is not None or bool(ask.fixed)
-    sizes = {cell: 1 for cell in ask.starts()} if fixed else _orbits(ask.rows, ask.cols)
-    rank = {}
-    if not fixed:
-        for symmetry in rectangle_symmetries(ask.rows, ask.cols):
-            for cell in range(ask.rows * ask.cols):
-                if symmetry[cell] in sizes:
-                    rank[cell] = symmetry[cell]
+    starts = ask.starts() if fixed else sorted(_orbits(ask.rows, ask.cols))
+    symmetries = rectangle_symmetries(ask.rows, ask.cols)
     pieces: list[tuple[tuple[int, ...], int, int]] = []
-    for start in sorted(sizes):
+    for start in starts:
         for end in ask.ends(start):
-            weight = sizes[start]
+            weight = 1
             if not fixed:
-                if rank[end] < start:
+                orbit = {pair for g in symmetries for pair in ((g[start], g[end]), (g[end], g[start]))}
+                if min(pair for pair in orbit if pair[0] in starts) != (start, end):
                     continue
-                weight *= 1 if rank[end] == start else 2
+                weight = len(orbit)
             for path in _paths(ask.rows, ask.cols, start, depth, end):
                 numbered = all(ask.fixed.get(cell, number) == number for number, cell in enumerate(path, 1))
                 if numbered and all(
@@ -765,7 +765,8 @@ def count_magic(
     The arguments closed, diagonal, nested, start and a Board's givens ask what knight.magic
     asks (closed=True counts the closed tours only; otherwise all, split into open and
     closed). The work is split into pieces: a start from each class of squares under the
-    board's symmetries, then every path of depth more moves.
+    board's symmetries, an end of each (start, end) pair's orbit under the symmetries and the
+    reversal, then every path of depth more moves.
 
     Parameters
     ----------

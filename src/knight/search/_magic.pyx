@@ -15,7 +15,7 @@ moment to read the clock and to let Ctrl-C through (PyErr_CheckSignals).
 
 from cpython.array cimport array
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport abs, calloc, free, realloc
 
 from ._bits cimport lowest_bit, popcount
@@ -60,10 +60,15 @@ cdef struct State:
     int64_t *line_sum
     int32_t *free_odd
     int32_t *free_even
-    int32_t *free_count   # free_odd + free_even
-    int32_t *need         # target - line_sum (s.bits: the lines' sums are small)
-    int32_t *flags        # per line, for _alive
-    int32_t *spread       # see _count_free
+    # s.bits, per line, in 16 bits (a line of 31 cells at most, numbers to 64: the compiler's
+    # vectors hold 8 lines), kept by _count_free for _alive's bounds: its free cells, what it
+    # still needs, and a + s and b + s, where a, b are its free cells of each colour and s their
+    # spread a(a - 1) + b(b - 1)
+    int16_t *free_count
+    int16_t *need
+    int16_t *odd_spread
+    int16_t *even_spread
+    int16_t *flags        # per line, for _alive
     int32_t *xor_
     int32_t *first_count  # mirror: per line, its cells holding numbers 1..half
     int32_t *line_half    # per line, half its length
@@ -88,6 +93,7 @@ cdef struct State:
     uint64_t head_next    # the cells that may take the head's next number (all ones: any)
     uint64_t tail_next
     bint probing          # a probe (see the twin): one random candidate a frame
+    bint unsorted         # s.bits, a count: the candidates in the order of their cells (_gather)
     uint64_t rng
     double weight
     double estimate
@@ -130,7 +136,8 @@ cdef inline void _place(State *s, int32_t cell, int64_t number, int32_t change) 
             s.free_odd[line] += change
         else:
             s.free_even[line] += change
-        _count_free(s, line)
+        if s.bits:
+            _count_free(s, line)
 
 
 cdef inline void _place_degrees(State *s, int32_t cell, int32_t change) noexcept nogil:
@@ -157,11 +164,13 @@ cdef inline void _place_degrees(State *s, int32_t cell, int32_t change) noexcept
 
 
 cdef inline void _count_free(State *s, int32_t line) noexcept nogil:
-    """The line's free cells and their spread a(a - 1) + b(b - 1) (a odd, b even), and what it
-    still needs, for _alive."""
-    s.need[line] = <int32_t>(s.target[line] - s.line_sum[line])
-    s.free_count[line] = s.free_odd[line] + s.free_even[line]
-    s.spread[line] = s.free_odd[line] * (s.free_odd[line] - 1) + s.free_even[line] * (s.free_even[line] - 1)
+    """(s.bits) The line's free cells, what it still needs, and a + s, b + s (a, b: its free
+    cells of each colour, s their spread a(a - 1) + b(b - 1)), for _alive."""
+    cdef int32_t a = s.free_odd[line], b = s.free_even[line], spread = a * (a - 1) + b * (b - 1)
+    s.need[line] = <int16_t>(s.target[line] - s.line_sum[line])
+    s.free_count[line] = <int16_t>(a + b)
+    s.odd_spread[line] = <int16_t>(a + spread)
+    s.even_spread[line] = <int16_t>(b + spread)
 
 
 cdef inline int64_t _least(int64_t odd, int64_t even, int64_t low) noexcept nogil:
@@ -314,27 +323,29 @@ cdef bint _alive(State *s) noexcept nogil:
     cdef int32_t near_head = 0, near_tail = 0, near_both = 0, now, tight = 0
     cdef uint64_t ones_head, ones_tail
     cdef int ones
-    cdef int64_t least, most, free
-    cdef int32_t need32, free32, least32, most32, out, flag
+    cdef int16_t need16, free16, least16, most16, out, flag, flag16, low16 = <int16_t>low_number, high16 = <int16_t>high_number
     cdef uint64_t flagged
     # _least and _most: with low even, a odd numbers from low + 1 and b even ones from low sum
     # to (a + b) low + a + a(a - 1) + b(b - 1) at least (with low odd, + b), and so for high
-    cdef const int32_t *low_extra = s.free_odd if low_number & 1 == 0 else s.free_even
-    cdef const int32_t *high_extra = s.free_odd if high_number & 1 == 0 else s.free_even
+    cdef const int16_t *low_extra = s.odd_spread if low_number & 1 == 0 else s.even_spread
+    cdef const int16_t *high_extra = s.odd_spread if high_number & 1 == 0 else s.even_spread
     cdef int i
     s.stamp += 1
     now = s.stamp
-    if s.bits:  # all the lines' bounds in a loop without branches, in 32 bits (the compiler's vectors)
+    if s.bits:  # all the lines' bounds in a loop without branches, in 16 bits (the compiler's vectors)
         out = flag = 0
         for line in range(s.lines):
-            need32 = s.need[line]
-            free32 = s.free_count[line]
-            least32 = free32 * low_number + low_extra[line] + s.spread[line]
-            most32 = free32 * high_number - high_extra[line] - s.spread[line]
-            out |= (need32 < least32) | (need32 > most32)
+            need16 = s.need[line]
+            free16 = s.free_count[line]
+            least16 = free16 * low16 + low_extra[line]
+            most16 = free16 * high16 - high_extra[line]
+            out |= <int16_t>((need16 < least16) | (need16 > most16))
             # 1: one free cell (forced below), 2: the ends' balls may tighten its bounds (_balls)
-            s.flags[line] = (free32 == 1) | (((need32 < least32 + 2 * free32) | (need32 > most32 - 2 * free32)) << 1)
-            flag |= s.flags[line]
+            least16 = least16 + 2 * free16
+            most16 = most16 - 2 * free16
+            flag16 = <int16_t>((free16 == 1) | (((need16 < least16) | (need16 > most16)) << 1))
+            s.flags[line] = flag16
+            flag |= flag16
         if out:
             return False
         flagged = 0  # the flagged lines as a word (s.bits: 64 lines or fewer), visited in order
@@ -352,10 +363,8 @@ cdef bint _alive(State *s) noexcept nogil:
     else:
         for line in range(s.lines):
             need = s.target[line] - s.line_sum[line]
-            free = s.free_count[line]
-            least = free * low_number + low_extra[line] + s.spread[line]
-            most = free * high_number - high_extra[line] - s.spread[line]
-            if need < least or need > most or free == 1 and not _single(s, line, head, tail, high_number, now):
+            if not _fits(need, s.free_odd[line], s.free_even[line], low_number, high_number) or (
+                    s.free_odd[line] + s.free_even[line] == 1 and not _single(s, line, head, tail, high_number, now)):
                 return False
     if high_number - low_number + 1 >= 2:
         if s.bits:
@@ -478,6 +487,17 @@ cdef int32_t _gather(State *s, bint tail_moves, bint last, int32_t *frame) noexc
     cdef int i
     if s.bits:  # the leaps are listed by cell, as the word's bits
         rest = _candidates(s, tail_moves, last, &other)
+        if s.unsorted:  # a count visits every candidate: in the order of the cells, or the forced one
+            size = _forced(s, rest, other)
+            if size >= 0:
+                frame[0] = size
+                return 1
+            size = 0
+            while rest:
+                frame[size] = lowest_bit(rest)
+                size += 1
+                rest &= rest - 1
+            return size
         while rest:
             size = _insert(s, frame, degree, size, lowest_bit(rest))
             rest &= rest - 1
@@ -530,22 +550,29 @@ cdef inline uint64_t _candidates(State *s, bint tail_moves, bint last, int32_t *
     return cells
 
 
-cdef int32_t _count(State *s, bint tail_moves, bint last) noexcept nogil:
-    """What _gather would return, from the words (s.bits, outside mirror mode): the number of
-    cells that may take the moving end's next number."""
-    cdef int32_t other, first = -1, size, cell
-    cdef uint64_t cells = _candidates(s, tail_moves, last, &other), ones
-    size = popcount(cells)
-    ones = cells & s.ones_bits  # no free cell has none here: the first in _gather's order has one
-    if size > 1 and ones and s.cells - s.placed_head - s.placed_tail >= 3:
+cdef inline int32_t _forced(State *s, uint64_t cells, int32_t other) noexcept nogil:
+    """(s.bits, outside mirror mode) The one of cells (the moving end's candidates) that must
+    take its next number, or -1: the first in _gather's order, when it has one free neighbour
+    and is not next to the other end (its cell: other)."""
+    cdef int32_t first = -1, cell
+    cdef uint64_t ones = cells & s.ones_bits  # no free cell has none here: the first in _gather's order has one
+    if popcount(cells) > 1 and ones and s.cells - s.placed_head - s.placed_tail >= 3:
         while ones:  # the first of them in _gather's order: the least order_key, then the least cell
             cell = lowest_bit(ones)
             ones &= ones - 1
             if first < 0 or s.order_key[cell] < s.order_key[first]:
                 first = cell
         if not (s.neighbour_bits[other] >> first) & 1:
-            size = 1
-    return size
+            return first
+    return -1
+
+
+cdef int32_t _count(State *s, bint tail_moves, bint last) noexcept nogil:
+    """What _gather would return, from the words (s.bits, outside mirror mode): the number of
+    cells that may take the moving end's next number."""
+    cdef int32_t other
+    cdef uint64_t cells = _candidates(s, tail_moves, last, &other)
+    return 1 if _forced(s, cells, other) >= 0 else popcount(cells)
 
 
 cdef void _fill(State *s, int32_t depth) noexcept nogil:
@@ -711,6 +738,7 @@ def search(
     s.free_bits = s.ones_bits = s.given_bits = 0
     s.head_next = s.tail_next = ~(<uint64_t>0)
     s.probing = probe >= 0
+    s.unsorted = s.bits and count_all and not s.probing
     s.rng = <uint64_t>probe if probe >= 0 else 0
     s.weight, s.estimate = 1.0, 0.0
     s.half = cells // 2 if mirror else 0
@@ -721,10 +749,11 @@ def search(
     s.line_sum = <int64_t *>calloc(lines, 8)
     s.free_odd = <int32_t *>calloc(lines, 4)
     s.free_even = <int32_t *>calloc(lines, 4)
-    s.free_count = <int32_t *>calloc(lines, 4)
-    s.need = <int32_t *>calloc(lines, 4)
-    s.flags = <int32_t *>calloc(lines, 4)
-    s.spread = <int32_t *>calloc(lines, 4)
+    s.free_count = <int16_t *>calloc(lines, 2)
+    s.need = <int16_t *>calloc(lines, 2)
+    s.flags = <int16_t *>calloc(lines, 2)
+    s.odd_spread = <int16_t *>calloc(lines, 2)
+    s.even_spread = <int16_t *>calloc(lines, 2)
     s.xor_ = <int32_t *>calloc(lines, 4)
     s.first_count = <int32_t *>calloc(lines, 4)
     s.line_half = <int32_t *>calloc(lines, 4)
@@ -745,8 +774,8 @@ def search(
         if (not s.open_ or not s.odd or not s.degree or not s.line_sum or not s.free_odd or not s.free_even
                 or not s.xor_ or not s.first_count or not s.line_half or not s.forced_value or not s.forced_cell or not s.stamp_cell or not s.stamp_number
                 or not s.mark or not s.side or not s.path or not s.candidates or not s.frame_size or not s.cursor
-                or not s.neighbour_bits or not s.line_bits or not s.tight or not s.free_count or not s.spread
-                or not s.need or not s.flags):
+                or not s.neighbour_bits or not s.line_bits or not s.tight or not s.free_count
+                or not s.odd_spread or not s.even_spread or not s.need or not s.flags):
             raise MemoryError()
         s.zeros = s.ones = 0
         for cell in range(cells):
@@ -793,7 +822,8 @@ def search(
                     s.column_mask[3] |= (<uint64_t>1) << cell
         for line in range(lines):
             s.line_half[line] //= 2
-            _count_free(&s, line)
+            if s.bits:
+                _count_free(&s, line)
         for i in range(head.shape[0]):
             s.path[i] = head[i]
             _place(&s, head[i], i + 1, -1)
@@ -826,5 +856,6 @@ def search(
         free(s.open_); free(s.odd); free(s.degree); free(s.line_sum); free(s.free_odd); free(s.free_even)
         free(s.xor_); free(s.first_count); free(s.line_half); free(s.forced_value); free(s.forced_cell); free(s.stamp_cell); free(s.stamp_number)
         free(s.mark); free(s.side); free(s.path); free(s.candidates); free(s.frame_size); free(s.cursor)
-        free(s.neighbour_bits); free(s.line_bits); free(s.tight); free(s.free_count); free(s.spread); free(s.need); free(s.flags)
+        free(s.neighbour_bits); free(s.line_bits); free(s.tight); free(s.free_count); free(s.odd_spread); free(s.even_spread)
+        free(s.need); free(s.flags)
         free(found)

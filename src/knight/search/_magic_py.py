@@ -59,7 +59,9 @@ are at most four.
 Candidates are the free neighbours of the moving end (the fixed cell when its next number
 is fixed; the last free cell must be next to the other end too; the cells the lines leave it,
 above), fewest free onward moves
-first (Warnsdorff), then by ``order_key``. Every DEADLINE_EVERY nodes the clock is read
+first (Warnsdorff), then by ``order_key``; a count (``count_all``, no probe) on a board of
+64 cells or fewer visits every candidate anyway, so it takes them in the order of their
+cells (the same tree; the tours come in another order). Every DEADLINE_EVERY nodes the clock is read
 against the deadline; a search stopped by it or by the node budget reports LIMIT.
 
 With ``probe`` ≥ 0 the search walks one random path of its tree instead (Knuth's estimator of
@@ -194,6 +196,9 @@ def search(
     candidates: list[list[int]] = [[] for _ in range(total + 1)]
     cursor = [0] * (total + 1)
     rng = SplitMix64(probe) if probe >= 0 else None
+    # a count on words visits every candidate of a frame, so they stay in the order of their cells
+    # (the compiled kernel then leaves out the sort); a search or a probe sorts them (Warnsdorff)
+    unsorted = bits and count_all and rng is None
     weight, estimate = [1.0], [0.0]  # a probe's product of frame sizes so far, and their sum
 
     def place(cell: int, number: int, change: int) -> None:
@@ -429,12 +434,16 @@ def search(
             if last and other not in neighbours[neighbour * 8 : neighbour * 8 + 8]:
                 continue
             frame.append(neighbour)
-        frame.sort(key=lambda cell: (degree[cell], order_key[cell]))
+        if not frame:
+            return
+        if not unsorted:
+            frame.sort(key=lambda cell: (degree[cell], order_key[cell]))
+        first = min(frame, key=lambda cell: (degree[cell], order_key[cell]))  # frame[0] once sorted
         # a cell with one free neighbour, next to this end and not to the other, must be this end's
         # next: were the end to move elsewhere, it would be next to neither (alive, 2 or more free)
-        forced = len(frame) > 1 and not half and degree[frame[0]] == 1 and total - ends[0] - ends[1] >= 3
-        if forced and other not in neighbours[frame[0] * 8 : frame[0] * 8 + 8]:
-            del frame[1:]
+        forced = len(frame) > 1 and not half and degree[first] == 1 and total - ends[0] - ends[1] >= 3
+        if forced and other not in neighbours[first * 8 : first * 8 + 8]:
+            frame[:] = [first]
 
     def fill(depth: int) -> None:
         """The candidates of frame depth: the cells that may take the next number of the end with

@@ -8,7 +8,6 @@ import pickle
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
 
 import pytest
 
@@ -29,9 +28,7 @@ CYLINDERS = [(m, n) for m in range(1, 6) for n in range(1, 7) if m * n <= 12 or 
 SLOW_CYLINDERS = [(5, 5), (3, 6), (4, 6), (6, 3), (6, 4), (4, 5), (5, 4)]
 
 
-@lru_cache(maxsize=None)
 def _enumerated(board, *start, **options):
-    """The enumeration's count, the reference: remembered, for both cores' cases of a board."""
     return knight.count(board, *start, method="enumerate", **options)
 
 
@@ -39,7 +36,6 @@ def _swept(board, *start, **options):
     return knight.count(board, *start, method="frontier", **options)
 
 
-@lru_cache(maxsize=None)
 def _brute(board, closed):
     links = surface_links(board.shape, periodic=board.periodic)
     rows, cols = board.size

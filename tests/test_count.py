@@ -59,6 +59,10 @@ def test_6x6_closed(counter):
     assert count(6, closed=True) == 9862
 
 
+# 6.6 M tours walked, 2.3 CPU s: weekly (KNIGHT_SLOW=1). The walker's counts against the OEIS's stay
+# in every run with 5×5's and 6×6's closed ones, and this one with the frontier engine's (1 s:
+# test_frontier.py's test_a165134_six_by_six_compiled).
+@pytest.mark.skipif(not os.environ.get("KNIGHT_SLOW"), reason="slow: set KNIGHT_SLOW=1")
 def test_6x6_open_directed(counter):
     compiled_only(counter)
     assert count(6) == 6_637_920
@@ -402,7 +406,10 @@ def test_closed_tours_of_shapes_agree_with_the_definition(counter, board):
     assert count(board, closed=True) == cycles
     from_start = definition_count(cells, (1, 2), start=start, closed=True)
     assert count(board, start, closed=True) == from_start == 2 * cycles
-    assert count(board) == definition_count(cells, (1, 2))
+    # open: from every start up to 20 squares, from start past them (every start of 4×6 less two took
+    # the definition 2.6 s; test_shaped_counts_agree_with_the_definition asks every start up to 20)
+    open_start = None if len(board) <= 20 else start
+    assert count(board, open_start) == definition_count(cells, (1, 2), start=open_start)
 
 
 def test_the_definition_count_agrees_with_brute_force_and_oeis():
@@ -595,7 +602,9 @@ def test_executors_and_budgets_on_a_shaped_board(counter):
 def test_compiled_and_twin_count_identically_on_shaped_boards(both_counters, monkeypatch):
     """Same tours, same nodes, same work items on random shapes, knight and wazir: with the
     rules that rule questions out, and from the walker alone."""
-    cases = shaped_cases((1, 2), 21, 12, 25, 4, 2) + shaped_cases(WAZIR, 22, 8, 16)
+    # knight's boards of at most 20 squares: the twin took 3.5 s on 12 of up to 25 (1 s now); both
+    # meet rectangles of up to 30 in test_compiled_and_twin_count_identically
+    cases = shaped_cases((1, 2), 21, 12, 20, 4, 2) + shaped_cases(WAZIR, 22, 8, 16)
     cases += [(None, board, {"closed": True}) for board in CLOSED_SHAPES]
     results = []
     for module in both_counters:

@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 import knight
 from knight.cli import main
 
+from strategies import text
+
 SLOW = bool(os.environ.get("KNIGHT_SLOW"))
 FUZZ_EXAMPLES = 40
 SLOW_EXAMPLES = 1500
@@ -46,7 +48,7 @@ SCALARS = st.one_of(
     st.integers(-(2**70), 2**70),
     HUGE_INTEGERS,
     st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=12),
+    text(max_size=12),
     st.sampled_from(
         ["8", "6x7", "3×4", "a1", "h8", "\u212a1", "a\uff18", "\uff18", "1_0", "", " ", "\0", "e4 ", "zz99"]
     ),
@@ -61,7 +63,7 @@ ARRAYS = st.sampled_from(
 VALUES = st.recursive(
     st.one_of(SCALARS, ARRAYS),
     lambda inner: st.one_of(
-        st.lists(inner, max_size=3), st.tuples(inner, inner), st.dictionaries(st.text(max_size=2), inner, max_size=2)
+        st.lists(inner, max_size=3), st.tuples(inner, inner), st.dictionaries(text(max_size=2), inner, max_size=2)
     ),
     max_leaves=6,
 )
@@ -190,7 +192,7 @@ TOURS = st.one_of(
 
 
 @FUZZ
-@given(TOURS, SIZES, FLAGS, LEAPERS, st.one_of(st.text(max_size=30), VALUES))
+@given(TOURS, SIZES, FLAGS, LEAPERS, st.one_of(text(max_size=30), VALUES))
 def test_tours_checked(squares, size, closed, moves, line):
     _keeps_its_promises(knight.Tour, squares, size, moves=moves)
     _keeps_its_promises(knight.check_tour, squares, size, closed=closed, moves=moves)
@@ -202,7 +204,7 @@ def test_tours_checked(squares, size, closed, moves, line):
 
 @FUZZ
 @given(
-    st.one_of(VALUES, st.text(max_size=20)),
+    st.one_of(VALUES, text(max_size=20)),
     st.dictionaries(st.sampled_from(["size", "path", "labels", "numbers", "colour"]), VALUES, max_size=2),
 )
 def test_svg(path, options):
@@ -261,13 +263,13 @@ WORDS = st.one_of(
             "--progress",
         ]
     ),
-    st.text(max_size=8),
+    text(max_size=8),
 )
 COMMANDS = st.sampled_from(["", "tour", "exists", "count", "all", "solve", "judge"])
 
 
 @FUZZ
-@given(COMMANDS, st.lists(WORDS, max_size=6), st.text(max_size=30))
+@given(COMMANDS, st.lists(WORDS, max_size=6), text(max_size=30))
 def test_the_command(command, words, stdin):
     argv = ([command] if command else []) + words
     if command in ("count", "all"):  # bounded: the counting engine's deadlines are another change's
@@ -328,7 +330,7 @@ EVENTS = st.lists(
     ),
     max_size=6,
 )
-TITLES = st.one_of(st.none(), st.text(max_size=20), MARKUP, VALUES)
+TITLES = st.one_of(st.none(), text(max_size=20), MARKUP, VALUES)
 PLAYER_BOARDS = st.one_of(
     st.none(), st.sampled_from([knight.Board(5), knight.Board(5, holes=[13]), knight.Board((3, 4))]), VALUES
 )

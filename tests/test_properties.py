@@ -27,6 +27,7 @@ import knight.construct._kernels
 import knight.model._kernels
 import knight.search._kernels
 
+from strategies import text
 from validator import assert_board_tour
 
 LEAPERS = [(1, 2), (1, 2), (1, 2), (1, 3), (2, 3), (0, 1), (1, 1), (2, 2), (1, 4)]
@@ -235,7 +236,7 @@ VALUES = st.one_of(
     st.sampled_from(ODD_VALUES),
     st.integers(-(10**30), 10**30).filter(lambda value: not 8 < value < 10**5),
     st.floats(),
-    st.text(max_size=30),
+    text(max_size=30),
     st.lists(st.integers(-3, 70), max_size=70),
     st.tuples(st.integers(-3, 10), st.integers(-3, 10)),
 )

@@ -231,8 +231,11 @@ CAMEL = (1, 3)
     ids=["knight", "wazir", "camel"],
 )
 def test_shaped_tours_are_valid_distinct_and_as_many_as_counted(counter, leaper, boards):
+    twin = counter.__name__.endswith("_py")
     found_some = 0
     for cells, board in boards:
+        if twin and len(board) > 20:  # 4×6 less two: 7,437 tours, each checked; the twin's closed tours on 4×5's
+            continue
         start = min(board, key=lambda square: (square * 7919) % 101)  # any square of the board
         for options in ({}, {"start": start}, {"closed": True}, {"closed": True, "start": start}):
             closed = options.get("closed", False)

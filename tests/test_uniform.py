@@ -24,7 +24,7 @@ def test_the_304_corner_tours_of_5x5_come_up_uniformly(draw):
     if draw.__name__.endswith("_py"):
         pytest.skip(
             "the twin's draws of these 304 tours: test_sample_is_uniform_over_the_304_corner_tours_of_5_by_5"
-            " (50 draws a tour, not 10); through knight.tour: test_draws_are_tours_of_the_question"
+            " (20 draws a tour, not 10); through knight.tour: test_draws_are_tours_of_the_question"
         )
     draws = 304 * 10
     seen = {}
@@ -109,8 +109,9 @@ def sampler(request):
 
 def test_sample_is_a_tour_of_the_question(sampler):
     rng = random.Random(3)
+    corner = (4, 5) if sampler.__name__.endswith("_py") else (5, 5)  # the twin's sweep of 5×5: 1.3 s
     for rows, cols, start, end, closed in [
-        (5, 5, 0, None, False),
+        (*corner, 0, None, False),
         (3, 4, None, 11, False),
         (5, 6, None, None, True),
         (5, 6, 7, None, True),
@@ -139,10 +140,10 @@ def test_sample_keeps_at_most_most(sampler):
 
 @pytest.mark.once  # the twin's sampler, called directly in either job
 def test_sample_is_uniform_over_the_304_corner_tours_of_5_by_5():
-    """Chi-square over 304·50 seeded samples of the twin: every tour appears, the statistic is plausible."""
+    """Chi-square over 304·20 seeded samples of the twin: every tour appears, the statistic is plausible."""
     twin = importlib.import_module("knight.count._draw_py")
     rng = random.Random(2024)
-    draws = 304 * 50
+    draws = 304 * 20
     seen = {}
     for _ in range(draws):
         tour = tuple(twin.sample(5, 5, None, 0, None, False, KNIGHT, rng))

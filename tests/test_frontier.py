@@ -699,10 +699,10 @@ def test_a_shard_round_lets_each_piece_go_once_loaded(engine):
     assert sweep.factor * (tours + more) == 1728 and parts == [_packed.NOTHING]
 
 
-def test_a_shard_round_deals_to_a_sink_and_takes_a_stream(engine):
+def test_a_shard_round_deals_to_a_sink_and_takes_a_stream(engine, monkeypatch):
     """With a sink, shard_round gives each shard's piece to it as it is made (the same pieces it returns
-    without one, which it then returns as NOTHING), and it takes its pieces as a _packed.Stream, one at a
-    time, as it takes them in a list."""
+    without one, which it then returns as NOTHING), split in pieces of at most _packed.DEALT states (here
+    2), and it takes its pieces as a _packed.Stream, one at a time, as it takes them in a list."""
     from knight.count import _packed
 
     sweep = _plan.plan(5, 5, None, None, None, False, KNIGHT)
@@ -710,6 +710,14 @@ def test_a_shard_round_deals_to_a_sink_and_takes_a_stream(engine):
     given = []
     sunk = engine.shard_round(sweep, 0, 10, [_packed.start()], 3, None, 1, lambda k, piece: given.append((k, piece)))
     assert given == list(enumerate(parts)) and sunk == ([_packed.NOTHING] * 3, tours, states, work)
+    monkeypatch.setattr(_packed, "DEALT", 2)
+    given.clear()
+    sunk = engine.shard_round(sweep, 0, 10, [_packed.start()], 3, None, 1, lambda k, piece: given.append((k, piece)))
+    assert sunk == ([_packed.NOTHING] * 3, tours, states, work) and max(_packed.size(piece) for _, piece in given) == 2
+    for k, (keys, counts, bits) in enumerate(parts):
+        mine = [piece for shard, piece in given if shard == k]
+        assert len(mine) == -(-_packed.size(parts[k]) // 2) and {piece[2] for piece in mine} == {bits}
+        assert b"".join(piece[0] for piece in mine) == keys and b"".join(piece[1] for piece in mine) == counts
     taken = []
     stream = _packed.Stream(states, [bits for _, _, bits in parts], (taken.append(part) or part for part in parts))
     streamed = engine.shard_round(sweep, 10, len(sweep.steps), stream, 1)

@@ -224,6 +224,18 @@ def test_dask_with_spill_counts_as_the_plain_sweep(frontier, dask_client, tmp_pa
     assert [path.name for path in tmp_path.iterdir() if path.name != "lock"] == []
 
 
+def test_spilled_rounds_write_a_shard_in_pieces(frontier, dask_client, tmp_path, monkeypatch):
+    """A round deals each shard's states in pieces of at most _packed.DEALT states (here 2), one made at a
+    time, which go into that shard's file one after another: files of several pieces, the same count."""
+    from knight.count import _packed, _shardfile
+
+    monkeypatch.setattr(_packed, "DEALT", 2)
+    written, add = [], _shardfile.Writer.add
+    monkeypatch.setattr(_shardfile.Writer, "add", lambda self, piece: written.append(self.path) or add(self, piece))
+    assert knight.count((3, 10), closed=True, executor=dask_client, spill=tmp_path) == plain((3, 10), {"closed": True})
+    assert max(map(written.count, written)) > 1
+
+
 def test_spill_is_for_a_dask_client_alone(dask_client, tmp_path):
     with ThreadPoolExecutor(2) as pool, pytest.raises(knight.InvalidInputError, match="spill= is for"):
         knight.count((3, 10), executor=pool, spill=tmp_path)

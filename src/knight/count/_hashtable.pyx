@@ -6,11 +6,13 @@ slots), a pattern set doubles at half; a table grows no further than its ``most`
 available), and keeps its memory when cut back for a narrower layer."""
 
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 cdef extern from *:
     """
+    #include <stdlib.h>
+    #include <string.h>
     #if defined(__linux__)
     #include <stdint.h>
     #include <sys/mman.h>
@@ -18,13 +20,60 @@ cdef extern from *:
         uintptr_t first = ((uintptr_t)p + 0x1FFFFF) & ~(uintptr_t)0x1FFFFF, last = ((uintptr_t)p + n) & ~(uintptr_t)0x1FFFFF;
         if (last > first) madvise((void *)first, last - first, MADV_HUGEPAGE);
     }
+    #define KNIGHT_HUGE ((size_t)1 << 21)
+    #define KNIGHT_LARGE ((size_t)1 << 25)
+    static size_t knight_whole(size_t n) { return (n + KNIGHT_HUGE - 1) & ~(KNIGHT_HUGE - 1); }
+    static void *knight_area(size_t n) {  /* n bytes (whole huge pages) of address space at a huge page's boundary */
+        char *p = (char *)mmap(NULL, n + KNIGHT_HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *at;
+        if (p == (char *)MAP_FAILED) return NULL;
+        at = (char *)(((uintptr_t)p + KNIGHT_HUGE - 1) & ~(uintptr_t)(KNIGHT_HUGE - 1));
+        if (at > p) munmap(p, (size_t)(at - p));
+        if (p + KNIGHT_HUGE > at) munmap(at + n, (size_t)(p + KNIGHT_HUGE - at));
+        madvise(at, n, MADV_HUGEPAGE);
+        return at;
+    }
+    static void *knight_slots_alloc(size_t n) { return n < KNIGHT_LARGE ? malloc(n) : knight_area(knight_whole(n)); }
+    static void knight_slots_free(void *p, size_t n) {
+        if (n < KNIGHT_LARGE) free(p); else if (p != NULL) munmap(p, knight_whole(n));
+    }
+    static void *knight_slots_resize(void *p, size_t from, size_t to) {
+        size_t a = knight_whole(from), b = knight_whole(to);
+        void *q;
+        if (from < KNIGHT_LARGE && to < KNIGHT_LARGE) return realloc(p, to);
+        if (from < KNIGHT_LARGE || to < KNIGHT_LARGE) {  /* from the heap to pages, or back: copied (32 MB at most) */
+            q = knight_slots_alloc(to);
+            if (q != NULL) { memcpy(q, p, from < to ? from : to); knight_slots_free(p, from); }
+            return q;
+        }
+        if (b <= a) {
+            if (b < a) munmap((char *)p + b, a - b);
+            return p;
+        }
+        q = mremap(p, a, b, 0);  /* in place, where the pages after it are free */
+        if (q != MAP_FAILED) return q;
+        q = knight_area(b);  /* else its pages moved whole to another huge page's boundary: never copied */
+        if (q == NULL) return NULL;
+        if (mremap(p, a, b, MREMAP_MAYMOVE | MREMAP_FIXED, q) == MAP_FAILED) { munmap(q, b); return NULL; }
+        madvise(q, b, MADV_HUGEPAGE);
+        return q;
+    }
     #else
     static void knight_huge_pages(void *p, size_t n) { (void)p; (void)n; }
+    static void *knight_slots_alloc(size_t n) { return malloc(n); }
+    static void knight_slots_free(void *p, size_t n) { (void)n; free(p); }
+    static void *knight_slots_resize(void *p, size_t from, size_t to) { (void)from; return realloc(p, to); }
     #endif
     """
     # A hint (Linux; elsewhere nothing): back n bytes from p with huge pages, so that a table of
     # gigabytes probed at random costs a cache miss a probe, not also a page-table walk.
     void _huge_pages "knight_huge_pages"(void *p, size_t n) noexcept nogil
+    # A table's slots, n bytes: from the heap; on Linux, from 32 MB on, whole huge pages from a huge page's
+    # boundary, advised to be backed by huge pages, and resized by mremap, which keeps them on a boundary
+    # (glibc's realloc moves a block to wherever it fits, and Linux copies huge pages moved off one: the
+    # table twice over, for a moment, each time it grew). Freed and resized with the bytes they hold.
+    void *_slots_alloc "knight_slots_alloc"(size_t n) noexcept nogil
+    void _slots_free "knight_slots_free"(void *p, size_t n) noexcept nogil
+    void *_slots_resize "knight_slots_resize"(void *p, size_t n, size_t to) noexcept nogil
 
 
 cdef size_t _slots_for(size_t states) noexcept nogil:
@@ -51,12 +100,11 @@ cdef void _lay_out(Table *t, size_t cap, int pbits, int rbits) noexcept nogil:
 
 cdef int _table_init(Table *t, size_t cap, int kw, int limbs, bint half=False) noexcept nogil:
     cap = (max(<size_t>1024, cap) + SLICES - 1) // SLICES * SLICES
-    t.slots = <uint64_t *>malloc(cap * (kw + limbs) * sizeof(uint64_t))
+    t.slots = <uint64_t *>_slots_alloc(cap * (kw + limbs) * sizeof(uint64_t))
     t.room, t.size, t.kw, t.limbs, t.width, t.most, t.half = cap, 0, kw, limbs, kw + limbs, <size_t>-1, half
     _lay_out(t, cap, 0, _rbits_for(cap) if half else 0)
     if t.slots == NULL:
         return -1
-    _huge_pages(t.slots, cap * t.width * sizeof(uint64_t))
     memset(t.slots, 0xFF, cap * t.width * sizeof(uint64_t))
     return 0
 
@@ -67,8 +115,18 @@ cdef void _set_regions(Table *t, int pbits) noexcept nogil:
 
 
 cdef void _table_free(Table *t) noexcept nogil:
-    free(t.slots)
+    _slots_free(t.slots, t.room * t.width * sizeof(uint64_t))
     t.slots = NULL
+
+
+cdef int _table_room(Table *t, size_t room) noexcept nogil:
+    """t's memory made room slots (its slots below room kept), or -1 when out of memory (t unchanged)."""
+    cdef uint64_t *slots = <uint64_t *>_slots_resize(t.slots, t.room * t.width * sizeof(uint64_t),
+                                                      room * t.width * sizeof(uint64_t))
+    if slots == NULL:
+        return -1
+    t.slots, t.room = slots, room
+    return 0
 
 
 cdef void _table_reset(Table *t, size_t states, bint clear=True) noexcept nogil:
@@ -88,28 +146,22 @@ cdef void _table_reset(Table *t, size_t states, bint clear=True) noexcept nogil:
 
 cdef int _grow_table(Table *t) noexcept nogil:
     """Grow t (three quarters full, or a region of it seven eighths) by half its slots (t.half) or to twice
-    them, in place, or -1 when out of memory (t unchanged). Its memory is reallocated (on Linux a large block
-    is remapped, not copied), then its regions (as many as before, each larger) are moved from the last to
-    the first, each
-    copied to a buffer of one region and put again from there in its new slots (which start at or after its
+    them, in place, or -1 when out of memory (t unchanged). Its memory is resized (_table_room: on Linux a
+    large table's pages are remapped, never copied), then its regions (as many as before, each larger) are
+    moved from the last to the first, each copied to a buffer of one region and put again from there in its new slots (which start at or after its
     old ones, and end before any region not yet moved): t holds its new slots and one old region's."""
     cdef Table old = t[0]
     cdef size_t cap = ((old.cap + old.cap // 2 if old.half else 2 * old.cap) + SLICES - 1) // SLICES * SLICES, run, r, i, k, end
     cdef size_t bytes_ = old.rslots * old.width * sizeof(uint64_t)
     cdef uint64_t h
-    cdef uint64_t *slots
     cdef uint64_t *buffer
     cdef uint64_t *slot
     cdef int j
     cap = min(cap, old.most // SLICES * SLICES)
     if cap <= old.cap:
         return -1
-    if cap > old.room:
-        slots = <uint64_t *>realloc(old.slots, cap * old.width * sizeof(uint64_t))
-        if slots == NULL:
-            return -1
-        t.slots, t.room = slots, cap
-        _huge_pages(t.slots, cap * t.width * sizeof(uint64_t))
+    if cap > old.room and _table_room(t, cap) < 0:
+        return -1
     buffer = <uint64_t *>malloc(bytes_)
     if buffer == NULL:
         return -1

@@ -27,6 +27,11 @@ Piece = Tuple[bytes, bytes, int]
 #: A piece with no state.
 NOTHING: Piece = (b"", b"", 0)
 
+#: The most states in a piece that a shard's round gives its sink (a file's writer): a shard's states
+#: go in as many pieces as they fill, made one at a time, so that a round holds one such piece of what
+#: it deals (about 30 MB), not a shard's share of the layer.
+DEALT = 1 << 21
+
 
 def owner(state: bytes, shards: int) -> int:
     """The shard that keeps state."""
@@ -91,6 +96,15 @@ def size(piece: Piece) -> int:
     """The states a piece holds."""
     _, counts, bits = piece
     return len(counts) // (8 * limbs(bits))
+
+
+def split(piece: Piece, most: int) -> Iterator[Piece]:
+    """piece's states in order, as pieces of at most most states each (none for NOTHING), with its bits."""
+    keys, counts, bits = piece
+    states, words = size(piece), 8 * limbs(bits)
+    width = len(keys) // states if states else 0
+    for at in range(0, states, most):
+        yield keys[at * width : (at + most) * width], counts[at * words : (at + most) * words], bits
 
 
 def start(first: bytes = b"", ways: int = 1) -> Piece:

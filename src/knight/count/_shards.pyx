@@ -7,18 +7,20 @@ sharded sweep has a round a square: each process keeps its idle engines, pruned 
 the last _IDLE_PLANS sweeps. A round holds at once no more than it must: each piece is let go once loaded
 (pieces may come one at a time, ``_packed.Stream``), the layer loaded is packed into its states
 alone before it is swept (it is only read), the next table is made for as many states as were loaded
-and grows in place as it fills (``_hashtable``), the layer swept from goes once swept, each state's
-owner takes a byte while they are dealt (up to 255 shards), and with a sink each shard's piece is
-made and handed over in turn; the heap's free memory is given back after each round."""
+and grows in place as it fills (``_hashtable``), the layer swept from goes once swept, the layer dealt
+is packed into its states alone too and put in its owners' order in place (each state's owner a byte
+while they are dealt, up to 256 shards), and with a sink each shard's states are handed over in
+pieces of at most ``_packed.DEALT`` states, made one at a time; the heap's free memory is given back
+after each round."""
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
 from ._engine cimport _Engine
 from ._hashtable cimport (MAX_LIMBS, NO_KEY, SLICES, Table, _count_at, _hash, _home, _key_at, _prefetch, _put,
-                         _slots_for, _table_free, _table_init, _trim)
+                         _slots_for, _table_free, _table_init, _table_room, _trim)
 from ._rules cimport CELLS, FIRST_LABEL, _pack, _unpack
 
 from . import _packed
@@ -88,24 +90,6 @@ cdef int _bits(const uint64_t *count, int limbs) noexcept nogil:
     return 64 * top + bits if bits else 0
 
 
-cdef inline int _owner(const void *owners, int wide, size_t i) noexcept nogil:
-    """Slot i's owner in owners (wide bytes a slot); -1 for an empty slot (all ones)."""
-    cdef int o = (<int>(<const uint8_t *>owners)[i] if wide == 1 else <int>(<const uint16_t *>owners)[i] if wide == 2
-                  else <int>(<const uint32_t *>owners)[i])
-    return -1 if wide < 4 and o == (1 << (8 * wide)) - 1 else o
-
-
-cdef void _fill(const Table *t, int width, const void *owners, int wide, char **keys, char **counts,
-                const int *words) noexcept nogil:
-    """The states of t's slots written to their owners' pieces at keys[owner] and counts[owner], which move on."""
-    cdef size_t i
-    cdef int o
-    for i in range(t.cap):
-        o = _owner(owners, wide, i)
-        if o >= 0:
-            _write(t, i, width, keys + o, counts + o, words[o])
-
-
 cdef inline void _write(const Table *t, size_t i, int width, char **keys, char **counts, int words) noexcept nogil:
     """Slot i's state and count written at keys[0] and counts[0] (in words words), which move on."""
     cdef int j
@@ -117,100 +101,62 @@ cdef inline void _write(const Table *t, size_t i, int width, char **keys, char *
         counts[0] += 8
 
 
-cdef _piece(int o, size_t n, int width, const int *bits, const int *words, char **keys, char **counts):
-    """Shard o's piece of n states, its buffers to be filled from keys[o] and counts[o] (NOTHING: none)."""
+cdef _piece(const Table *t, size_t at, size_t n, int width, int bits, int words):
+    """The piece of the n states in t's slots from at on, their counts in words words (NOTHING: none)."""
+    cdef char *keys
+    cdef char *counts
+    cdef size_t i
     if n == 0:
         return _packed.NOTHING
-    piece = (PyBytes_FromStringAndSize(NULL, n * width), PyBytes_FromStringAndSize(NULL, n * 8 * words[o]), bits[o])
-    keys[o], counts[o] = PyBytes_AS_STRING(piece[0]), PyBytes_AS_STRING(piece[1])
+    piece = (PyBytes_FromStringAndSize(NULL, n * width), PyBytes_FromStringAndSize(NULL, n * 8 * words), bits)
+    keys, counts = PyBytes_AS_STRING(piece[0]), PyBytes_AS_STRING(piece[1])
+    with nogil:
+        for i in range(at, at + n):
+            _write(t, i, width, &keys, &counts, words)
     return piece
 
 
-cdef list _deal(_Engine engine, int shards, sink):
-    """The engine's current layer as one _packed piece a shard (each slot's owner found once, kept in a
-    slot-sized array while the pieces are filled; the widest count of each shard's found by or-ing its
-    counts). With a sink, each shard's piece is made and given to sink(shard, piece) in turn, before the
-    next is made (a pass over the owners each), and the list holds NOTHING."""
-    cdef const Table *t = &engine.now
-    cdef int width = engine.widths[engine.at], o, j, limbs = t.limbs
-    cdef size_t i, at = 0
-    cdef size_t *order = NULL
-    cdef uint8_t cells[CELLS]
-    cdef const uint64_t *count
-    cdef int wide = 1 if shards <= 255 else 2 if shards <= 65535 else 4  # the bytes an owner takes (all ones: empty)
-    cdef uint8_t *owners = <uint8_t *>malloc(t.cap * wide)
-    cdef size_t *sizes = <size_t *>calloc(shards, sizeof(size_t))
-    cdef uint64_t *ors = <uint64_t *>calloc(shards * limbs, sizeof(uint64_t))
-    cdef int *bits = <int *>calloc(shards, sizeof(int))
-    cdef int *words = <int *>calloc(shards, sizeof(int))
-    cdef char **keys = <char **>calloc(shards, sizeof(char *))
-    cdef char **counts = <char **>calloc(shards, sizeof(char *))
-    pieces = []
-    try:
-        if (owners == NULL or sizes == NULL or ors == NULL or bits == NULL or words == NULL or keys == NULL
-                or counts == NULL):
-            raise MemoryError()
-        with nogil:
-            memset(owners, 0xFF, t.cap * wide)
-            for i in range(t.cap):
-                if _key_at(t, i)[0] != NO_KEY:
-                    if shards == 1:
-                        o = 0
-                    else:
-                        _unpack(_key_at(t, i), width, cells)
-                        o = _crc32(cells, width) % shards
-                    if wide == 1:
-                        owners[i] = <uint8_t>o
-                    elif wide == 2:
-                        (<uint16_t *>owners)[i] = <uint16_t>o
-                    else:
-                        (<uint32_t *>owners)[i] = <uint32_t>o
-                    sizes[o] += 1
-                    count = _count_at(t, i)
-                    for j in range(limbs):
-                        ors[o * limbs + j] |= count[j]
-        for o in range(shards):
-            bits[o] = _bits(ors + o * limbs, limbs)
-            words[o] = max(1, (bits[o] + 63) // 64)
-        if sink is None:
-            pieces = [_piece(o, sizes[o], width, bits, words, keys, counts) for o in range(shards)]
-            with nogil:
-                _fill(t, width, owners, wide, keys, counts, words)
-            return pieces
-        # the slots in their owners' order (a counting sort): each shard's piece made by a pass over its own
-        order = <size_t *>malloc(max(<size_t>1, t.size) * sizeof(size_t))
-        if order == NULL:
-            raise MemoryError()
-        with nogil:
-            for o in range(shards):  # where each shard's slots start in order (sizes then their ends)
-                sizes[o], at = at, at + sizes[o]
-            for i in range(t.cap):
-                o = _owner(owners, wide, i)
-                if o >= 0:
-                    order[sizes[o]] = i
-                    sizes[o] += 1
-        free(owners)
-        owners = NULL
-        at = 0
-        for o in range(shards):  # shard o's slots: order[at:sizes[o]]
-            piece = _piece(o, sizes[o] - at, width, bits, words, keys, counts)
-            with nogil:
-                for i in range(at, sizes[o]):
-                    _write(t, order[i], width, keys + o, counts + o, words[o])
-            at = sizes[o]
-            sink(o, piece)
-            piece = None  # let go before the next shard's is made
-            pieces.append(_packed.NOTHING)
-        return pieces
-    finally:
-        free(order)
-        free(owners)
-        free(sizes)
-        free(ors)
-        free(bits)
-        free(words)
-        free(keys)
-        free(counts)
+cdef inline int _owner(const void *owners, int wide, size_t i) noexcept nogil:
+    """State i's owner in owners (wide bytes a state)."""
+    return (<int>(<const uint8_t *>owners)[i] if wide == 1 else <int>(<const uint16_t *>owners)[i] if wide == 2
+            else <int>(<const uint32_t *>owners)[i])
+
+
+cdef inline void _own(void *owners, int wide, size_t i, int o) noexcept nogil:
+    """State i's owner in owners set to o."""
+    if wide == 1:
+        (<uint8_t *>owners)[i] = <uint8_t>o
+    elif wide == 2:
+        (<uint16_t *>owners)[i] = <uint16_t>o
+    else:
+        (<uint32_t *>owners)[i] = <uint32_t>o
+
+
+cdef void _by_owner(Table *t, void *owners, int wide, int shards, const size_t *sizes, size_t *ends) noexcept nogil:
+    """t's states (its first t.size slots, state i's owner owners[i]) put in their owners' order in place, each
+    swapped straight to its owner's next place (an American flag sort: no array of the states' order);
+    shard o's sizes[o] states are then the slots before ends[o]."""
+    cdef size_t at = 0, i, j, words = t.width * sizeof(uint64_t)
+    cdef int o, b
+    cdef uint64_t held[2 + MAX_LIMBS]
+    for b in range(shards):  # ends[b]: shard b's next place, from where its run starts
+        ends[b], at = at, at + sizes[b]
+    at = 0
+    for b in range(shards):  # the shards before b are in place: a state here is b's or a later shard's
+        at += sizes[b]  # where b's run ends
+        i = ends[b]
+        while i < at:
+            o = _owner(owners, wide, i)
+            if o == b:
+                i += 1
+                continue
+            j = ends[o]  # state i to shard o's next place, and the state there here
+            ends[o] += 1
+            memcpy(held, _key_at(t, j), words)
+            memcpy(_key_at(t, j), _key_at(t, i), words)
+            memcpy(_key_at(t, i), held, words)
+            _own(owners, wide, i, _owner(owners, wide, j))
+        ends[b] = at
 
 
 cdef void _states_alone(Table *t) noexcept nogil:
@@ -220,7 +166,6 @@ cdef void _states_alone(Table *t) noexcept nogil:
     crew's threads take equal runs of them); it is no longer a hash table (no power of two: never to be
     probed or filled again, only swept from and freed)."""
     cdef size_t i, j = 0, room, bytes_ = t.width * sizeof(uint64_t)
-    cdef uint64_t *slots
     for i in range(t.cap):
         if _key_at(t, i)[0] != NO_KEY:
             if i != j:
@@ -228,10 +173,67 @@ cdef void _states_alone(Table *t) noexcept nogil:
             j += 1
     room = max(<size_t>SLICES, (j + SLICES - 1) // SLICES * SLICES)  # at most t.cap, a multiple of SLICES
     memset(_key_at(t, j), 0xFF, (room - j) * bytes_)
-    slots = <uint64_t *>realloc(t.slots, room * bytes_)
-    if slots != NULL:  # else it keeps its memory
-        t.slots = slots
-    t.cap = t.room = room
+    _table_room(t, room)  # else it keeps its memory
+    t.cap = room
+
+
+cdef list _deal(_Engine engine, int shards, sink, size_t most):
+    """The engine's current layer (rearranged: it is not needed after) as one _packed piece a shard; with a
+    sink, each shard's states are given to sink(shard, piece) in pieces of at most most states, each made
+    when the last is given, and the list holds NOTHING. The states are moved to the table's first slots (the
+    rest of its memory given back), each one's owner found once (a byte each up to 256 shards; the widest
+    count of each shard's found by or-ing its counts), and put in their owners' order in place, so that a
+    piece is a run of slots: a deal holds the states, their owners and one piece."""
+    cdef Table *t = &engine.now
+    cdef int width = engine.widths[engine.at], o, j, limbs = t.limbs, bits, words
+    cdef size_t i, at = 0, n
+    cdef uint8_t cells[CELLS]
+    cdef const uint64_t *count
+    cdef int wide = 1 if shards <= 256 else 2 if shards <= 65536 else 4  # the bytes an owner takes
+    cdef void *owners = NULL
+    cdef size_t *sizes = <size_t *>calloc(shards, sizeof(size_t))
+    cdef size_t *ends = <size_t *>calloc(shards, sizeof(size_t))
+    cdef uint64_t *ors = <uint64_t *>calloc(shards * limbs, sizeof(uint64_t))
+    pieces = []
+    try:
+        if sizes == NULL or ends == NULL or ors == NULL:
+            raise MemoryError()
+        _states_alone(t)
+        owners = malloc(max(<size_t>1, t.size) * wide)
+        if owners == NULL:
+            raise MemoryError()
+        with nogil:
+            for i in range(t.size):
+                o = 0
+                if shards > 1:
+                    _unpack(_key_at(t, i), width, cells)
+                    o = _crc32(cells, width) % shards
+                _own(owners, wide, i, o)
+                sizes[o] += 1
+                count = _count_at(t, i)
+                for j in range(limbs):
+                    ors[o * limbs + j] |= count[j]
+            _by_owner(t, owners, wide, shards, sizes, ends)
+        free(owners)
+        owners = NULL
+        for o in range(shards):  # shard o's states: slots ends[o] - sizes[o] to ends[o] - 1
+            bits = _bits(ors + o * limbs, limbs)
+            words = max(1, (bits + 63) // 64)
+            if sink is None:
+                pieces.append(_piece(t, at, sizes[o], width, bits, words))
+            else:
+                while at < ends[o]:
+                    n = min(most, ends[o] - at)
+                    sink(o, _piece(t, at, n, width, bits, words))  # let go before the next is made
+                    at += n
+                pieces.append(_packed.NOTHING)
+            at = ends[o]
+        return pieces
+    finally:
+        free(owners)
+        free(sizes)
+        free(ends)
+        free(ors)
 
 
 cdef _small(_Engine engine, Table *t, size_t cap):
@@ -303,9 +305,10 @@ def shard_round(sweep, int first, int stop, pieces, int shards, check=None, int 
     (_packed pieces, a state maybe in several, its counts added: a list, emptied as they are loaded so
     that their memory goes, or a _packed.Stream) before step first of the sweep (a plan), advanced to
     step stop. Returns (one piece a shard of the states after stop, dealt by _packed.owner; the
-    undirected tours completed; the states after stop; the states expanded); with sink, each piece is
-    given to sink(shard, piece) as it is made, and the list holds NOTHING; check and threads as for
-    count (the shard's wide layers swept by a crew: the same answers)."""
+    undirected tours completed; the states after stop; the states expanded); with sink, each shard's
+    states are given to sink(shard, piece) in pieces of at most _packed.DEALT states (the list's piece
+    split in order; none for a shard dealt nothing), each as it is made, and the list holds NOTHING;
+    check and threads as for count (the shard's wide layers swept by a crew: the same answers)."""
     cdef _Engine engine
     states, limbs, source = _packed.opened(pieces)
     idle = remembered(_IDLE, sweep, list, _IDLE_PLANS)
@@ -330,7 +333,7 @@ def shard_round(sweep, int first, int stop, pieces, int shards, check=None, int 
         engine.run(stop, check)
     _small(engine, &engine.nxt, 1024)  # the layer swept from, not needed while the next one is dealt
     found = (
-        _deal(engine, shards, sink) if engine.now.size else [_packed.NOTHING] * shards,
+        _deal(engine, shards, sink, _packed.DEALT) if engine.now.size else [_packed.NOTHING] * shards,
         engine.total_count(),
         engine.now.size,
         engine.work,

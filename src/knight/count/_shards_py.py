@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from . import _packed
 from ._engine_py import _layers
-from ._packed import NOTHING, Inbox, Piece, limbs, opened, pack, unpack, width
+from ._packed import NOTHING, Inbox, Piece, limbs, opened, pack, split, unpack, width
 from ._plan import Check, Plan
 from ._states import FIRST_LABEL
 
@@ -26,8 +27,9 @@ def shard_round(
     its counts added: a list, emptied as they are loaded so that their memory goes, or a _packed.Stream)
     before step first of sweep, advanced to step stop. Returns (one piece a shard of the states after stop,
     dealt by _packed.owner; the undirected tours completed; the states after stop; the states expanded);
-    with sink, each piece is given to sink(shard, piece), and the list holds NOTHING; check and threads as
-    for count."""
+    with sink, each shard's states are given to sink(shard, piece) in pieces of at most _packed.DEALT
+    states (the list's piece split in order; none for a shard dealt nothing), and the list holds NOTHING;
+    check and threads as for count."""
     loaded: dict[bytes, int] = {}
     for piece in opened(pieces)[2]:
         for state, ways in unpack([piece], width(sweep, first)):
@@ -38,7 +40,8 @@ def shard_round(
     parts = pack(found.items(), shards) if found else [NOTHING] * shards
     if sink is not None:
         for k, part in enumerate(parts):
-            sink(k, part)
+            for piece in split(part, _packed.DEALT):
+                sink(k, piece)
         parts = [NOTHING] * shards
     return parts, total, len(found), work
 

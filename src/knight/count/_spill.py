@@ -49,10 +49,10 @@ if TYPE_CHECKING:
 #: The memory a state of a shard takes while it is swept a square: its packed slot (16 bytes; while
 #: it is loaded, a slot of a table three quarters full, 21 bytes, gone before the next table is made);
 #: and each of its successors: a slot in the next table (made for as many states as were loaded, three
-#: quarters full, grown by half in place as it fills: 21-32 bytes), and while they are dealt, its owner
-#: and its place in the deal's order (9-10 bytes; the layer swept from is gone by then) and one shard's
-#: piece at a time (on disk). The rest of the process (the interpreter, the plan, the demand patterns)
-#: is measured, and memory= bounds the whole.
+#: quarters full, grown by half in place as it fills: 21-32 bytes), and while they are dealt, its packed
+#: slot and owner (17 bytes; the layer swept from is gone by then) and one piece of at most
+#: _packed.DEALT states at a time (on disk). The rest of the process (the interpreter, the plan, the
+#: demand patterns) is measured, and memory= bounds the whole.
 BYTES_A_STATE = 16
 BYTES_A_SUCCESSOR = 40
 #: A round of a layer in memory takes as many squares as are expected to take about this (seconds).

@@ -255,7 +255,7 @@ def run_round_files(
     round's), its successors written to a new directory of its own under directory, one file a shard
     they go to. Returns (the statistics, the file for each shard, or None where it sends a shard
     nothing). The files are read a piece at a time as the kernel loads them (each let go once loaded), and
-    each piece dealt is written as it is made (one at a time)."""
+    each piece dealt (a shard's states in pieces of at most _packed.DEALT) is written as it is made."""
     arguments = (question, first, stop, shards, budget, spent, until, threads)
     watch, sweep = _planned(arguments)
     head = _shardfile.Header(question, sweep)
@@ -263,18 +263,22 @@ def run_round_files(
     streams = [head.open(item, trusted=True).stream() if isinstance(item, str) else item for item in inbox]
     # a directory for this run of the task alone: a task run again (its worker lost) writes beside it
     mine = tempfile.mkdtemp(prefix=f"round-{stop}-{shard}-", dir=directory)
-    written: list[Optional[str]] = [None] * shards
-    sizes = [0] * shards
+    writers: dict[int, _shardfile.Writer] = {}  # a shard's file, written a piece at a time as they are dealt
 
     def write(k: int, part: _packed.Piece) -> None:
-        sizes[k] = _packed.size(part)
-        if sizes[k]:
-            writer = _shardfile.Writer(mine, stop, k, shards, head, False)
-            writer.add(part)
-            written[k] = writer.close(0)  # the tours travel in the statistics
+        if k not in writers:
+            writers[k] = _shardfile.Writer(mine, stop, k, shards, head, False)
+        writers[k].add(part)
 
-    (tours, states, work, _), _ = _shard_round(arguments, watch, sweep, _packed.joined(streams), write)
-    return (tours, states, work, tuple(sizes)), written
+    try:
+        (tours, states, work, _), _ = _shard_round(arguments, watch, sweep, _packed.joined(streams), write)
+        written = [writers[k].close(0) if k in writers else None for k in range(shards)]  # the tours: statistics
+    except BaseException:
+        for writer in writers.values():
+            writer.abandon()
+        raise
+    sizes = tuple(writers[k].states if k in writers else 0 for k in range(shards))
+    return (tours, states, work, sizes), written
 
 
 def _lost(error: BaseException, executor: object, what: str) -> BaseException:

@@ -14,17 +14,7 @@ from libc.stdlib cimport free, malloc
 
 import time
 
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int knight_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    static inline int knight_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    #endif
-    """
-    int knight_ctz64(unsigned long long) nogil  # index of the lowest set bit; x != 0
-
+from ..model._bits cimport lowest_bit
 from ..model._deadline import OutOfTime
 from ..model._status cimport MAX_MOVES, S_EXHAUSTED, S_FOUND, S_LIMIT
 
@@ -136,7 +126,7 @@ cdef bint _connected(State *s, int32_t square, int32_t remaining) noexcept nogil
         reach = s.reach[square] & free_bits
         frontier = reach
         while frontier and reach != free_bits:
-            k = <int32_t>knight_ctz64(frontier)
+            k = <int32_t>lowest_bit(frontier)
             frontier &= frontier - 1
             fresh = s.reach[k] & free_bits & ~reach
             reach |= fresh

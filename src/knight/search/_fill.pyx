@@ -17,7 +17,7 @@ from libc.string cimport memcpy, memset
 
 import time
 
-from ._bits cimport lowest_bit, popcount
+from ..model._bits cimport lowest_bit, popcount
 from ..model._status cimport S_EXHAUSTED, S_FOUND, S_LIMIT
 
 FOUND, EXHAUSTED, LIMIT = S_FOUND, S_EXHAUSTED, S_LIMIT

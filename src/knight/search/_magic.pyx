@@ -18,7 +18,7 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport abs, calloc, free, realloc
 
-from ._bits cimport lowest_bit, popcount
+from ..model._bits cimport lowest_bit, popcount
 from ._loops cimport TICK_INTERRUPTED, TICK_ON, splitmix_next, tick
 from ..model._status cimport S_EXHAUSTED, S_FOUND, S_LIMIT
 

@@ -1,5 +1,5 @@
-# The search's compiled loops' bit tricks on 64-bit words, inlined in each module that cimports them
-# (_fill.pyx, _magic.pyx).
+# The compiled loops' bit tricks on 64-bit words, inlined in each module that cimports them (the search's
+# _fill.pyx and _magic.pyx, the count's _walker.pyx): kept on the ground floor, which every engine may cimport.
 
 from libc.stdint cimport uint64_t
 

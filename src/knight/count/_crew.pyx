@@ -183,7 +183,7 @@ cdef class _Crew:
     cdef void _make(self, int w) noexcept nogil:
         cdef _Worker *me = &self.workers[w]
         cdef size_t first = me.first + self.at, last = min(me.first + self.at + self.round, me.first + self.share)
-        cdef size_t region = self.nxt.cap >> self.nxt.pbits
+        cdef size_t region = self.nxt.rslots
         if self.at == 0:  # the first round clears the thread's region of the next layer (nobody adds up yet)
             memset(_key_at(self.nxt, w * region), 0xFF, region * self.nxt.width * sizeof(uint64_t))
             if me.memo.before != NULL:  # and its memo
@@ -202,7 +202,7 @@ cdef class _Crew:
     cdef int _make_room(self) except -1:
         """Grow the next layer's table until no region can fill up in this round's adding up
         (MemoryError when it may not grow and one could)."""
-        cdef size_t incoming, region = self.nxt.cap >> self.nxt.pbits
+        cdef size_t incoming, region = self.nxt.rslots
         cdef int r, w
         cdef size_t i
         cdef bint tight = True, full
@@ -221,7 +221,7 @@ cdef class _Crew:
                             f"a layer of the frontier sweep outgrew the memory available, past {self.nxt.size:,} states"
                         )
                     return 0  # no more memory, but no region can fill up: add up as it is
-                region = self.nxt.cap >> self.nxt.pbits
+                region = self.nxt.rslots
                 memset(self.rsize, 0, self.threads * sizeof(size_t))
                 for r in range(self.threads):
                     for i in range(r * region, (r + 1) * region):

@@ -26,8 +26,8 @@ from cpython.exc cimport PyErr_CheckSignals
 
 from ._crew cimport _Crew, _Outbox, _send
 from ._hashtable cimport (CHUNK, MAX_LIMBS, NO_KEY, _add, _count_at, _fits_free, _fits_has, _fits_prefetch,
-                          _fits_prefetch_bucket, _fits_slot, _hash, _home, _key_at, _prefetch, _put, _table_free,
-                          _table_init, _table_reset)
+                          _fits_prefetch_bucket, _fits_slot, _hash, _home, _key_at, _lay_out, _prefetch, _put,
+                          _table_free, _table_init, _table_reset)
 from ._patterns cimport KNOWN, _Memo, _demands, _early, _fitting, _free_demands
 from ._rules cimport (CELLS, EMPTY, MAX_WIDTH, _below, _finish, _linked, _pack, _pattern, _read_step,
                       _state_pattern, _unpack)
@@ -371,7 +371,7 @@ cdef class _Engine:
             for j in range(limbs):
                 _count_at(&wider, slot)[j] = _count_at(&self.now, slot)[j] if j < self.limbs else 0
         wider.size, wider.most = self.now.size, self.most
-        wider.pbits, wider.rbits, wider.rslots = self.now.pbits, self.now.rbits, self.now.rslots  # the slots copied as they are
+        _lay_out(&wider, self.now.cap, self.now.pbits, self.now.rbits)  # the slots copied as they are
         memcpy(wider.rsize, self.now.rsize, sizeof(wider.rsize))
         _table_free(&self.now)
         self.now = wider

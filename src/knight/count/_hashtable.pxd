@@ -108,6 +108,7 @@ cdef int _table_init(Table *t, size_t cap, int kw, int limbs, bint half=*) noexc
 cdef void _table_free(Table *t) noexcept nogil
 cdef int _table_room(Table *t, size_t room) noexcept nogil
 cdef void _table_reset(Table *t, size_t states, bint clear=*) noexcept nogil
+cdef void _lay_out(Table *t, size_t cap, int pbits, int rbits) noexcept nogil
 cdef void _set_regions(Table *t, int pbits) noexcept nogil
 cdef int _grow_table(Table *t) noexcept nogil
 cdef size_t _slots_for(size_t states) noexcept nogil

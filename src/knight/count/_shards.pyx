@@ -236,6 +236,11 @@ cdef list _deal(_Engine engine, int shards, sink, size_t most):
         free(ors)
 
 
+cdef size_t _room_for(_Engine engine, size_t states):
+    """The slots of a table that holds states states three quarters full, within the most the engine may take."""
+    return min(_slots_for(states), max(<size_t>1024, engine.most))
+
+
 cdef _small(_Engine engine, Table *t, size_t cap):
     """t emptied, its table cap slots again (the memory of a layer no longer needed given back), to grow by
     half as it fills (a shard's round holds as little as it may)."""
@@ -262,7 +267,7 @@ cdef _load(_Engine engine, int first, size_t states, source):
     # the table sized for every state at once (three quarters full at most, as _put keeps it): a piece
     # comes in its sender's slot order, and keys put in hash order into a table that grows as it fills
     # pile up in long probe runs
-    _small(engine, &engine.now, min(_slots_for(states), max(<size_t>1024, engine.most)))
+    _small(engine, &engine.now, _room_for(engine, states))
     for piece_keys, piece_counts, bits in source:
         words = max(1, (bits + 63) // 64)
         n = len(piece_counts) // (8 * words)
@@ -326,7 +331,7 @@ def shard_round(sweep, int first, int stop, pieces, int shards, check=None, int 
     _trim()  # the pieces loaded, given back (the heap would keep them while the next table is made)
     # the next table made for as many states as were loaded, three quarters full: it grows in place (by half,
     # a region at a time) where the layer grows, and is no larger than this round's own layer where it shrinks
-    _small(engine, &engine.nxt, min(_slots_for(loaded), max(<size_t>1024, engine.most)))
+    _small(engine, &engine.nxt, _room_for(engine, loaded))
     engine.run(min(stop, first + 1), check)  # on an error, the engine is dropped
     if engine.at < stop:  # the packed layer is the next table now: a table again, then the rest of the round
         _small(engine, &engine.nxt, engine.now.cap)

@@ -27,6 +27,7 @@ So that no case runs twice, the rule is:
 stored data); ``.github/workflows/slow.yml`` runs them weekly, on both cores.
 """
 
+import functools
 import importlib
 import os
 import subprocess
@@ -56,6 +57,7 @@ def pytest_addoption(parser):
     )
 
 
+@functools.lru_cache(maxsize=None)
 def _compiled_job_runs_them():
     """Whether ``pytest`` without KNIGHT_NO_EXTENSIONS would use the compiled core here."""
     env = {name: value for name, value in os.environ.items() if name != "KNIGHT_NO_EXTENSIONS"}
@@ -70,6 +72,14 @@ def _compiled_job_runs_them():
     except (OSError, subprocess.SubprocessError):
         return False  # when in doubt, run them
     return found.returncode == 0 and found.stdout.strip() == "cython"
+
+
+@pytest.fixture(scope="session")
+def twin_job_leaves_out(request):
+    """Whether this is the twin job leaving out what the compiled job also runs (the [python] cases,
+    and what a test names as taking the twin seconds; see the module docstring)."""
+    twin = os.environ.get("KNIGHT_NO_EXTENSIONS") and not request.config.getoption("--all-twin-cases")
+    return bool(twin) and not SLOW and _compiled_job_runs_them()
 
 
 def _implementations(item):

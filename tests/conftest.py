@@ -21,7 +21,13 @@ So that no case runs twice, the rule is:
 * ``KNIGHT_SLOW=1`` keeps the ``[python]`` cases in the twin job: there they run with every
   other module on the twin too, not only the one the fixture swaps in, and the weekly slow
   run keeps that combination covered;
-* ``--all-twin-cases`` keeps both the ``[python]`` cases and the tests marked ``once``.
+* ``--all-twin-cases`` keeps both the ``[python]`` cases and the tests marked ``once``;
+* what a test names as taking the twin seconds (tests/test_docs.py's TWIN_TAKES_SECONDS) it
+  leaves out where the twin job leaves out the ``[python]`` cases (the fixture
+  ``twin_job_leaves_out``).
+
+Each ``[python]`` case is collected next to its ``[cython]`` case (_pair_the_implementations),
+so that a reference a test module remembers is computed once for both.
 
 ``KNIGHT_SLOW=1`` also turns on the long tests (the full sweeps, the regeneration of the
 stored data); ``.github/workflows/slow.yml`` runs them weekly, on both cores.

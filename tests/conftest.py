@@ -21,12 +21,19 @@ So that no case runs twice, the rule is:
 * ``KNIGHT_SLOW=1`` keeps the ``[python]`` cases in the twin job: there they run with every
   other module on the twin too, not only the one the fixture swaps in, and the weekly slow
   run keeps that combination covered;
-* ``--all-twin-cases`` keeps both the ``[python]`` cases and the tests marked ``once``.
+* ``--all-twin-cases`` keeps both the ``[python]`` cases and the tests marked ``once``;
+* what a test names as taking the twin seconds (tests/test_docs.py's TWIN_TAKES_SECONDS) it
+  leaves out where the twin job leaves out the ``[python]`` cases (the fixture
+  ``twin_job_leaves_out``).
+
+Each ``[python]`` case is collected next to its ``[cython]`` case (_pair_the_implementations),
+so that a reference a test module remembers is computed once for both.
 
 ``KNIGHT_SLOW=1`` also turns on the long tests (the full sweeps, the regeneration of the
 stored data); ``.github/workflows/slow.yml`` runs them weekly, on both cores.
 """
 
+import functools
 import importlib
 import os
 import subprocess
@@ -56,6 +63,7 @@ def pytest_addoption(parser):
     )
 
 
+@functools.lru_cache(maxsize=None)
 def _compiled_job_runs_them():
     """Whether ``pytest`` without KNIGHT_NO_EXTENSIONS would use the compiled core here."""
     env = {name: value for name, value in os.environ.items() if name != "KNIGHT_NO_EXTENSIONS"}
@@ -72,22 +80,39 @@ def _compiled_job_runs_them():
     return found.returncode == 0 and found.stdout.strip() == "cython"
 
 
-def _twin_case(item):
-    """Whether item is the [python] case of a fixture parametrised over IMPLEMENTATIONS."""
+@pytest.fixture(scope="session")
+def twin_job_leaves_out(request):
+    """Whether this is the twin job leaving out what the compiled job also runs (the [python] cases,
+    and what a test names as taking the twin seconds; see the module docstring)."""
+    twin = os.environ.get("KNIGHT_NO_EXTENSIONS") and not request.config.getoption("--all-twin-cases")
+    return bool(twin) and not SLOW and _compiled_job_runs_them()
+
+
+def _implementations(item):
+    """item's parameters ({name: value}), split in two: those of fixtures parametrised over
+    IMPLEMENTATIONS, and the others."""
     callspec = getattr(item, "callspec", None)
     if callspec is None:
-        return False
+        return {}, {}
     fixtures = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    chosen, others = {}, {}
     for name, value in callspec.params.items():
         definitions = fixtures.get(name) or ()
-        if value == "python" and any(list(d.params or ()) == IMPLEMENTATIONS for d in definitions):
-            return True
-    return False
+        implementation = any(list(d.params or ()) == IMPLEMENTATIONS for d in definitions)
+        (chosen if implementation else others)[name] = value
+    return chosen, others
 
 
+def _twin_case(item):
+    """Whether item is the [python] case of a fixture parametrised over IMPLEMENTATIONS."""
+    return "python" in _implementations(item)[0].values()
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own order (by the scoped fixtures' parameters)
 def pytest_collection_modifyitems(config, items):
-    """In the twin job, leave out the [python] cases and the tests marked once that the compiled
-    job ran (the module docstring)."""
+    """Each test's cases of the implementations side by side, then, in the twin job, the [python]
+    cases and the tests marked once that the compiled job ran left out (the module docstring)."""
+    _pair_the_implementations(items)
     if not os.environ.get("KNIGHT_NO_EXTENSIONS") or config.getoption("--all-twin-cases"):
         return
     twin = [item for item in items if item.get_closest_marker("once") or not SLOW and _twin_case(item)]
@@ -96,6 +121,26 @@ def pytest_collection_modifyitems(config, items):
     config.hook.pytest_deselected(items=twin)
     kept = set(map(id, twin))
     items[:] = [item for item in items if id(item) not in kept]
+
+
+def _pair_the_implementations(items):
+    """Put each test's [python] case (of a fixture over IMPLEMENTATIONS) next to its [cython] case, in
+    place: the cases of the same question then run one after the other, in one process under
+    pytest-xdist too (it deals the items out in runs of neighbours), so that a reference answer a
+    test module remembers (brute force, the enumeration) is computed once for both, not once in
+    each. A module's items stay together, so its module-scoped fixtures are made once still."""
+    first, places = {}, []
+    for index, item in enumerate(items):
+        chosen, others = _implementations(item)
+        # the cases of a question share their parameters' values: the same objects
+        question = (
+            item.parent.nodeid,
+            item.originalname,
+            tuple(sorted((n, id(v)) for n, v in others.items())),
+            tuple(sorted(chosen)),
+        )
+        places.append(first.setdefault(question, index) if chosen else index)
+    items[:] = [item for _, _, item in sorted(zip(places, range(len(items)), items), key=lambda place: place[:2])]
 
 
 def pytest_report_header(config):

@@ -10,6 +10,8 @@ import pytest
 import knight
 from knight.count import _enumerate, _kernels, _spread
 
+from deadline import stops_in_time
+
 #: (size, options, count): open, closed, from a start, fixed ends, holes, leapers; the OEIS's where one counts them.
 QUESTIONS = [
     (5, {}, 1728),  # A165134
@@ -122,14 +124,12 @@ def test_max_nodes_bounds_the_sharded_sweep(frontier):
 
 def test_a_timeout_stops_the_sharded_sweep(dask_client):
     for executor in (dask_client, None):
-        began = time.monotonic()
-        with pytest.raises(knight.SearchLimitError, match="timed out|seconds"):
+        with stops_in_time(0.5, 3, threads=2), pytest.raises(knight.SearchLimitError, match="timed out|seconds"):
             if executor is None:
                 with ThreadPoolExecutor(2) as pool:
                     knight.count((7, 7), executor=pool, method="frontier", timeout=0.5)
             else:
                 knight.count((7, 7), executor=executor, method="frontier", timeout=0.5)
-        assert time.monotonic() - began < 0.5 + 3
 
 
 def test_a_stop_request_stops_the_sharded_sweep(monkeypatch):
@@ -360,10 +360,8 @@ def test_a_killed_process_pool_worker_is_a_worker_error():
 
 
 def test_too_many_shards_are_refused_or_timed_out():
-    with ThreadPoolExecutor(2) as pool:
-        began = time.monotonic()
+    with ThreadPoolExecutor(2) as pool, stops_in_time(1, 3, threads=2):
         with pytest.raises(knight.InvalidInputError, match=r"shards=1,000,000 .*GiB"):
             knight.count((7, 7), executor=pool, method="frontier", shards=10**6, timeout=2)
         with pytest.raises(knight.SearchLimitError, match="timed out|seconds"):
             knight.count((7, 7), executor=pool, method="frontier", shards=500, timeout=1)
-        assert time.monotonic() - began < 1 + 3

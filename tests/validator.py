@@ -32,12 +32,17 @@ def assert_tour(squares, rows, cols, *, closed=False, leaper=(1, 2), holes=()):
     if closed:
         assert len(squares) > 2, "a closed tour is a cycle: at least three squares"
         squares.append(squares[0])
-    # each step's (|rows moved|, |columns moved|) is the leaper's (p, q) or (q, p)
-    row = [(square - 1) // cols for square in squares]
-    col = [(square - 1) % cols for square in squares]
-    steps = list(zip(map(abs, map(sub, row, row[1:])), map(abs, map(sub, col, col[1:]))))
+    # each step moves (rows, columns) by (±p, ±q) or (±q, ±p), the leaper's (p, q): with a square at
+    # row r and column c placed at r * width + c, a step moving dr rows and dc columns moves its place
+    # by dr * width + dc, and from that alone both are known when width > 2 |dc|, for any step
+    # (|dc| < cols) and any leap (|dc| <= max(p, q))
     p, q = map(abs, leaper)
-    legal = {(p, q), (q, p)}
+    width = 2 * max(cols, p, q) + 1
+    place = [square + (square - 1) // cols * (width - cols) for square in squares]  # r * width + c + 1
+    steps = list(map(sub, place[1:], place))
+    legal = {
+        rows_moved * width + cols_moved for a, b in ((p, q), (q, p)) for rows_moved in (a, -a) for cols_moved in (b, -b)
+    }
     assert set(steps) <= legal, "{} to {} is not a leap".format(
         *next(squares[i : i + 2] for i, step in enumerate(steps) if step not in legal)
     )

@@ -49,6 +49,13 @@ def _files(directory):
     return sorted(name for _, name in _shardfile.shard_files(str(directory)))
 
 
+def test_a_state_of_two_key_words_is_counted_half_as_much_again(tmp_path):
+    """8×8's states have 17 codes: a key of two words, table slots of 24 bytes where states of 16 codes or
+    fewer take 16 (8×8 open overran memory="6GB" 1.4 times while every slot was counted as 16 bytes)."""
+    runs = [_spill._Run(_question(n, n), _kernels.frontier, None, 10**9, str(tmp_path), False, 1) for n in (7, 8)]
+    assert [run._bytes(2.0) for run in runs] == [96.0, 144.0]
+
+
 @pytest.mark.parametrize("size, closed, tours", [((3, 8), False, 792), ((5, 6), True, 8), ((4, 6), False, 1488)])
 def test_spilled_counts_are_the_counts(frontier, sharded, tmp_path, size, closed, tours):
     assert knight.count(size, closed=closed, method="frontier", memory="1MB", spill=tmp_path) == tours

@@ -32,6 +32,7 @@ from ._patterns cimport KNOWN, _Memo, _demands, _early, _fitting, _free_demands
 from ._rules cimport (CELLS, EMPTY, MAX_WIDTH, _below, _finish, _linked, _pack, _pattern, _read_step,
                       _state_pattern, _unpack)
 
+from ._packed import key_words, widths
 from ._plan import KNIGHT_STEPS, demand_ends, plan, question_of
 from ._rules import _flatten
 from ..model._memory import available_memory
@@ -173,10 +174,10 @@ cdef class _Engine:
     def __cinit__(self, sweep, int limbs, bint keep=False, memory=None, check=None, int threads=1):
         program, starts = _flatten(sweep, check)
         self._take_threads(threads)
-        self.widths = [len(sweep.steps[0].here) - 1 if sweep.steps else 0] + [len(step.keep) for step in sweep.steps]
+        self.widths = widths(sweep)
         if max(self.widths) > MAX_WIDTH:
             raise ValueError(f"the frontier is {max(self.widths)} squares wide: the compiled engine takes at most {MAX_WIDTH}")
-        self.limbs, self.kw = limbs, 1 if max(self.widths) <= 16 else 2
+        self.limbs, self.kw = limbs, key_words(sweep)
         self.closed, self.alone = sweep.closed, sweep.alone
         self.program = <int32_t *>malloc((len(program) + 1) * sizeof(int32_t))
         self.starts = <size_t *>malloc((len(starts) + 1) * sizeof(size_t))

@@ -143,3 +143,18 @@ def pack(states: Iterable[tuple[bytes, int]], shards: int) -> list[Piece]:
 def width(sweep: Plan, at: int) -> int:
     """The frontier's squares (a state's codes) before step at of sweep (a _plan.Plan)."""
     return len(sweep.steps[at].here) - 1
+
+
+#: Codes a 64-bit word of a compiled table's key holds (4 bits each).
+CODES_A_WORD = 16
+
+
+def widths(sweep: Plan) -> list[int]:
+    """The codes of a state before the first step and after each step of sweep."""
+    return [width(sweep, 0) if sweep.steps else 0] + [len(step.keep) for step in sweep.steps]
+
+
+def key_words(sweep: Plan) -> int:
+    """The 64-bit words of a state's key in the compiled kernel's tables: one while no layer's states
+    have more than CODES_A_WORD codes (every board up to 7 wide), else two (8×8 open: 17 codes)."""
+    return 1 if max(widths(sweep)) <= CODES_A_WORD else 2

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, List, Optional, Union, cast
 from ..model._errors import InvalidInputError, InvalidTypeError
 from ..model._memory import resident_memory
 from . import _shardfile
-from ._packed import Piece, size, start
+from ._packed import Piece, key_words, size, start
 from ._plan import AnyQuestion, plan, wrap_of
 from ._shardfile import MAX_SHARDS, SUFFIX, Header, Lock, Writer, shard_files, sync_directory
 
@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     from ._plan import Frontier
     from ._sweep import _Watch
 
-#: The memory a state of a shard takes while it is swept a square: its packed slot (16 bytes; while
+#: The memory a state of a shard takes while it is swept a square, where its key is one word (states of
+#: 16 codes or fewer; with two, as on 8×8 open, half as much again: _Run._bytes): its packed slot (16 bytes; while
 #: it is loaded, a slot of a table three quarters full, 21 bytes, gone before the next table is made);
 #: and each of its successors: a slot in the next table (made for as many states as were loaded, three
 #: quarters full, grown by half in place as it fills: 21-32 bytes), and while they are dealt, its packed
@@ -142,6 +143,7 @@ class _Run:
         self.threads = threads
         self.sweep = plan(*question[:7], wrap_of(question), check=check)
         self.head = Header(question, self.sweep)
+        self.slot_words = key_words(self.sweep) + 1  # a table slot: the state's key and one limb of count
         self.mine: set[str] = set()  # the files this process wrote: their states need no second look
         self.held: dict[str, int] = {}  # the states in each shard file read or written here (no second read)
         self.spent = 0
@@ -222,10 +224,10 @@ class _Run:
             self._open(entry)
         return self.held[entry]
 
-    @staticmethod
-    def _bytes(growth: float) -> float:
-        """The memory a state takes while it is swept, with the successors of a layer growing by growth."""
-        return BYTES_A_STATE + BYTES_A_SUCCESSOR * max(1.0, growth)
+    def _bytes(self, growth: float) -> float:
+        """The memory a state takes while it is swept, with the successors of a layer growing by growth: a
+        table's slot is its key's words and a count's (one 8-byte limb here; wider counts are not counted)."""
+        return (BYTES_A_STATE + BYTES_A_SUCCESSOR * max(1.0, growth)) * self.slot_words / 2
 
     def _shards(self, expected: float, growth: float) -> int:
         """The shards of the next layer, of about expected states, growing by growth a step after it."""

@@ -5,8 +5,8 @@
 The census is ``knight.count_magic(8, depth=3)``: 13,252 pieces (a start, an end and the first
 three moves). This runs them one at a time, in an order drawn at random by --seed, each through
 ``knight.count_magic(8, depth=3, pieces=[i], results=DIR)``, so each finished piece is the
-library's own result file in DIR and a run killed, or stopped by --hours, starts again where it
-stopped. A piece that needs more than --max-nodes nodes is listed in DIR/capped.json and skipped
+library's own result file in DIR and a run killed, or stopped by --hours (the piece it was
+running given up), starts again where it stopped; --hours 0 only reports the pieces done. A piece that needs more than --max-nodes nodes is listed in DIR/capped.json and skipped
 by later runs (run it again with a larger cap to finish it).
 
 Since the order is uniform, the pieces done so far are a random sample of the census: the script
@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("folder", metavar="DIR")
     parser.add_argument("--seed", type=int, default=2028, help="the order's random seed (default 2028)")
     parser.add_argument("--max-nodes", type=int, default=2 * 10**10, help="a piece's node cap (default 2e10)")
-    parser.add_argument("--hours", type=float, default=1.0, help="stop starting pieces after this long (default 1)")
+    parser.add_argument("--hours", type=float, default=1.0, help="stop after this long (default 1; 0: report only)")
     args = parser.parse_args()
     os.makedirs(args.folder, exist_ok=True)
     total = knight.count_magic(8, depth=3, pieces=[]).pieces
@@ -64,14 +64,17 @@ def main() -> None:
     done: list[int] = []
     cpu: list[float] = []
     nodes: list[int] = []
-    for index in order:
+    for index in order:  # the pieces done so far are read back (a prefix of the order, less the capped)
         if str(index) in capped and capped[str(index)] >= args.max_nodes:
             continue
-        if time.monotonic() > stop_at:
-            break
+        left = max(stop_at - time.monotonic(), 1e-3)
         try:
-            piece = knight.count_magic(8, depth=3, pieces=[index], results=args.folder, max_nodes=args.max_nodes)
+            piece = knight.count_magic(
+                8, depth=3, pieces=[index], results=args.folder, max_nodes=args.max_nodes, timeout=left
+            )
         except knight.SearchLimitError:
+            if time.monotonic() >= stop_at:
+                break  # out of time: this piece is the next run's first
             capped[str(index)] = args.max_nodes
             _write_capped(args.folder, capped)
             print(f"piece {index}: over {args.max_nodes:,} nodes, capped", flush=True)

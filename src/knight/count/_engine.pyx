@@ -177,7 +177,7 @@ cdef class _Engine:
         self.widths = widths(sweep)
         if max(self.widths) > MAX_WIDTH:
             raise ValueError(f"the frontier is {max(self.widths)} squares wide: the compiled engine takes at most {MAX_WIDTH}")
-        self.limbs, self.kw = limbs, key_words(sweep)
+        self.limbs, self.kw = limbs, key_words(self.widths)
         self.closed, self.alone = sweep.closed, sweep.alone
         self.program = <int32_t *>malloc((len(program) + 1) * sizeof(int32_t))
         self.starts = <size_t *>malloc((len(starts) + 1) * sizeof(size_t))

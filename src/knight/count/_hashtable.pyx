@@ -148,8 +148,9 @@ cdef int _grow_table(Table *t) noexcept nogil:
     """Grow t (three quarters full, or a region of it seven eighths) by half its slots (t.half) or to twice
     them, in place, or -1 when out of memory (t unchanged). Its memory is resized (_table_room: on Linux a
     large table's pages are remapped, never copied), then its regions (as many as before, each larger) are
-    moved from the last to the first, each copied to a buffer of one region and put again from there in its new slots (which start at or after its
-    old ones, and end before any region not yet moved): t holds its new slots and one old region's."""
+    moved from the last to the first, each copied to a buffer of one region and put again from there in its
+    new slots (which start at or after its old ones, and end before any region not yet moved): t holds its
+    new slots and one old region's."""
     cdef Table old = t[0]
     cdef size_t cap = ((old.cap + old.cap // 2 if old.half else 2 * old.cap) + SLICES - 1) // SLICES * SLICES, run, r, i, k, end
     cdef size_t bytes_ = old.rslots * old.width * sizeof(uint64_t)

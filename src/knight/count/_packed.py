@@ -154,7 +154,7 @@ def widths(sweep: Plan) -> list[int]:
     return [width(sweep, 0) if sweep.steps else 0] + [len(step.keep) for step in sweep.steps]
 
 
-def key_words(sweep: Plan) -> int:
-    """The 64-bit words of a state's key in the compiled kernel's tables: one while no layer's states
-    have more than CODES_A_WORD codes (every board up to 7 wide), else two (8×8 open: 17 codes)."""
-    return 1 if max(widths(sweep)) <= CODES_A_WORD else 2
+def key_words(widths: list[int]) -> int:
+    """The 64-bit words of a state's key in the compiled kernel's tables, for a sweep of these widths: one
+    while no layer's states have more than CODES_A_WORD codes (every board up to 7 wide), else two (8×8: 17)."""
+    return 1 if max(widths) <= CODES_A_WORD else 2

@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Iterator, Optional
 
 from ..model._errors import InvalidInputError
 from . import _kernels
-from ._packed import Piece, Stream, limbs, size
+from ._packed import Piece, Stream, limbs, size, width
 from ._plan import AnyQuestion, Plan
 from ._states import FIRST_LABEL
 
@@ -112,7 +112,7 @@ def question_text(question: AnyQuestion) -> bytes:
 
 def width_at(sweep: Plan, step: int) -> int:
     """Codes a state before step (0 after the last: the finished layer holds no state)."""
-    return len(sweep.steps[step].here) - 1 if step < len(sweep.steps) else 0
+    return width(sweep, step) if step < len(sweep.steps) else 0
 
 
 def most_bits(sweep: Plan) -> list[int]:

@@ -40,7 +40,7 @@ def shard_round(
     parts = pack(found.items(), shards) if found else [NOTHING] * shards
     if sink is not None:
         for k, part in enumerate(parts):
-            for piece in split(part, _packed.DEALT):
+            for piece in split(part, _packed.DEALT):  # read at the call, as the kernel does
                 sink(k, piece)
         parts = [NOTHING] * shards
     return parts, total, len(found), work

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, List, Optional, Union, cast
 from ..model._errors import InvalidInputError, InvalidTypeError
 from ..model._memory import resident_memory
 from . import _shardfile
-from ._packed import Piece, key_words, size, start
+from ._packed import Piece, key_words, size, start, widths
 from ._plan import AnyQuestion, plan, wrap_of
 from ._shardfile import MAX_SHARDS, SUFFIX, Header, Lock, Writer, shard_files, sync_directory
 
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from ._sweep import _Watch
 
 #: The memory a state of a shard takes while it is swept a square, where its key is one word (states of
-#: 16 codes or fewer; with two, as on 8×8 open, half as much again: _Run._bytes): its packed slot (16 bytes; while
+#: 16 codes or fewer; with two, as on 8×8, half as much again: _Run._bytes): its packed slot (16 bytes; while
 #: it is loaded, a slot of a table three quarters full, 21 bytes, gone before the next table is made);
 #: and each of its successors: a slot in the next table (made for as many states as were loaded, three
 #: quarters full, grown by half in place as it fills: 21-32 bytes), and while they are dealt, its packed
@@ -143,7 +143,7 @@ class _Run:
         self.threads = threads
         self.sweep = plan(*question[:7], wrap_of(question), check=check)
         self.head = Header(question, self.sweep)
-        self.slot_words = key_words(self.sweep) + 1  # a table slot: the state's key and one limb of count
+        self.slot_words = key_words(widths(self.sweep)) + 1  # a table slot: the state's key and one limb of count
         self.mine: set[str] = set()  # the files this process wrote: their states need no second look
         self.held: dict[str, int] = {}  # the states in each shard file read or written here (no second read)
         self.spent = 0

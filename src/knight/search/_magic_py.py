@@ -436,9 +436,11 @@ def search(
             frame.append(neighbour)
         if not frame:
             return
-        if not unsorted:
+        if unsorted:
+            first = min(frame, key=lambda cell: (degree[cell], order_key[cell]))  # where the sort would put it
+        else:
             frame.sort(key=lambda cell: (degree[cell], order_key[cell]))
-        first = min(frame, key=lambda cell: (degree[cell], order_key[cell]))  # frame[0] once sorted
+            first = frame[0]
         # a cell with one free neighbour, next to this end and not to the other, must be this end's
         # next: were the end to move elsewhere, it would be next to neither (alive, 2 or more free)
         forced = len(frame) > 1 and not half and degree[first] == 1 and total - ends[0] - ends[1] >= 3

@@ -719,11 +719,44 @@ def test_a_shard_round_deals_to_a_sink_and_takes_a_stream(engine, monkeypatch):
         assert len(mine) == -(-_packed.size(parts[k]) // 2) and {piece[2] for piece in mine} == {bits}
         assert b"".join(piece[0] for piece in mine) == keys and b"".join(piece[1] for piece in mine) == counts
     taken = []
-    stream = _packed.Stream(states, [bits for _, _, bits in parts], (taken.append(part) or part for part in parts))
+    stream = _packed.Stream(
+        [(_packed.size(part), part[2]) for part in parts], (taken.append(part) or part for part in parts)
+    )
     streamed = engine.shard_round(sweep, 10, len(sweep.steps), stream, 1)
     assert taken == parts
     assert streamed[:2] == engine.shard_round(sweep, 10, len(sweep.steps), list(parts), 1)[:2]
     assert sweep.factor * (tours + streamed[1]) == 1728
+
+
+def test_a_shard_swept_in_batches_is_the_shard_swept_whole(engine):
+    """_packed.batched cuts a shard's pieces (a list, emptied as they are taken, or a stream) into streams
+    of at most so many states, a piece of more dealt out into parts; a shard too large for memory= is swept
+    batch by batch, a state in two batches swept in each, and the tours and the next layer's counts add
+    up to the shard's swept whole."""
+    from knight.count import _packed
+
+    sweep = _plan.plan(5, 5, None, None, None, False, KNIGHT)
+    parts, tours, _, _ = engine.shard_round(sweep, 0, 8, [_packed.start()], 2)
+    whole = engine.shard_round(sweep, 8, 12, list(parts), 1)
+    for source in ([*parts, *parts], _packed.Stream([(_packed.size(p), p[2]) for p in parts * 2], iter(parts * 2))):
+        taken = list(source) if isinstance(source, list) else parts * 2
+        batches = [(batch.layout, list(batch.pieces)) for batch in _packed.batched(source, 7)]
+        assert len(batches) > 2 and all(sum(held for held, _ in layout) <= 7 for layout, _ in batches)
+        pieces = [piece for _, got in batches for piece in got]
+        assert [(_packed.size(piece), piece[2]) for piece in pieces] == [
+            each for layout, _ in batches for each in layout
+        ]
+        width = _packed.width(sweep, 8)
+        assert sorted(_packed.unpack(pieces, width)) == sorted(_packed.unpack(taken, width))
+        if isinstance(source, list):
+            assert source == []  # each piece let go as it was taken
+    doubled = list(parts) * 2  # every state twice: swept twice, its counts added
+    swept = [engine.shard_round(sweep, 8, 12, batch, 1) for batch in _packed.batched(doubled, 5)]
+    assert sum(found[1] for found in swept) == 2 * whole[1]
+    counts: dict = {}
+    for state, ways in _packed.unpack([found[0][0] for found in swept], _packed.width(sweep, 12)):
+        counts[state] = counts.get(state, 0) + ways
+    assert counts == {state: 2 * ways for state, ways in _packed.unpack(whole[0], _packed.width(sweep, 12))}
 
 
 def test_shard_rounds_on_threads_deal_as_one_thread(engine):

@@ -53,7 +53,48 @@ def test_a_state_of_two_key_words_is_counted_half_as_much_again(tmp_path):
     """8×8's states have 17 codes: a key of two words, table slots of 24 bytes where states of 16 codes or
     fewer take 16 (8×8 open overran memory="6GB" 1.4 times while every slot was counted as 16 bytes)."""
     runs = [_spill._Run(_question(n, n), _kernels.frontier, None, 10**9, str(tmp_path), False, 1) for n in (7, 8)]
-    assert [run._bytes(2.0) for run in runs] == [96.0, 144.0]
+    assert [run._bytes(2.0) / _spill.UNSEEN_SCALE for run in runs] == [96.0, 144.0]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_peak_is_the_most_the_process_has_held():
+    """peak_resident_memory (getrusage's high-water mark, in bytes; Linux updates it lazily, so it may lag what
+    is resident by a few pages) rises by a block made resident past it."""
+    from knight.model._memory import peak_resident_memory, resident_memory
+
+    before = peak_resident_memory()
+    assert before is not None and before > 0.9 * (resident_memory() or 0) > 0
+    block = bytearray(before + 64 * 2**20)  # more than the process has ever held, made resident
+    block[::4096] = b"x" * len(block[::4096])
+    after = peak_resident_memory()
+    assert after is not None and after >= before + 64 * 2**20
+    del block
+
+
+def test_a_round_seen_to_take_more_scales_what_a_state_is_counted(tmp_path, monkeypatch):
+    """What a state takes is learnt from the rounds that raised the process's peak and were large enough to
+    tell (a quarter of the room or more): until one has, _bytes is UNSEEN_SCALE times its constants; then the
+    most any round was seen to take over them, never less than them."""
+    run = _spill._Run(_question(7, 7), _kernels.frontier, None, 10**9, str(tmp_path), False, 1)
+    run.before, run.rest = 10**8, 10**7
+    plain = run._bytes(2.0) / _spill.UNSEEN_SCALE
+    peaks = iter([])
+    monkeypatch.setattr(_spill, "peak_resident_memory", lambda: next(peaks))
+    largest = int(0.5 * run._room_left() / run._bytes(2.0))
+    for peak, scale in [(4 * 10**8, _spill.UNSEEN_SCALE), (10**8, _spill.UNSEEN_SCALE)]:  # not raised; none
+        peaks = iter([peak])
+        run._learn(largest, 2.0, 4 * 10**8 if peak > 10**8 else None)
+        assert run.scale == scale and not run.seen
+    taken = run.before + run.rest + int(largest * plain * 1.25)
+    peaks = iter([taken])
+    run._learn(largest, 2.0, 2 * 10**8)
+    assert run.seen and run.scale == pytest.approx(1.25, rel=1e-6)
+    peaks = iter([taken + 1])
+    run._learn(largest // 100, 2.0, taken)  # too small to tell
+    assert run.scale == pytest.approx(1.25, rel=1e-6)
+    peaks = iter([run.before + run.rest + int(largest * plain * 0.5)])
+    run._learn(largest, 2.0, 2 * 10**8)  # less than the constants: they stand
+    assert run.scale == pytest.approx(1.25, rel=1e-6)
 
 
 @pytest.mark.parametrize("size, closed, tours", [((3, 8), False, 792), ((5, 6), True, 8), ((4, 6), False, 1488)])

@@ -16,6 +16,7 @@ state is dealt (``_plan``), so equal states always meet in one shard.
 from __future__ import annotations
 
 import zlib
+from itertools import islice
 from typing import TYPE_CHECKING, Iterable, Iterator, List, Tuple, Union
 
 if TYPE_CHECKING:
@@ -56,11 +57,12 @@ def limbs_for_bits(bits: Iterable[int]) -> int:
 
 class Stream:
     """Pieces that come one at a time (a shard's files, read piece by piece as the kernel loads them),
-    with what a kernel must know before the first: the states they hold (a state in several pieces
-    counted in each) and the bit length of each piece's largest count."""
+    with what a kernel must know before the first: each piece's states and the bit length of its largest
+    count (its layout); the states they hold (a state in several pieces counted in each)."""
 
-    def __init__(self, states: int, bits: List[int], pieces: Iterator[Piece]) -> None:
-        self.states, self.bits, self.pieces = states, bits, pieces
+    def __init__(self, layout: List[Tuple[int, int]], pieces: Iterator[Piece]) -> None:
+        self.layout, self.pieces = layout, pieces
+        self.states = sum(held for held, _ in layout)
 
 
 #: A shard's round's pieces: a list (emptied as they are loaded), or a Stream.
@@ -71,14 +73,60 @@ def opened(inbox: Inbox) -> tuple[int, int, Iterator[Piece]]:
     """(states, limbs_for, the pieces one at a time) of a round's inbox; a list is emptied as its pieces
     are taken, so that each goes once loaded (a caller that keeps a layer passes a copy)."""
     if isinstance(inbox, Stream):
-        return inbox.states, limbs_for_bits(inbox.bits), inbox.pieces
+        return inbox.states, limbs_for_bits(bits for _, bits in inbox.layout), inbox.pieces
     return sum(map(size, inbox)), limbs_for(inbox), _popped(inbox)
 
 
 def joined(inboxes: Iterable[Union[Piece, Stream]]) -> Stream:
     """Pieces and streams (a round's inbox of files and pieces) as one stream, taken in turn."""
-    parts = [Stream(size(part), [part[2]], iter([part])) if isinstance(part, tuple) else part for part in inboxes]
-    return Stream(sum(part.states for part in parts), [bits for part in parts for bits in part.bits], _chained(parts))
+    parts = [Stream([(size(part), part[2])], iter([part])) if isinstance(part, tuple) else part for part in inboxes]
+    return Stream([each for part in parts for each in part.layout], _chained(parts))
+
+
+def batched(inbox: Inbox, most: int) -> Iterator[Stream]:
+    """inbox's pieces as streams of at most most states each (a piece of more dealt out state by state
+    into as many parts as it needs: a piece is in its sender's table's order, so that a run of it would
+    crowd one corner of the table it is loaded into), each to be taken whole before the next is asked
+    for: a shard too large for memory swept a part at a time (a state in several parts is swept in each,
+    its counts added in the next layer, as for a state in several pieces)."""
+    if isinstance(inbox, Stream):
+        layout, whole = inbox.layout, inbox.pieces
+    else:
+        layout, whole = [(size(piece), piece[2]) for piece in inbox], _popped(inbox)
+    parts = [(held, bits) for states, bits in layout for held in _dealt_sizes(states, most)]
+    pieces = (part for piece in whole for part in _dealt(piece, -(-size(piece) // most)))
+    batch: list[tuple[int, int]] = []
+    for part in parts:
+        if batch and sum(held for held, _ in batch) + part[0] > most:
+            yield Stream(batch, islice(pieces, len(batch)))
+            batch = []
+        batch.append(part)
+    yield Stream(batch, islice(pieces, len(batch)))
+
+
+def _dealt_sizes(states: int, most: int) -> list[int]:
+    """The states of each part _dealt makes of a piece of states states, parts of at most most."""
+    parts = -(-states // most)
+    return [len(range(k, states, parts)) for k in range(parts)]
+
+
+def _dealt(piece: Piece, parts: int) -> Iterator[Piece]:
+    """piece's states dealt out into parts pieces, state i to piece i % parts (none for NOTHING)."""
+    if parts <= 1:
+        if size(piece):
+            yield piece
+        return
+    keys, counts, bits = piece
+    states, words = size(piece), 8 * limbs(bits)
+    width = len(keys) // states
+    for k in range(parts):
+        held = len(range(k, states, parts))
+        part_keys, part_counts = bytearray(held * width), bytearray(held * words)
+        for at in range(width):
+            part_keys[at::width] = keys[k * width + at :: parts * width]
+        for at in range(words):
+            part_counts[at::words] = counts[k * words + at :: parts * words]
+        yield bytes(part_keys), bytes(part_counts), bits
 
 
 def _chained(streams: List[Stream]) -> Iterator[Piece]:

@@ -384,8 +384,7 @@ class Shard:
 
     def stream(self) -> Stream:
         """The pieces as the kernel takes them one at a time (_packed.Stream): the file read as they are loaded."""
-        held = sum(states for states, _ in self.body.layout)
-        return Stream(held, [bits for _, bits in self.body.layout], self.body.pieces())
+        return Stream(list(self.body.layout), self.body.pieces())
 
 
 def check_states(path: str, piece: Piece, width: int) -> None:

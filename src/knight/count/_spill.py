@@ -7,8 +7,10 @@ adds to the process: the plan, the demand patterns and the kernel's idle engines
 between rounds, as resident memory) and a shard's sweep (BYTES_A_STATE a state, BYTES_A_SUCCESSOR
 a successor). While a layer is expected to fit, it is one shard held here, and a round advances it
 as many squares as are expected to take ROUND_SECONDS. Past the bound the next layer is dealt into
-as many shards as keep one shard's sweep within what is left, each shard a file (``_shardfile``)
-under the spill directory; a step then reads
+as many shards as keep one shard's sweep within what is left (the layer assumed to grow as fast as
+in the fastest of its last GROWTH_WINDOW squares, a state's bytes scaled by what rounds were seen
+to take: _learn), each shard a file (``_shardfile``) under the spill directory, and a shard that
+still turns out too large is swept in parts (``_parts``); a step then reads
 one shard at a time, sweeps it a square, and appends the successors each shard owns to that
 shard's file for the next step. The kernel adds up a state's counts from several pieces as it
 loads them, so the files need no merging pass. Memory follows one shard, not the layer.
@@ -33,12 +35,12 @@ import shutil
 import stat
 import tempfile
 import time
-from typing import TYPE_CHECKING, List, Optional, Union, cast
+from typing import TYPE_CHECKING, Iterable, List, Optional, Union, cast
 
 from ..model._errors import InvalidInputError, InvalidTypeError
-from ..model._memory import resident_memory
+from ..model._memory import peak_resident_memory, resident_memory
 from . import _shardfile
-from ._packed import Piece, key_words, size, start, widths
+from ._packed import Inbox, Piece, Stream, batched, key_words, size, start, widths
 from ._plan import AnyQuestion, plan, wrap_of
 from ._shardfile import MAX_SHARDS, SUFFIX, Header, Lock, Writer, shard_files, sync_directory
 
@@ -65,6 +67,15 @@ MEASURED = 100_000
 #: The growth a square assumed when a round in memory takes several squares (layers grow up to about
 #: 5 times a square on 5×6, 2.5 on 8×8 in its middle, and faster than they did in the squares before).
 SURGE = 5.0
+#: The squares whose layers' growth a layer about to be dealt into shards is assumed to match at most (the
+#: largest of them): a layer's growth a square follows the board's rows.
+GROWTH_WINDOW = 16
+#: The share of what memory= leaves a shard's sweep that a round's largest shard is expected to take, at the
+#: least, for its peak to tell what a state takes (smaller rounds' peaks are mostly the tables' least sizes).
+LEARNED_FROM = 0.25
+#: What _bytes is scaled by until a round shows what a state takes (_learn): a table grown by half just
+#: before a layer is dealt takes half as much again as its typical fill.
+UNSEEN_SCALE = 1.5
 #: The most squares a round takes.
 MAX_SQUARES = 64
 #: A layer in memory is checkpointed once the time since the last write is this many times its cost.
@@ -151,6 +162,8 @@ class _Run:
         self.written = -1  # the step of the last layer in memory written
         self.before = resident_memory() or 0  # the process before the count
         self.rest = 0  # what the count holds besides a shard's sweep (see _measure)
+        self.scale = UNSEEN_SCALE  # what a state of a shard's sweep was seen to take, over what _bytes counts
+        self.seen = False  # whether a round has shown it (_learn)
 
     def count(self) -> int:
         if not self.sweep.factor:
@@ -159,17 +172,24 @@ class _Run:
         step, tours, layer = self._resume()
         states = sum(self._states(entry) for entry in layer)
         growth, rate = 2.0, None  # the layer's growth a square; seconds a state expanded
+        recent: list[float] = []  # the growths of the last GROWTH_WINDOW squares of layers of MEASURED states or more
         while step < steps:
-            shards = self._shards(states * max(1.0, growth), growth)
+            cautious = max([growth, *recent])
+            shards = self._shards(states * max(1.0, cautious), cautious)
             on_disk = shards > 1 or any(type(entry) is str for entry in layer)
             stop = min(steps, step + (1 if on_disk else self._squares(states, growth, rate)))
             began, spent = time.monotonic(), self.spent
-            layer, done, after = self._round(layer, step, stop, shards, tours, growth)
+            largest, peak = max(map(self._states, layer)), peak_resident_memory()
+            layer, done, after = self._round(layer, step, stop, shards, tours, cautious)
             self._measure(layer)
             tours += done
             work = self.spent - spent
             rate = (time.monotonic() - began) / work if work >= MEASURED else RATE  # small: the set-up's time
             growth = (max(1, after) / max(1, states)) ** (1 / (stop - step))
+            if stop == step + 1:
+                self._learn(largest, growth, peak)
+            if states >= MEASURED:
+                recent = (recent + [growth] * (stop - step))[-GROWTH_WINDOW:]
             states, step = after, stop
             if type(layer[0]) is str:
                 self._commit(cast(List[str], layer))  # a layer on disk: every entry a path
@@ -211,6 +231,20 @@ class _Run:
             )
             self.rest = max(self.rest, resident - held - self.before)
 
+    def _learn(self, largest: int, growth: float, peak_before: Optional[int]) -> None:
+        """The bytes a state is counted (_bytes) scaled up to what a round of one square was seen to take,
+        its largest shard of largest states, its layer grown by growth: the process's peak resident memory,
+        where the round raised it, less the process's before the count and the rest (BYTES_A_STATE and
+        BYTES_A_SUCCESSOR are the tables' typical fill; a table grown by half just before it is dealt takes
+        more). Rounds too small to tell (LEARNED_FROM) are not looked at."""
+        peak = peak_resident_memory()
+        expected = largest * self._bytes(growth) / self.scale
+        small = self.memory is None or expected < LEARNED_FROM * self._room_left()
+        if peak is None or peak_before is None or peak <= peak_before or small:
+            return
+        seen = (peak - self.before - self.rest) / expected
+        self.scale, self.seen = max(seen, self.scale if self.seen else 1.0), True
+
     def _room_left(self) -> int:
         """memory= less what the count holds besides a shard's sweep: what that sweep may take; at least
         LEAST_ROOM of memory= (where the rest takes more, the bound is not held, and the count goes on)."""
@@ -227,7 +261,7 @@ class _Run:
     def _bytes(self, growth: float) -> float:
         """The memory a state takes while it is swept, with the successors of a layer growing by growth: a
         table's slot is its key's words and a count's (one 8-byte limb here; wider counts are not counted)."""
-        return (BYTES_A_STATE + BYTES_A_SUCCESSOR * max(1.0, growth)) * self.slot_words / 2
+        return (BYTES_A_STATE + BYTES_A_SUCCESSOR * max(1.0, growth)) * self.slot_words / 2 * self.scale
 
     def _shards(self, expected: float, growth: float) -> int:
         """The shards of the next layer, of about expected states, growing by growth a step after it."""
@@ -263,15 +297,16 @@ class _Run:
                 # the kernel empties a layer in memory's list as it loads its pieces (each goes once loaded:
                 # the layer is not needed after the round), and reads a file's pieces one at a time
                 pieces = entry if isinstance(entry, list) else self._open(entry).stream()
-                if self.check is not None:
-                    self.check.spent = self.spent
-                parts, completed, held, work = self.kernel.shard_round(
-                    self.sweep, step, stop, pieces, shards, self.check, self.threads, write if to_disk else None
-                )
-                done, after, self.spent = done + completed, after + held, self.spent + work
-                for k, part in enumerate(parts):
-                    if size(part):
-                        found[k].append(part)
+                for inbox in self._parts(pieces, growth):
+                    if self.check is not None:
+                        self.check.spent = self.spent
+                    parts, completed, held, work = self.kernel.shard_round(
+                        self.sweep, step, stop, inbox, shards, self.check, self.threads, write if to_disk else None
+                    )
+                    done, after, self.spent = done + completed, after + held, self.spent + work
+                    for k, part in enumerate(parts):
+                        if size(part):
+                            found[k].append(part)
             if self.check is not None:
                 self.check.spent = self.spent
                 self.check(stop, 0)  # the budget, the deadline, stop requests and the bar, between rounds
@@ -285,6 +320,16 @@ class _Run:
                 for writer in writers:
                     writer.abandon()
             raise
+
+    def _parts(self, inbox: Inbox, growth: float) -> Iterable[Inbox]:
+        """A shard's pieces whole, or, where its sweep (its layer growing by growth) would take more than
+        memory= leaves it, in parts that fit (_packed.batched): a layer grown more than expected when it
+        was dealt is swept a part at a time, not past the bound."""
+        if self.memory is None:
+            return [inbox]
+        most = max(1, int(self._room_left() / self._bytes(growth)))
+        states = inbox.states if isinstance(inbox, Stream) else sum(map(size, inbox))
+        return [inbox] if states <= most else batched(inbox, most)
 
     def _room(self, step: int, stop: int, expected: float) -> None:
         """Refuse a step whose files will not fit on the disk (about expected states)."""

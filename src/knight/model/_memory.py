@@ -9,6 +9,7 @@ see every limit), and ``allocating`` does both around a job: one error, whicheve
 from __future__ import annotations
 
 import os
+import sys
 from contextlib import contextmanager
 from typing import Generator
 
@@ -58,6 +59,18 @@ def _address_space_left() -> int | None:
 def resident_memory() -> int | None:
     """Bytes of this process resident in memory now (Linux's /proc/self/statm), or None if unknown."""
     return _statm(1)
+
+
+def peak_resident_memory() -> int | None:
+    """The most bytes this process has had resident in memory (getrusage's ru_maxrss: kilobytes on Linux,
+    bytes on macOS), or None if unknown (resource is POSIX only)."""
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    except (ImportError, AttributeError, OSError, ValueError):
+        return None
+    return peak if sys.platform == "darwin" else peak * 1024
 
 
 def _statm(field: int) -> int | None:

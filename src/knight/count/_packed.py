@@ -96,11 +96,13 @@ def batched(inbox: Inbox, most: int) -> Iterator[Stream]:
     parts = [(held, bits) for states, bits in layout for held in _dealt_sizes(states, most)]
     pieces = (part for piece in whole for part in _dealt(piece, -(-size(piece) // most)))
     batch: list[tuple[int, int]] = []
+    held = 0
     for part in parts:
-        if batch and sum(held for held, _ in batch) + part[0] > most:
+        if batch and held + part[0] > most:
             yield Stream(batch, islice(pieces, len(batch)))
-            batch = []
+            batch, held = [], 0
         batch.append(part)
+        held += part[0]
     yield Stream(batch, islice(pieces, len(batch)))
 
 

@@ -325,6 +325,30 @@ def test_a_killed_worker_is_one_line_and_exit_1(sent):
     assert len(lines) == 1 and lines[0].startswith("knight: error: a worker process of the ProcessPoolExecutor")
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks")
+def test_sigterm_in_a_worker_forked_before_its_set_up_ends_it_at_once():
+    """The command's SIGTERM handler unwinds the command (SystemExit 143), but in a process forked from it
+    (a worker SIGTERM reaches before _worker_started puts SIGTERM back) it ends that process at once with
+    143, as SIGTERM itself would: unwinding there would run the command's own code on in the worker (a
+    flaky hang once: the command had not exited 30 s after its worker got SIGTERM)."""
+    from knight.cli._count import terminate_like_interrupt
+
+    with terminate_like_interrupt():
+        handler = signal.getsignal(signal.SIGTERM)
+        assert callable(handler)
+        child = os.fork()
+        if child == 0:  # the worker, before its set-up: the handler must not return or raise
+            try:
+                handler(signal.SIGTERM, None)
+            finally:
+                os._exit(99)
+        _, status = os.waitpid(child, 0)
+        with pytest.raises(SystemExit) as stopped:
+            handler(signal.SIGTERM, None)
+    assert os.waitstatus_to_exitcode(status) == 143 and stopped.value.code == 143
+    assert signal.getsignal(signal.SIGTERM) is not handler
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_the_workers_end_when_the_command_is_killed():
     """SIGKILL tells the workers nothing: each sees its parent gone and ends (they held the command's

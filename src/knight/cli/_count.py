@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import signal
 import sys
@@ -78,8 +79,14 @@ def _end_with_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _terminate(signum: int, _frame: object) -> None:
-    """SIGTERM ends a count as Ctrl-C does: the workers are stopped, then the command exits."""
+def _terminate(command: int, signum: int, _frame: object) -> None:
+    """SIGTERM ends a count as Ctrl-C does: the workers are stopped, then the command exits. In a worker
+    forked from the command (pid command) before _worker_started has put SIGTERM back, it ends the
+    worker at once, as SIGTERM would: unwinding there (between the fork and multiprocessing's
+    bootstrap, which catches SystemExit) would run the command's own code on in the worker, a second
+    command that shuts down a copy of the pool whose threads are not there, and waits for ever."""
+    if os.getpid() != command:
+        os._exit(128 + signum)
     raise SystemExit(128 + signum)
 
 
@@ -87,7 +94,7 @@ def _terminate(signum: int, _frame: object) -> None:
 def terminate_like_interrupt() -> Generator[None, None, None]:
     """While counting, SIGTERM unwinds like Ctrl-C (so worker_pool takes the workers down)."""
     try:
-        previous = signal.signal(signal.SIGTERM, _terminate)
+        previous = signal.signal(signal.SIGTERM, functools.partial(_terminate, os.getpid()))
     except ValueError:  # not the main thread: leave SIGTERM alone
         yield
         return

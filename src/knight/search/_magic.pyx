@@ -6,8 +6,9 @@ The algorithm, order and pruning are those of the pure-Python twin ``_magic_py.p
 docstring explains them and the arguments; both return the same tours in the same order
 and the same node counts. On boards of 64 cells and lines or fewer (8×8), outside mirror mode,
 the free cells are a 64-bit word (s.bits): the leaps are shifts, the degrees popcounts, the
-free cells with no or one free neighbour counted over the eight shifts, the lines' bounds one
-loop without branches, and the ends' balls (_balls) prune; larger boards keep per-cell arrays.
+free cells with no, one or two free neighbours counted over the eight shifts, the lines' bounds
+one loop without branches, and the path's forced passages (_crowded) and the ends' balls (_balls)
+prune; larger boards keep per-cell arrays.
 All the state lives in one malloc'ed block per call, so calls
 from several threads run at once. Every C_DEADLINE_EVERY nodes the loop takes the GIL for a
 moment to read the clock and to let Ctrl-C through (PyErr_CheckSignals).
@@ -85,6 +86,7 @@ cdef struct State:
     bint bits             # 64 cells and lines or fewer: the free cells as a word, the ends' balls
     uint64_t free_bits
     uint64_t ones_bits    # the free cells with one free neighbour
+    uint64_t twos_bits    # the free cells with two free neighbours (_sparse)
     uint64_t given_bits
     uint64_t *neighbour_bits
     uint64_t column_mask[4]  # the cells that a leap one right, one left, two right, two left may reach
@@ -210,15 +212,44 @@ cdef inline uint64_t _leaps(State *s, uint64_t cells) noexcept nogil:
 
 
 cdef inline bint _sparse(State *s) noexcept nogil:
-    """Sets s.ones_bits to the free cells with one free neighbour; whether a free cell has none."""
-    cdef uint64_t one = 0, two = 0, reached
+    """Sets s.ones_bits and s.twos_bits to the free cells with one and with two free neighbours; whether a
+    free cell has none."""
+    cdef uint64_t one = 0, two = 0, three = 0, reached
     cdef int kind
-    for kind in range(8):  # the free cells each kind of leap reaches from a free cell, counted to 2
+    for kind in range(8):  # the free cells each kind of leap reaches from a free cell, counted to 3
         reached = _leap(s, s.free_bits, kind)
+        three |= two & reached
         two |= one & reached
         one |= reached
     s.ones_bits = s.free_bits & one & ~two
+    s.twos_bits = s.free_bits & two & ~three
     return (s.free_bits & ~one) != 0
+
+
+cdef inline bint _crowded(State *s, uint64_t ends) noexcept nogil:
+    """Whether the path cannot pass through the free cells with two free neighbours and no end next to
+    them (ends: the cells next to an end), whose two edges are the path's: a free cell is the way on of
+    three of them, or one with no end next to it is left fewer than two neighbours to pass to once the
+    cells that are the way on of two of them are full (the twin's crowded)."""
+    cdef uint64_t one = 0, two = 0, three = 0, reached, full, usable, through = s.twos_bits & ~ends
+    cdef int kind
+    for kind in range(8):
+        reached = _leap(s, through, kind)
+        three |= two & reached
+        two |= one & reached
+        one |= reached
+    if three & s.free_bits:
+        return True
+    full = s.free_bits & two  # their two edges taken by such cells: no other cell may pass through them
+    if not full:
+        return False
+    usable = s.free_bits & ~full
+    one = two = 0
+    for kind in range(8):
+        reached = _leap(s, usable, kind)
+        two |= one & reached
+        one |= reached
+    return (s.free_bits & ~(through | full | ends) & ~two) != 0
 
 
 cdef inline int32_t _degree(State *s, int32_t cell) noexcept nogil:
@@ -375,6 +406,8 @@ cdef bint _alive(State *s) noexcept nogil:
             ones_tail = s.ones_bits & s.neighbour_bits[tail]
             if (popcount(ones_head & ~ones_tail) > 1 or popcount(ones_tail & ~ones_head) > 1 or ones > 2
                     or ones != popcount(ones_head | ones_tail)):
+                return False
+            if _crowded(s, s.neighbour_bits[head] | s.neighbour_bits[tail]):
                 return False
         else:
             if s.zeros:
@@ -735,7 +768,7 @@ def search(
     s.cell_lines, s.target, s.order_key = &cell_lines[0], &target[0], &order_key[0]
     s.stamp = 0
     s.bits = cells <= 64 and lines <= 64 and 3 <= cols <= 31 and not mirror
-    s.free_bits = s.ones_bits = s.given_bits = 0
+    s.free_bits = s.ones_bits = s.twos_bits = s.given_bits = 0
     s.head_next = s.tail_next = ~(<uint64_t>0)
     s.probing = probe >= 0
     s.unsorted = s.bits and count_all and not s.probing

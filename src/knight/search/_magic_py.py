@@ -38,6 +38,11 @@ dead, and gets no candidates, when:
   neighbour is next to neither end, or more than one of them is next to one end only, or
   there are more than two (each must be an end's next step);
 * the next fixed number above the head (below the tail) is out of its reach in time;
+* on boards of 64 cells and lines or fewer (``crowded``), the path's forced passages: a free
+  cell with two free neighbours and no end next to it is passed through by both (its two
+  edges are the path's), so a free cell that is the way on of three such cells is dead, and
+  one that is the way on of two is full: a free cell with no end next to it that is neither
+  must keep two free neighbours that are not full;
 * on boards of 64 cells and lines or fewer (``balls``), the ends' balls: the head's next number goes on
   a free cell next to the head and the one after on a free cell two leaps away over free cells
   (and so for the tail's): a line with none of its cells there gets numbers 2 higher (lower) on
@@ -76,6 +81,7 @@ from __future__ import annotations
 
 import time
 from array import array
+from typing import Iterator
 
 from ..model._status import EXHAUSTED, FOUND, LIMIT
 from ._splitmix import SplitMix64
@@ -117,6 +123,19 @@ def _fits(need: int, odd: int, even: int, low: int, high: int) -> bool:
     even distinct even numbers, all from low to high."""
     least, most = _sums(odd, even, low, high)
     return least <= need <= most
+
+
+def _ones(bits: int) -> int:
+    """The cells in bits."""
+    return bin(bits).count("1")
+
+
+def _cells(bits: int) -> Iterator[int]:
+    """The cells in bits, lowest first."""
+    while bits:
+        lowest = bits & -bits
+        yield lowest.bit_length() - 1
+        bits ^= lowest
 
 
 def search(
@@ -296,6 +315,8 @@ def search(
             ones = counts["ones"]
             if near_head > 1 or near_tail > 1 or ones > 2 or ones != near_head + near_tail + near_both:
                 return False
+            if bits and crowded(neighbour_bits[head_cell] | neighbour_bits[tail_cell]):
+                return False
         next_cells[0] = next_cells[1] = -1
         if bits and not balls(low_number, high_number, head_cell, tail_cell):
             return False
@@ -305,13 +326,31 @@ def search(
         before = last_given[high_number + 1]
         return not (before > ends[0] and reach(cols, at_number[before], tail_cell) > high_number + 1 - before)
 
+    def crowded(ends_next: int) -> bool:
+        """Whether the path cannot pass through the free cells that have two free neighbours and no end next
+        to them (their two edges are the path's): a free cell is the way on of three of them, or a free cell
+        with no end next to it is left fewer than two neighbours to pass to once the cells that are the way
+        on of two of them are full (ends_next: the cells next to an end)."""
+        free = free_bits[0]
+        through = 0
+        for cell in _cells(free & ~ends_next):
+            through |= (_ones(neighbour_bits[cell] & free) == 2) << cell
+        full = 0
+        for cell in _cells(free):
+            ways = _ones(neighbour_bits[cell] & through)
+            if ways >= 3:
+                return True
+            full |= (ways == 2) << cell
+        if not full:
+            return False
+        usable = free & ~full
+        return any(_ones(neighbour_bits[cell] & usable) < 2 for cell in _cells(free & ~(through | full | ends_next)))
+
     def leaps(cells: int) -> int:
         """The cells a leap from cells (bits) reaches."""
         reached = 0
-        while cells:
-            lowest = cells & -cells
-            reached |= neighbour_bits[lowest.bit_length() - 1]
-            cells ^= lowest
+        for cell in _cells(cells):
+            reached |= neighbour_bits[cell]
         return reached
 
     def balls(low_number: int, high_number: int, head_cell: int, tail_cell: int) -> bool:

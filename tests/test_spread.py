@@ -302,10 +302,12 @@ def test_a_closed_client_is_a_worker_error(small_cluster):
 
 
 def test_ctrl_c_cancels_the_dask_tasks(small_cluster, monkeypatch):
-    """Ctrl-C while a round runs: the round's tasks are cancelled, and a running one stops itself."""
+    """Ctrl-C while a round runs: the round's tasks are cancelled, and none is left running. (Not timed: a
+    round of 7×7 here ends by itself within a second anyway, and a bound of a second on the wall failed
+    once on a loaded machine, 1.14 s.)"""
     _, client = small_cluster
-    wait = _spread._Dask.wait
-    waits = []
+    wait, cancel = _spread._Dask.wait, _spread._Dask.cancel
+    waits, cancelled = [], []
 
     def interrupted(self, futures, seconds):
         waits.append(1)
@@ -313,14 +315,19 @@ def test_ctrl_c_cancels_the_dask_tasks(small_cluster, monkeypatch):
             raise KeyboardInterrupt
         return wait(self, futures, seconds)
 
+    def cancelling(self, *args):
+        cancelled.append(len(self.futures))
+        return cancel(self, *args)
+
     monkeypatch.setattr(_spread._Dask, "wait", interrupted)
+    monkeypatch.setattr(_spread._Dask, "cancel", cancelling)
     with pytest.raises(KeyboardInterrupt):
         knight.count((7, 7), executor=client, method="frontier", timeout=60)
+    assert cancelled and cancelled[0] > 0  # the round's futures, cancelled
     began = time.monotonic()
-    while any(client.processing().values()) and time.monotonic() - began < 5:
+    while any(client.processing().values()) and time.monotonic() - began < 30:
         time.sleep(0.05)
     assert not any(client.processing().values())
-    assert time.monotonic() - began < 1
 
 
 class Failing(ThreadPoolExecutor):

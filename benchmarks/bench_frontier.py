@@ -73,6 +73,7 @@ from pathlib import Path
 import knight
 from knight.count import _draw, _draw_py, _frontier, _frontier_py, _join
 from knight.count._plan import KNIGHT_STEPS, question_of
+from knight.model._memory import peak_resident_memory
 
 
 def _once(function) -> tuple[float, object]:
@@ -83,12 +84,8 @@ def _once(function) -> tuple[float, object]:
 
 def _peak_memory() -> str:
     """The process's peak resident memory so far (where the resource module has it)."""
-    try:
-        import resource
-    except ImportError:  # Windows
-        return ""
-    kilobytes = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # bytes on macOS
-    return f"max rss {kilobytes / (1e9 if sys.platform == 'darwin' else 1e6):.2f} GB"
+    peak = peak_resident_memory()
+    return "" if peak is None else f"max rss {peak / 1e9:.2f} GB"
 
 
 def row(label, rows, cols, closed, target="", twin=False, enumerator=False, start=None, memory=False):

@@ -94,7 +94,7 @@ def batched(inbox: Inbox, most: int) -> Iterator[Stream]:
     else:
         layout, whole = [(size(piece), piece[2]) for piece in inbox], _popped(inbox)
     parts = [(held, bits) for states, bits in layout for held in _dealt_sizes(states, most)]
-    pieces = (part for piece in whole for part in _dealt(piece, -(-size(piece) // most)))
+    pieces = (part for piece in whole for part in _dealt(piece, most))
     batch: list[tuple[int, int]] = []
     held = 0
     for part in parts:
@@ -112,17 +112,18 @@ def _dealt_sizes(states: int, most: int) -> list[int]:
     return [len(range(k, states, parts)) for k in range(parts)]
 
 
-def _dealt(piece: Piece, parts: int) -> Iterator[Piece]:
-    """piece's states dealt out into parts pieces, state i to piece i % parts (none for NOTHING)."""
-    if parts <= 1:
-        if size(piece):
+def _dealt(piece: Piece, most: int) -> Iterator[Piece]:
+    """piece's states dealt out into pieces of at most most states (_dealt_sizes), state i to piece i % their
+    number (none for NOTHING)."""
+    states = size(piece)
+    sizes = _dealt_sizes(states, most)
+    if len(sizes) <= 1:
+        if states:
             yield piece
         return
     keys, counts, bits = piece
-    states, words = size(piece), 8 * limbs(bits)
-    width = len(keys) // states
-    for k in range(parts):
-        held = len(range(k, states, parts))
+    parts, words, width = len(sizes), 8 * limbs(bits), len(keys) // states
+    for k, held in enumerate(sizes):
         part_keys, part_counts = bytearray(held * width), bytearray(held * words)
         for at in range(width):
             part_keys[at::width] = keys[k * width + at :: parts * width]

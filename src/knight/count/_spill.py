@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Iterable, List, Optional, Union, cast
 from ..model._errors import InvalidInputError, InvalidTypeError
 from ..model._memory import peak_resident_memory, resident_memory
 from . import _shardfile
-from ._packed import Inbox, Piece, Stream, batched, key_words, size, start, widths
+from ._packed import Inbox, Piece, batched, key_words, size, start, widths
 from ._plan import AnyQuestion, plan, wrap_of
 from ._shardfile import MAX_SHARDS, SUFFIX, Header, Lock, Writer, shard_files, sync_directory
 
@@ -297,7 +297,7 @@ class _Run:
                 # the kernel empties a layer in memory's list as it loads its pieces (each goes once loaded:
                 # the layer is not needed after the round), and reads a file's pieces one at a time
                 pieces = entry if isinstance(entry, list) else self._open(entry).stream()
-                for inbox in self._parts(pieces, growth):
+                for inbox in self._parts(pieces, self._states(entry), growth):
                     if self.check is not None:
                         self.check.spent = self.spent
                     parts, completed, held, work = self.kernel.shard_round(
@@ -321,14 +321,13 @@ class _Run:
                     writer.abandon()
             raise
 
-    def _parts(self, inbox: Inbox, growth: float) -> Iterable[Inbox]:
-        """A shard's pieces whole, or, where its sweep (its layer growing by growth) would take more than
-        memory= leaves it, in parts that fit (_packed.batched): a layer grown more than expected when it
-        was dealt is swept a part at a time, not past the bound."""
+    def _parts(self, inbox: Inbox, states: int, growth: float) -> Iterable[Inbox]:
+        """A shard's pieces (states states) whole, or, where its sweep (its layer growing by growth) would take
+        more than memory= leaves it, in parts that fit (_packed.batched): a layer grown more than expected
+        when it was dealt is swept a part at a time, not past the bound."""
         if self.memory is None:
             return [inbox]
         most = max(1, int(self._room_left() / self._bytes(growth)))
-        states = inbox.states if isinstance(inbox, Stream) else sum(map(size, inbox))
         return [inbox] if states <= most else batched(inbox, most)
 
     def _room(self, step: int, stop: int, expected: float) -> None:

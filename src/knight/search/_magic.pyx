@@ -211,16 +211,25 @@ cdef inline uint64_t _leaps(State *s, uint64_t cells) noexcept nogil:
     return reached
 
 
+cdef inline void _neighbours_of(State *s, uint64_t cells, uint64_t *one, uint64_t *two,
+                                uint64_t *three) noexcept nogil:
+    """The cells next to one or more, two or more and three or more of cells: each kind of leap's reach
+    from cells, counted to three."""
+    cdef uint64_t reached, once = 0, twice = 0, thrice = 0  # in registers, given back at the end
+    cdef int kind
+    for kind in range(8):
+        reached = _leap(s, cells, kind)
+        thrice |= twice & reached
+        twice |= once & reached
+        once |= reached
+    one[0], two[0], three[0] = once, twice, thrice
+
+
 cdef inline bint _sparse(State *s) noexcept nogil:
     """Sets s.ones_bits and s.twos_bits to the free cells with one and with two free neighbours; whether a
     free cell has none."""
-    cdef uint64_t one = 0, two = 0, three = 0, reached
-    cdef int kind
-    for kind in range(8):  # the free cells each kind of leap reaches from a free cell, counted to 3
-        reached = _leap(s, s.free_bits, kind)
-        three |= two & reached
-        two |= one & reached
-        one |= reached
+    cdef uint64_t one, two, three
+    _neighbours_of(s, s.free_bits, &one, &two, &three)
     s.ones_bits = s.free_bits & one & ~two
     s.twos_bits = s.free_bits & two & ~three
     return (s.free_bits & ~one) != 0
@@ -231,24 +240,14 @@ cdef inline bint _crowded(State *s, uint64_t ends) noexcept nogil:
     them (ends: the cells next to an end), whose two edges are the path's: a free cell is the way on of
     three of them, or one with no end next to it is left fewer than two neighbours to pass to once the
     cells that are the way on of two of them are full (the twin's crowded)."""
-    cdef uint64_t one = 0, two = 0, three = 0, reached, full, usable, through = s.twos_bits & ~ends
-    cdef int kind
-    for kind in range(8):
-        reached = _leap(s, through, kind)
-        three |= two & reached
-        two |= one & reached
-        one |= reached
+    cdef uint64_t one, two, three, full, through = s.twos_bits & ~ends
+    _neighbours_of(s, through, &one, &two, &three)
     if three & s.free_bits:
         return True
     full = s.free_bits & two  # their two edges taken by such cells: no other cell may pass through them
     if not full:
         return False
-    usable = s.free_bits & ~full
-    one = two = 0
-    for kind in range(8):
-        reached = _leap(s, usable, kind)
-        two |= one & reached
-        one |= reached
+    _neighbours_of(s, s.free_bits & ~full, &one, &two, &three)
     return (s.free_bits & ~(through | full | ends) & ~two) != 0
 
 
